@@ -1,0 +1,93 @@
+// Environment -> typed, validated configuration. Every setting is read here and nowhere else.
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string; schema?: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  publicUrl: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  bodyLimitBytes: number;
+  /** Failed authentications allowed per client address and window before 429. */
+  authFailureLimit: number;
+  authFailureWindowSeconds: number;
+  /** EINVOICING_CHECK=off disables the conformance check endpoints (501). */
+  einvoicingCheck: 'on' | 'off';
+  einvoicingValidatorUrl: string | null;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+export function parseDatabaseUrl(raw: string): DatabaseConfig {
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!file) throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/facturier.db');
+    return { dialect: 'sqlite', file };
+  }
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError(`DATABASE_URL is not a valid URL: "${raw}"`);
+    }
+    return { dialect: 'postgres', url: raw };
+  }
+  throw new ConfigError(
+    `DATABASE_URL must start with sqlite: or postgres:// (got "${raw}"), e.g. sqlite:./data/facturier.db`,
+  );
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  let publicUrl: string | null = null;
+  if (env.PUBLIC_URL) {
+    try {
+      const url = new URL(env.PUBLIC_URL);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+      publicUrl = url.toString().replace(/\/$/, '');
+    } catch {
+      throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL, got "${env.PUBLIC_URL}"`);
+    }
+  }
+  const check = (env.EINVOICING_CHECK ?? 'on').toLowerCase();
+  if (check !== 'on' && check !== 'off') throw new ConfigError(`EINVOICING_CHECK must be on or off, got "${env.EINVOICING_CHECK}"`);
+  let validatorUrl: string | null = null;
+  if (env.EINVOICING_VALIDATOR_URL) {
+    try {
+      validatorUrl = new URL(env.EINVOICING_VALIDATOR_URL).toString();
+    } catch {
+      throw new ConfigError(`EINVOICING_VALIDATOR_URL must be an absolute URL, got "${env.EINVOICING_VALIDATOR_URL}"`);
+    }
+  }
+  const host = env.HOST ?? '127.0.0.1';
+  if (!host.trim()) throw new ConfigError('HOST must not be empty');
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host,
+    database: parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:./data/facturier.db'),
+    publicUrl,
+    logLevel: logLevel as Config['logLevel'],
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 20, 1, 1_000_000),
+    authFailureWindowSeconds: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 60, 1, 86_400),
+    einvoicingCheck: check,
+    einvoicingValidatorUrl: validatorUrl,
+  };
+}

@@ -1,0 +1,20 @@
+// Runs the migrations of src/db/migrations on either dialect, once each, in order.
+import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import type { Db } from './connection.js';
+import { migrations } from './migrations/index.js';
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      return Object.fromEntries(
+        migrations.map((m) => [m.name, { up: (k: Kysely<unknown>) => m.up(k, db.dialect) }]),
+      );
+    },
+  };
+  // Migrations use snake_case names themselves: run them without the CamelCasePlugin.
+  const raw = db.kysely.withoutPlugins();
+  const migrator = new Migrator({ db: raw, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,5 @@
+// The ordered list of migrations. Append only: never edit one that has shipped.
+import type { Migration } from './helpers.js';
+import { foundation } from './001_foundation.js';
+
+export const migrations: Migration[] = [foundation];

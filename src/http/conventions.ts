@@ -1,0 +1,97 @@
+// Cross-cutting API conventions of the original ASP.NET service: JSON media types, query
+// parameter names matched case-insensitively, request ids, and text/plain | text/json variants.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The response is also offered as text/plain and text/json (same JSON bytes). */
+    textVariants?: boolean;
+  }
+}
+
+const JSON_TYPES = ['application/json', 'application/json-patch+json', 'text/json'];
+const VENDOR_JSON = /^application\/[\w.!#$&^-]+\+json$/;
+
+export function registerJsonParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  const parse = (_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    const text = body.toString();
+    if (text.trim() === '') {
+      done(Object.assign(new Error('Request body is empty but its content type is JSON'), { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }));
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch (e) {
+      done(Object.assign(new Error((e as Error).message), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }));
+    }
+  };
+  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, parse);
+  app.addContentTypeParser(VENDOR_JSON, { parseAs: 'string' }, parse);
+}
+
+/**
+ * Query parameter names are matched case-insensitively (`pageindex`, `PAGEINDEX` and `PageIndex`
+ * are one parameter): before validation, each key is renamed to the spelling the route declares.
+ */
+export function registerCaseInsensitiveQuery(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const props = (route.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (!props) return;
+    const map = new Map<string, string>();
+    for (const name of Object.keys(props)) map.set(name.toLowerCase(), name);
+    route.config = { ...(route.config ?? {}), queryNames: map } as typeof route.config;
+  });
+  app.addHook('preValidation', async (request) => {
+    const map = (request.routeOptions.config as { queryNames?: Map<string, string> }).queryNames;
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!map || !query) return;
+    for (const key of Object.keys(query)) {
+      const canonical = map.get(key.toLowerCase());
+      if (canonical && canonical !== key) {
+        const value = query[key];
+        delete query[key];
+        const existing = query[canonical];
+        query[canonical] = existing === undefined ? value : ([] as unknown[]).concat(existing, value);
+      }
+    }
+  });
+}
+
+/** Echo the request id (the client's own `x-request-id` when it is sane) on every response. */
+export function requestIdFrom(request: { headers: Record<string, string | string[] | undefined> }): string | null {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w.:-]{1,64}$/.test(incoming) ? incoming : null;
+}
+
+export function registerRequestIdEcho(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+}
+
+function preferredTextType(request: FastifyRequest): string | null {
+  const accept = request.headers.accept;
+  if (!accept) return null;
+  let best: { type: string; q: number } | null = null;
+  for (const part of accept.split(',')) {
+    const [rawType, ...params] = part.trim().split(';');
+    const type = rawType.trim().toLowerCase();
+    const qParam = params.find((p) => p.trim().startsWith('q='));
+    const q = qParam ? Number(qParam.trim().slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (['application/json', 'text/json', 'text/plain', '*/*', 'application/*'].includes(type)) {
+      if (!best || q > best.q) best = { type, q };
+    }
+  }
+  return best && (best.type === 'text/plain' || best.type === 'text/json') ? best.type : null;
+}
+
+export function registerTextVariants(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config?.textVariants || reply.statusCode >= 300) return payload;
+    const textType = preferredTextType(request);
+    if (textType) reply.header('content-type', `${textType}; charset=utf-8`);
+    return payload;
+  });
+}

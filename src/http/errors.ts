@@ -1,0 +1,191 @@
+// The one place where errors become HTTP responses. A route chooses the body shape the spec
+// gives it (`config.errorBody`: 'Error' or 'ProblemDetails'); everything else is decided here.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, TooManyRequestsError, ValidationError, type FieldError } from '../errors.js';
+
+export type ErrorBodyKind = 'Error' | 'ProblemDetails';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Body schema of this route's 4xx/5xx answers, as the spec's Errors table says. */
+    errorBody?: ErrorBodyKind;
+    /** No API key needed (health checks, documentation). */
+    public?: boolean;
+  }
+}
+
+const TYPE_BY_STATUS: Record<number, string> = {
+  400: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+  401: 'https://tools.ietf.org/html/rfc9110#section-15.5.2',
+  404: 'https://tools.ietf.org/html/rfc9110#section-15.5.5',
+  406: 'https://tools.ietf.org/html/rfc9110#section-15.5.7',
+  409: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
+  413: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
+  415: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
+  429: 'https://tools.ietf.org/html/rfc6585#section-4',
+  500: 'https://tools.ietf.org/html/rfc9110#section-15.6.1',
+  501: 'https://tools.ietf.org/html/rfc9110#section-15.6.2',
+  503: 'https://tools.ietf.org/html/rfc9110#section-15.6.4',
+};
+
+const TITLE_BY_STATUS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
+};
+
+interface Normalized {
+  status: number;
+  title: string;
+  detail: string;
+  fields?: FieldError[];
+  headers?: Record<string, string>;
+}
+
+/** "/lines/0/quantity" -> "lines[0].quantity" */
+function fieldPath(instancePath: string, prefix?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  let out = '';
+  for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  return out || prefix || '';
+}
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    let field = fieldPath(issue.instancePath);
+    let message = issue.message ?? 'is invalid';
+    if (issue.keyword === 'required') {
+      const missing = String(issue.params.missingProperty);
+      field = field ? `${field}.${missing}` : missing;
+      message = 'is required';
+    } else if (issue.keyword === 'additionalProperties') {
+      const extra = String(issue.params.additionalProperty);
+      field = field ? `${field}.${extra}` : extra;
+      message = 'is not a known field';
+    } else if (issue.keyword === 'enum') {
+      message = `must be one of ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') {
+      // The branch errors (e.g. "must be null") are noise once the whole union failed.
+      message = 'has an invalid value or type';
+    }
+    if (!field) field = part === 'body' ? 'body' : part;
+    if (!out.some((f) => f.field === field && f.message === message)) out.push({ field, message });
+  }
+  // A failed union also reports each branch; keep the union's own verdict for that field.
+  return out.filter((f, _, all) => !(f.message.startsWith('must be null') && all.some((g) => g.field === f.field && g !== f)));
+}
+
+function normalize(error: FastifyError | Error): Normalized | null {
+  if (error instanceof TooManyRequestsError) {
+    return {
+      status: 429,
+      title: error.title,
+      detail: error.message,
+      headers: { 'retry-after': String(error.retryAfterSeconds) },
+    };
+  }
+  if (error instanceof ValidationError) {
+    return { status: 400, title: error.title, detail: error.message, fields: error.fields };
+  }
+  if (error instanceof AppError) return { status: error.status, title: error.title, detail: error.message };
+
+  const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
+  if (fe.validation) {
+    const fields = fieldErrorsFromAjv(fe.validation, fe.validationContext ?? 'body');
+    return {
+      status: 400,
+      title: 'One or more validation errors occurred.',
+      detail: fields.map((f) => `${f.field}: ${f.message}`).join('; '),
+      fields,
+    };
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        title: TITLE_BY_STATUS[415],
+        detail:
+          'Unsupported media type: send application/json, application/json-patch+json, text/json or application/*+json' +
+          ' (multipart/form-data for file uploads)',
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, title: TITLE_BY_STATUS[413], detail: 'Request body is larger than the allowed limit' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, title: TITLE_BY_STATUS[400], detail: 'Request body is empty but its content type is JSON' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, title: TITLE_BY_STATUS[400], detail: `Malformed JSON body: ${fe.message}` };
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+    return { status: 400, title: TITLE_BY_STATUS[400], detail: `Malformed request body: ${error.message}` };
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return { status, title: TITLE_BY_STATUS[status] ?? 'Bad Request', detail: fe.message };
+  }
+  return null;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, n: Normalized): FastifyReply {
+  const kind: ErrorBodyKind =
+    n.status === 401 || n.status === 429 ? 'ProblemDetails' : (request.routeOptions.config?.errorBody ?? 'ProblemDetails');
+  if (n.headers) reply.headers(n.headers);
+  reply.code(n.status);
+  if (kind === 'Error') {
+    const errors = n.fields ? n.fields.map((f) => `${f.field}: ${f.message}`) : [n.detail];
+    return reply.type('application/json; charset=utf-8').send({ message: n.detail, errors });
+  }
+  const body: Record<string, unknown> = {
+    type: TYPE_BY_STATUS[n.status] ?? null,
+    title: n.title,
+    status: n.status,
+    detail: n.detail,
+    instance: request.url.split('?')[0],
+    traceId: request.id,
+  };
+  if (n.fields) {
+    const grouped: Record<string, string[]> = {};
+    for (const f of n.fields) (grouped[f.field] ??= []).push(f.message);
+    body.errors = grouped;
+  }
+  return reply.type('application/problem+json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const normalized = normalize(error);
+    if (normalized) return sendError(request, reply, normalized);
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return sendError(request, reply, {
+      status: 500,
+      title: TITLE_BY_STATUS[500],
+      detail: `An unexpected error occurred. Quote request id ${request.id} when reporting it.`,
+    });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, {
+      status: 404,
+      title: TITLE_BY_STATUS[404],
+      detail: `No route ${request.method} ${request.url.split('?')[0]}`,
+    }),
+  );
+}

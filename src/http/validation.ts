@@ -1,0 +1,27 @@
+// JSON-schema validation: request bodies are validated strictly (no type coercion: "12" is not a
+// number), query strings and path parameters are coerced from text as HTTP requires. Every
+// offending field is reported, not just the first. Unknown body fields are dropped, as the
+// original service ignores them.
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+
+function makeAjv(coerceTypes: boolean | 'array') {
+  const ajv = new Ajv.default({
+    allErrors: true,
+    removeAdditional: true,
+    useDefaults: true,
+    coerceTypes,
+    strict: false,
+  });
+  addFormats.default(ajv, ['date', 'date-time', 'email', 'uri', 'uuid']);
+  return ajv;
+}
+
+export function registerValidation(app: FastifyInstance): void {
+  const bodyAjv = makeAjv(false);
+  const textAjv = makeAjv('array');
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
+  );
+}

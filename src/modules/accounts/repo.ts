@@ -1,0 +1,76 @@
+// SQL for accounts and their API keys.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface ApiKeyRow {
+  id: number;
+  accountId: number;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export async function insertAccount(db: Kysely<Database>, name: string): Promise<number> {
+  const row = await db
+    .insertInto('accounts')
+    .values({ name, createdAt: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findAccount(db: Kysely<Database>, id: number) {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countAccounts(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertApiKey(
+  db: Kysely<Database>,
+  values: { accountId: number; name: string; keyHash: string; prefix: string },
+): Promise<ApiKeyRow> {
+  return db
+    .insertInto('apiKeys')
+    .values({ ...values, createdAt: new Date().toISOString(), lastUsedAt: null, revokedAt: null })
+    .returning(['id', 'accountId', 'name', 'prefix', 'createdAt', 'lastUsedAt', 'revokedAt'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function listApiKeys(db: Kysely<Database>, accountId: number): Promise<ApiKeyRow[]> {
+  return db
+    .selectFrom('apiKeys')
+    .select(['id', 'accountId', 'name', 'prefix', 'createdAt', 'lastUsedAt', 'revokedAt'])
+    .where('accountId', '=', accountId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function revokeApiKey(db: Kysely<Database>, accountId: number, keyId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('apiKeys')
+    .set({ revokedAt: new Date().toISOString() })
+    .where('accountId', '=', accountId)
+    .where('id', '=', keyId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findActiveKeyByHash(db: Kysely<Database>, keyHash: string) {
+  return db
+    .selectFrom('apiKeys')
+    .innerJoin('accounts', 'accounts.id', 'apiKeys.accountId')
+    .select(['apiKeys.id as apiKeyId', 'apiKeys.name as apiKeyName', 'accounts.id as accountId', 'accounts.name as accountName'])
+    .where('apiKeys.keyHash', '=', keyHash)
+    .where('apiKeys.revokedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchApiKey(db: Kysely<Database>, keyId: number, at: string): Promise<void> {
+  await db.updateTable('apiKeys').set({ lastUsedAt: at }).where('id', '=', keyId).execute();
+}

@@ -1,0 +1,94 @@
+// Accounts and API keys: creation, listing, revocation, regeneration, and key resolution for auth.
+// A key is 256 random bits, shown once; only its SHA-256 is stored (a fast hash is right here:
+// the key has full entropy, so there is nothing for a slow hash to protect against).
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import type { Principal } from '../../http/auth.js';
+import * as repo from './repo.js';
+
+export const KEY_PREFIX = 'fk_';
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Creates a fresh key row and returns the only copy of the key in clear. */
+async function issueKey(db: Kysely<Database>, accountId: number, name: string): Promise<CreatedKey> {
+  const apiKey = KEY_PREFIX + randomBytes(32).toString('base64url');
+  const row = await repo.insertApiKey(db, {
+    accountId,
+    name,
+    keyHash: hashApiKey(apiKey),
+    prefix: apiKey.slice(0, KEY_PREFIX.length + 6),
+  });
+  return { id: row.id, name: row.name, apiKey };
+}
+
+function checkName(name: string, field: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw ValidationError.field(field, 'must not be empty');
+  if (trimmed.length > 200) throw ValidationError.field(field, 'must be at most 200 characters');
+  return trimmed;
+}
+
+export interface CreatedKey {
+  id: number;
+  name: string;
+  apiKey: string;
+}
+
+export async function createApiKey(db: Db, accountId: number, name = 'Default'): Promise<CreatedKey> {
+  const keyName = checkName(name, 'name');
+  if (!(await repo.findAccount(db.kysely, accountId))) throw new NotFoundError('Account', accountId);
+  return issueKey(db.kysely, accountId, keyName);
+}
+
+export async function createAccount(db: Db, name: string, keyName = 'Default') {
+  const accountName = checkName(name, 'name');
+  return db.kysely.transaction().execute(async (trx) => {
+    const accountId = await repo.insertAccount(trx, accountName);
+    const key = await issueKey(trx, accountId, checkName(keyName, 'keyName'));
+    return { accountId, apiKeyId: key.id, apiKey: key.apiKey };
+  });
+}
+
+export async function listApiKeys(db: Db, accountId: number) {
+  if (!(await repo.findAccount(db.kysely, accountId))) throw new NotFoundError('Account', accountId);
+  return repo.listApiKeys(db.kysely, accountId);
+}
+
+export async function revokeApiKey(db: Db, accountId: number, keyId: number): Promise<void> {
+  if (!(await repo.revokeApiKey(db.kysely, accountId, keyId))) throw new NotFoundError('Active API key', keyId);
+}
+
+/** Regenerating = revoking the old key and creating a new one with the same name, atomically. */
+export async function regenerateApiKey(db: Db, accountId: number, keyId: number): Promise<CreatedKey> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const keys = await repo.listApiKeys(trx, accountId);
+    const old = keys.find((k) => k.id === keyId && !k.revokedAt);
+    if (!old || !(await repo.revokeApiKey(trx, accountId, keyId))) throw new NotFoundError('Active API key', keyId);
+    return issueKey(trx, accountId, old.name);
+  });
+}
+
+/**
+ * Resolves a presented key. Every call reads the database, so a revocation is seen at once by
+ * every server process. `lastUsedAt` is written at most once a minute per key per process.
+ */
+export function keyResolver(db: Db, log: (err: unknown) => void) {
+  const lastTouched = new Map<number, number>();
+  return async (key: string): Promise<Principal | null> => {
+    if (key.length > 200) return null;
+    const row = await repo.findActiveKeyByHash(db.kysely, hashApiKey(key));
+    if (!row) return null;
+    const now = Date.now();
+    if ((lastTouched.get(row.apiKeyId) ?? 0) < now - 60_000) {
+      lastTouched.set(row.apiKeyId, now);
+      repo.touchApiKey(db.kysely, row.apiKeyId, new Date(now).toISOString()).catch(log);
+    }
+    return row;
+  };
+}

@@ -1,0 +1,12 @@
+// Liveness and readiness probes: no API key, no paging, no body beyond a status word.
+import type { FastifyInstance } from 'fastify';
+import { ping, type Db } from '../../db/connection.js';
+
+export function systemRoutes(app: FastifyInstance, db: Db): void {
+  const config = { public: true };
+  app.get('/healthz', { config, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config, schema: { hide: true } }, async (_request, reply) => {
+    if (await ping(db)) return { status: 'ready' };
+    return reply.code(503).send({ status: 'database unavailable' });
+  });
+}
