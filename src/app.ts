@@ -15,9 +15,11 @@ import {
 } from './http/conventions.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
-import { registerValidation } from './http/validation.js';
+import { NUMERIC_FORMATS, registerValidation } from './http/validation.js';
 import { keyResolver } from './modules/accounts/service.js';
+import { customerRoutes } from './modules/customers/routes.js';
 import { helloRoutes } from './modules/hello/routes.js';
+import { registerSharedSchemas } from './modules/records/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { VERSION } from './version.js';
 
@@ -44,7 +46,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     genReqId: (req) => requestIdFrom(req) ?? randomUUID(),
     trustProxy: false,
-    ajv: { customOptions: {} },
+    serializerOpts: { ajv: { formats: Object.fromEntries(NUMERIC_FORMATS.map((f) => [f, true])) } },
   });
 
   registerJsonParsers(app);
@@ -61,8 +63,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   await registerOpenApi(app, VERSION);
 
+  const ctx: AppContext = { config, db };
+  registerSharedSchemas(app);
   systemRoutes(app, db);
   helloRoutes(app, config.publicUrl);
+  customerRoutes(app, ctx);
 
   await app.ready();
   return app;

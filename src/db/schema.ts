@@ -31,7 +31,31 @@ export interface OutboxTable {
   attempts: Generated<number>;
 }
 
+export interface RecordsTable {
+  id: Generated<number>;
+  accountId: number;
+  kind: string;
+  number: string | null;
+  internalId: string | null;
+  email: string | null;
+  name: string | null;
+  amount: number | string | null;
+  parentId: number | null;
+  searchText: string;
+  data: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CountersTable {
+  accountId: number;
+  name: string;
+  value: number;
+}
+
 export interface Database {
+  records: RecordsTable;
+  counters: CountersTable;
   accounts: AccountsTable;
   apiKeys: ApiKeysTable;
   outbox: OutboxTable;

@@ -6,6 +6,8 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
+export const NUMERIC_FORMATS = ['int32', 'int64', 'double', 'float'];
+
 function makeAjv(coerceTypes: boolean | 'array') {
   const ajv = new Ajv.default({
     allErrors: true,
@@ -15,6 +17,8 @@ function makeAjv(coerceTypes: boolean | 'array') {
     strict: false,
   });
   addFormats.default(ajv, ['date', 'date-time', 'email', 'uri', 'uuid']);
+  // OpenAPI's numeric formats: documentation only, the schema's own bounds do the checking.
+  for (const name of NUMERIC_FORMATS) ajv.addFormat(name, true);
   return ajv;
 }
 

@@ -1,5 +1,6 @@
 // The ordered list of migrations. Append only: never edit one that has shipped.
 import type { Migration } from './helpers.js';
 import { foundation } from './001_foundation.js';
+import { masterData } from './002_master_data.js';
 
-export const migrations: Migration[] = [foundation];
+export const migrations: Migration[] = [foundation, masterData];

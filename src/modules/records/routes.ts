@@ -1,0 +1,167 @@
+// Registers the standard routes of a master-data resource, as the spec's tables list them:
+// list (paged, `query`), create, find, get-by-internal-id, get, update, delete. Error bodies
+// follow the spec: `Error` on create, `ProblemDetails` elsewhere.
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type PagingParams, type SortKey } from '../../http/paging.js';
+import { ErrorBody, FindQuery, IdParams, InternalIdParams, ProblemDetails, Str, type IdParamsT } from '../shared/schemas.js';
+import type { ListQuery, ResourceService } from './service.js';
+import type { SortColumn } from './store.js';
+
+type FindField = 'email' | 'internalId' | 'number';
+
+export interface ResourceRoutes<Input, Out> {
+  path: string;
+  /** OpenAPI tag and operationId stem, e.g. "Customers". */
+  tag: string;
+  service: ResourceService<Input, Out>;
+  input: TSchema;
+  /** Response schema; must carry a `$id` (its name in the OpenAPI components). */
+  output: TSchema;
+  orderBy: Record<string, SortColumn>;
+  defaultOrder?: SortKey<SortColumn>[];
+  find?: FindField[];
+  getByInternalId?: boolean;
+  update?: boolean;
+  /** Extra list filters (e.g. products' familyId), turned into list options. */
+  listFilters?: { schema: TProperties; toOptions(query: Record<string, unknown>): Partial<ListQuery> };
+}
+
+const problem = { $ref: 'ProblemDetails#' };
+const error = { $ref: 'Error#' };
+
+export function registerSharedSchemas(app: FastifyInstance): void {
+  ensureSchema(app, ErrorBody);
+  ensureSchema(app, ProblemDetails);
+}
+
+/** Adds a named schema once, however many routes use it. */
+export function ensureSchema(app: FastifyInstance, schema: TSchema): void {
+  if (schema.$id && !app.getSchema(schema.$id)) app.addSchema(schema);
+}
+
+export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext, r: ResourceRoutes<Input, Out>): void {
+  ensureSchema(app, r.output);
+  const ref = Type.Ref(r.output);
+  const tags = [r.tag];
+  const defaultOrder = r.defaultOrder ?? [{ column: 'id', direction: 'asc' }];
+  const listQuery: TObject = Type.Object({
+    ...PagingQuery,
+    query: Type.Optional(Str(200, 'Full-text search')),
+    ...(r.listFilters?.schema ?? {}),
+  });
+
+  app.get(
+    r.path,
+    {
+      schema: {
+        tags, operationId: `GET_${r.tag}_List`, summary: `List ${r.tag.toLowerCase()}`,
+        querystring: listQuery,
+        response: { 200: Type.Array(ref), 400: problem },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query as PagingParams & { query?: string } & Record<string, unknown>;
+      const page = pageOf(q);
+      const order = parseOrderBy(q.OrderBy, r.orderBy, defaultOrder);
+      const { items, total } = await r.service.list(ctx.db, request.principal.accountId, {
+        page, order, query: q.query, ...(r.listFilters?.toOptions(q) ?? {}),
+      });
+      setPagingHeaders(request, reply, page, total);
+      return items;
+    },
+  );
+
+  app.post(
+    r.path,
+    {
+      config: { errorBody: 'Error' },
+      schema: {
+        tags, operationId: `POST_${r.tag}_Post`, summary: `Create a ${r.tag.toLowerCase().replace(/s$/, '')}`,
+        body: r.input,
+        response: { 200: ref, 400: error },
+      },
+    },
+    async (request) => r.service.create(ctx.db, request.principal.accountId, request.body as Input),
+  );
+
+  if (r.find) {
+    const fields = r.find;
+    const props = Object.fromEntries(fields.map((f) => [f, FindQuery.properties[f]]));
+    app.get(
+      `${r.path}/find`,
+      {
+        schema: {
+          tags, operationId: `GET_${r.tag}_Find`, summary: `Find ${r.tag.toLowerCase()} by ${fields.join(', ')}`,
+          querystring: Type.Object(props),
+          response: { 200: Type.Array(ref), 404: problem },
+        },
+      },
+      async (request) => {
+        const q = request.query as Partial<Record<FindField, string>>;
+        // With no criterion, find answers nothing rather than the whole table.
+        if (!fields.some((f) => q[f] !== undefined)) return [];
+        return r.service.find(ctx.db, request.principal.accountId, q);
+      },
+    );
+  }
+
+  if (r.getByInternalId) {
+    app.get(
+      `${r.path}/getbyinternalid/:internalId`,
+      {
+        schema: {
+          tags, operationId: `GET_${r.tag}_GetByInternalId`, summary: 'Get by your internal id',
+          params: InternalIdParams,
+          response: { 200: ref, 404: problem },
+        },
+      },
+      async (request) =>
+        r.service.getByInternalId(ctx.db, request.principal.accountId, (request.params as { internalId: string }).internalId),
+    );
+  }
+
+  app.get(
+    `${r.path}/:id`,
+    {
+      schema: {
+        tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id',
+        params: IdParams,
+        response: { 200: ref, 404: problem },
+      },
+    },
+    async (request) => r.service.get(ctx.db, request.principal.accountId, (request.params as IdParamsT).id),
+  );
+
+  if (r.update) {
+    app.put(
+      `${r.path}/:id`,
+      {
+        schema: {
+          tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update (the whole record)',
+          params: IdParams,
+          body: r.input,
+          response: { 200: ref, 400: problem, 404: problem },
+        },
+      },
+      async (request) =>
+        r.service.update(ctx.db, request.principal.accountId, (request.params as IdParamsT).id, request.body as Input),
+    );
+  }
+
+  app.delete(
+    `${r.path}/:id`,
+    {
+      schema: {
+        tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete',
+        params: IdParams,
+        response: { 200: Type.Null({ description: 'Deleted (no body)' }), 404: problem },
+      },
+    },
+    async (request, reply) => {
+      await r.service.remove(ctx.db, request.principal.accountId, (request.params as IdParamsT).id);
+      return reply.code(200).send();
+    },
+  );
+}

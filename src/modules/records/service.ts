@@ -1,0 +1,124 @@
+// A factory for the use cases every master-data resource shares: create, update, delete, get,
+// list, find — each in one transaction with its outbox event. A resource supplies only what is
+// its own: how input becomes a stored document (validation, derived fields), which columns are
+// indexed, and how a stored document is presented.
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { NotFoundError } from '../../errors.js';
+import type { Page, SortKey } from '../../http/paging.js';
+import { emit, type EventType } from '../../jobs/outbox.js';
+import * as store from './store.js';
+
+export interface ResourceDefinition<Input, Stored extends object, Out> {
+  kind: store.RecordKind;
+  /** Prefix of generated numbers ("C" -> C00001); omit for resources without a number. */
+  numberPrefix?: string;
+  /** Validates input (throwing ValidationError with every bad field) and derives stored data. */
+  toStored(db: Kysely<Database>, accountId: number, input: Input, ctx: { number: string | null; previous: Stored | null }): Promise<Stored>;
+  columns(data: Stored): store.RecordColumns;
+  present(db: Kysely<Database>, accountId: number, records: store.StoredRecord<Stored>[]): Promise<Out[]>;
+  numberOf?(input: Input): string | null | undefined;
+  events?: { created: EventType; updated: EventType; deleted: EventType };
+  /** Runs before a delete; throws to refuse it. */
+  beforeDelete?(db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>): Promise<void>;
+}
+
+export interface ListQuery {
+  page: Page;
+  order: SortKey<store.SortColumn>[];
+  query?: string;
+  parentId?: number;
+}
+
+export function resourceService<Input, Stored extends object, Out>(def: ResourceDefinition<Input, Stored, Out>) {
+  const one = async (db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>) =>
+    (await def.present(db, accountId, [record]))[0];
+
+  async function numberFor(trx: Kysely<Database>, accountId: number, input: Input, previous: Stored | null) {
+    const given = def.numberOf?.(input)?.trim();
+    if (given) return given;
+    const kept = previous ? ((previous as { number?: string | null }).number ?? null) : null;
+    if (kept) return kept;
+    return def.numberPrefix === undefined ? null : store.generateNumber(trx, def.kind, accountId, def.numberPrefix);
+  }
+
+  return {
+    kind: def.kind,
+
+    async create(db: Db, accountId: number, input: Input): Promise<Out> {
+      return db.kysely.transaction().execute(async (trx) => {
+        const number = await numberFor(trx, accountId, input, null);
+        const data = await def.toStored(trx, accountId, input, { number, previous: null });
+        const out = await one(trx, accountId, await store.insertRecord(trx, def.kind, accountId, data, def.columns(data)));
+        if (def.events) await emit(trx, accountId, def.events.created, out);
+        return out;
+      });
+    },
+
+    async update(db: Db, accountId: number, id: number, input: Input): Promise<Out> {
+      return db.kysely.transaction().execute(async (trx) => {
+        const existing = await store.getRecord<Stored>(trx, def.kind, accountId, id);
+        if (!existing) throw new NotFoundError(def.kind.label, id);
+        const number = await numberFor(trx, accountId, input, existing.data);
+        const data = await def.toStored(trx, accountId, input, { number, previous: existing.data });
+        const saved = await store.updateRecord(trx, def.kind, accountId, id, data, def.columns(data));
+        const out = await one(trx, accountId, saved!);
+        if (def.events) await emit(trx, accountId, def.events.updated, out);
+        return out;
+      });
+    },
+
+    async remove(db: Db, accountId: number, id: number): Promise<void> {
+      await db.kysely.transaction().execute(async (trx) => {
+        const existing = await store.getRecord<Stored>(trx, def.kind, accountId, id);
+        if (!existing) throw new NotFoundError(def.kind.label, id);
+        await def.beforeDelete?.(trx, accountId, existing);
+        await store.deleteRecord(trx, def.kind, accountId, id);
+        if (def.events) await emit(trx, accountId, def.events.deleted, await one(trx, accountId, existing));
+      });
+    },
+
+    async get(db: Db, accountId: number, id: number): Promise<Out> {
+      const record = await store.getRecord<Stored>(db.kysely, def.kind, accountId, id);
+      if (!record) throw new NotFoundError(def.kind.label, id);
+      return one(db.kysely, accountId, record);
+    },
+
+    /** The stored document itself, for other modules (e.g. documents snapshotting a customer). */
+    async getStored(db: Kysely<Database>, accountId: number, id: number): Promise<Stored | null> {
+      return (await store.getRecord<Stored>(db, def.kind, accountId, id))?.data ?? null;
+    },
+
+    async list(db: Db, accountId: number, query: ListQuery): Promise<{ items: Out[]; total: number }> {
+      const { items, total } = await store.listRecords<Stored>(db.kysely, def.kind, accountId, query);
+      return { items: await def.present(db.kysely, accountId, items), total };
+    },
+
+    async find(db: Db, accountId: number, by: { email?: string; internalId?: string; number?: string }): Promise<Out[]> {
+      return def.present(db.kysely, accountId, await store.findRecords<Stored>(db.kysely, def.kind, accountId, by));
+    },
+
+    async getByInternalId(db: Db, accountId: number, internalId: string): Promise<Out> {
+      const [record] = await store.findRecords<Stored>(db.kysely, def.kind, accountId, { internalId }, 1);
+      if (!record) throw new NotFoundError(def.kind.label, `with internalId "${internalId}"`);
+      return one(db.kysely, accountId, record);
+    },
+  };
+}
+
+export type ResourceService<Input, Out> = {
+  create(db: Db, accountId: number, input: Input): Promise<Out>;
+  update(db: Db, accountId: number, id: number, input: Input): Promise<Out>;
+  remove(db: Db, accountId: number, id: number): Promise<void>;
+  get(db: Db, accountId: number, id: number): Promise<Out>;
+  list(db: Db, accountId: number, query: ListQuery): Promise<{ items: Out[]; total: number }>;
+  find(db: Db, accountId: number, by: { email?: string; internalId?: string; number?: string }): Promise<Out[]>;
+  getByInternalId(db: Db, accountId: number, internalId: string): Promise<Out>;
+};
+
+/** Plain documents whose stored form is their output minus the id. */
+export function presentPlain<Stored extends object>() {
+  return async (_db: Kysely<Database>, _accountId: number, records: store.StoredRecord<Stored>[]) =>
+    records.map((r) => ({ id: r.id, ...r.data }));
+}

@@ -1,0 +1,269 @@
+// Generic persistence of master-data records (customers, suppliers, contacts, colleagues,
+// products, families): a JSON document plus the columns that lists filter, sort and search on.
+// Every function takes the account id: no query here can cross accounts.
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { normalizeForSearch, searchTokens } from '../../domain/text.js';
+import { ValidationError } from '../../errors.js';
+import type { Page, SortKey } from '../../http/paging.js';
+
+export type SortColumn = 'id' | 'name' | 'number' | 'email' | 'amount' | 'createdAt' | 'updatedAt';
+
+/** The indexed columns of a record, derived from its entity by the owning module. */
+export interface RecordColumns {
+  number?: string | null;
+  internalId?: string | null;
+  email?: string | null;
+  name?: string | null;
+  amount?: number | null;
+  parentId?: number | null;
+  /** Everything a person may type to find the record; normalised here. */
+  searchText: (string | null | undefined)[];
+}
+
+export interface RecordKind {
+  kind: string;
+  /** Used in messages: "Customer 12 not found", "number is already used by another customer". */
+  label: string;
+}
+
+export interface StoredRecord<T> {
+  id: number;
+  data: T;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Db = Kysely<Database>;
+
+function row<T>(r: { id: number; data: string; createdAt: string; updatedAt: string }): StoredRecord<T> {
+  return { id: r.id, data: JSON.parse(r.data) as T, createdAt: r.createdAt, updatedAt: r.updatedAt };
+}
+
+function isSqlite(db: Db): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+async function assertNumberFree(db: Db, kind: RecordKind, accountId: number, number: string | null | undefined, exceptId?: number) {
+  if (!number) return;
+  let q = db
+    .selectFrom('records')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind.kind)
+    .where('number', '=', number);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) {
+    throw ValidationError.field('number', `"${number}" is already used by another ${kind.label.toLowerCase()}`);
+  }
+}
+
+async function writeSearch(db: Db, id: number, text: string, isNew: boolean): Promise<void> {
+  if (!isSqlite(db)) return;
+  if (!isNew) await sql`DELETE FROM records_fts WHERE rowid = ${id}`.execute(db);
+  await sql`INSERT INTO records_fts (rowid, search_text) VALUES (${id}, ${text})`.execute(db);
+}
+
+function searchTextOf(columns: RecordColumns): string {
+  return normalizeForSearch(columns.searchText.filter(Boolean).join(' '));
+}
+
+export async function insertRecord<T extends object>(
+  db: Db,
+  kind: RecordKind,
+  accountId: number,
+  data: T,
+  columns: RecordColumns,
+): Promise<StoredRecord<T>> {
+  await assertNumberFree(db, kind, accountId, columns.number);
+  const now = new Date().toISOString();
+  const searchText = searchTextOf(columns);
+  const { id } = await db
+    .insertInto('records')
+    .values({
+      accountId,
+      kind: kind.kind,
+      number: columns.number ?? null,
+      internalId: columns.internalId ?? null,
+      email: columns.email?.toLowerCase() ?? null,
+      name: columns.name ?? null,
+      amount: columns.amount ?? null,
+      parentId: columns.parentId ?? null,
+      searchText,
+      data: JSON.stringify(data),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeSearch(db, id, searchText, true);
+  return { id, data, createdAt: now, updatedAt: now };
+}
+
+export async function updateRecord<T extends object>(
+  db: Db,
+  kind: RecordKind,
+  accountId: number,
+  id: number,
+  data: T,
+  columns: RecordColumns,
+): Promise<StoredRecord<T> | null> {
+  await assertNumberFree(db, kind, accountId, columns.number, id);
+  const now = new Date().toISOString();
+  const searchText = searchTextOf(columns);
+  const updated = await db
+    .updateTable('records')
+    .set({
+      number: columns.number ?? null,
+      internalId: columns.internalId ?? null,
+      email: columns.email?.toLowerCase() ?? null,
+      name: columns.name ?? null,
+      amount: columns.amount ?? null,
+      parentId: columns.parentId ?? null,
+      searchText,
+      data: JSON.stringify(data),
+      updatedAt: now,
+    })
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind.kind)
+    .where('id', '=', id)
+    .returning(['id', 'createdAt'])
+    .executeTakeFirst();
+  if (!updated) return null;
+  await writeSearch(db, id, searchText, false);
+  return { id, data, createdAt: updated.createdAt, updatedAt: now };
+}
+
+export async function deleteRecord(db: Db, kind: RecordKind, accountId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('records')
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind.kind)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  if (isSqlite(db)) await sql`DELETE FROM records_fts WHERE rowid = ${id}`.execute(db);
+  return true;
+}
+
+export async function getRecord<T>(db: Db, kind: RecordKind, accountId: number, id: number): Promise<StoredRecord<T> | null> {
+  const r = await db
+    .selectFrom('records')
+    .select(['id', 'data', 'createdAt', 'updatedAt'])
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind.kind)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r ? row<T>(r) : null;
+}
+
+export async function getRecordsByIds<T>(db: Db, kind: RecordKind, accountId: number, ids: number[]): Promise<Map<number, StoredRecord<T>>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .selectFrom('records')
+    .select(['id', 'data', 'createdAt', 'updatedAt'])
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind.kind)
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(rows.map((r) => [r.id, row<T>(r)]));
+}
+
+export interface ListOptions {
+  page: Page;
+  order: SortKey<SortColumn>[];
+  query?: string;
+  parentId?: number;
+}
+
+/** Prefix full-text match on every word typed, case- and accent-insensitively. */
+function ftsFilter(db: Db, query: string) {
+  const tokens = searchTokens(query).map((t) => t.replace(/[^a-z0-9]/g, '')).filter(Boolean).slice(0, 10);
+  if (!tokens.length) return null;
+  if (isSqlite(db)) {
+    const match = tokens.map((t) => `"${t}"*`).join(' AND ');
+    return sql<boolean>`id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ${match})`;
+  }
+  const tsquery = tokens.map((t) => `${t}:*`).join(' & ');
+  return sql<boolean>`to_tsvector('simple', search_text) @@ to_tsquery('simple', ${tsquery})`;
+}
+
+export async function listRecords<T>(
+  db: Db,
+  kind: RecordKind,
+  accountId: number,
+  options: ListOptions,
+): Promise<{ items: StoredRecord<T>[]; total: number }> {
+  let base = db.selectFrom('records').where('accountId', '=', accountId).where('kind', '=', kind.kind);
+  if (options.parentId !== undefined) base = base.where('parentId', '=', options.parentId);
+  if (options.query?.trim()) {
+    const filter = ftsFilter(db, options.query);
+    // Nothing searchable typed (only punctuation): nothing can match.
+    if (!filter) return { items: [], total: 0 };
+    base = base.where(filter);
+  }
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  if (total === 0 || options.page.offset >= total) return { items: [], total };
+  let q = base.select(['id', 'data', 'createdAt', 'updatedAt']);
+  for (const key of options.order) q = q.orderBy(key.column, key.direction);
+  if (!options.order.some((k) => k.column === 'id')) q = q.orderBy('id', 'asc');
+  const rows = await q.limit(options.page.size).offset(options.page.offset).execute();
+  return { items: rows.map((r) => row<T>(r)), total };
+}
+
+export async function findRecords<T>(
+  db: Db,
+  kind: RecordKind,
+  accountId: number,
+  by: { number?: string; internalId?: string; email?: string },
+  limit = 100,
+): Promise<StoredRecord<T>[]> {
+  let q = db
+    .selectFrom('records')
+    .select(['id', 'data', 'createdAt', 'updatedAt'])
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind.kind);
+  if (by.number !== undefined) q = q.where('number', '=', by.number);
+  if (by.internalId !== undefined) q = q.where('internalId', '=', by.internalId);
+  if (by.email !== undefined) q = q.where('email', '=', by.email.toLowerCase());
+  const rows = await q.orderBy('id').limit(limit).execute();
+  return rows.map((r) => row<T>(r));
+}
+
+export async function findRecordsByParent<T>(db: Db, kind: RecordKind, accountId: number, parentId: number, limit = 100) {
+  const rows = await db
+    .selectFrom('records')
+    .select(['id', 'data', 'createdAt', 'updatedAt'])
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind.kind)
+    .where('parentId', '=', parentId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => row<T>(r));
+}
+
+/**
+ * Next value of a per-account counter (e.g. customer numbers), atomically: the upsert holds a
+ * row lock on PostgreSQL and the write lock on SQLite until the transaction ends.
+ */
+export async function nextCounter(db: Db, accountId: number, name: string): Promise<number> {
+  const r = await db
+    .insertInto('counters')
+    .values({ accountId, name, value: 1 })
+    .onConflict((oc) => oc.columns(['accountId', 'name']).doUpdateSet({ value: sql`counters.value + 1` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return r.value;
+}
+
+/** A generated number (prefix + zero-padded counter) not already taken by a manual one. */
+export async function generateNumber(db: Db, kind: RecordKind, accountId: number, prefix: string): Promise<string> {
+  for (;;) {
+    const candidate = `${prefix}${String(await nextCounter(db, accountId, `number:${kind.kind}`)).padStart(5, '0')}`;
+    const taken = await findRecords(db, kind, accountId, { number: candidate }, 1);
+    if (!taken.length) return candidate;
+  }
+}

@@ -1,0 +1,94 @@
+// Wire schemas shared by several resources (names, fields and casing of the reference API).
+import { Type, type Static, type TNull, type TOptional, type TProperties, type TSchema, type TUnion } from '@sinclair/typebox';
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Optional and nullable: a request may omit the field or send null. */
+export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+
+/** Every field optional and nullable (request bodies). */
+export function optionalFields<F extends TProperties>(fields: F): { [K in keyof F]: TOptional<TUnion<[F[K], TNull]>> } {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Opt(v)])) as { [K in keyof F]: TOptional<TUnion<[F[K], TNull]>> };
+}
+
+/** Every field present and nullable (responses). */
+export function nullableFields<F extends TProperties>(fields: F): { [K in keyof F]: TUnion<[F[K], TNull]> } {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Nullable(v)])) as { [K in keyof F]: TUnion<[F[K], TNull]> };
+}
+
+export const Str = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
+
+export const Int32 = Type.Integer({ minimum: -2147483648, maximum: 2147483647, format: 'int32' });
+
+export const IdParams = Type.Object({ id: Int32 });
+export type IdParamsT = Static<typeof IdParams>;
+
+/** Metadata: a JSON object of at most 50 keys, round-tripped as given. */
+export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+  maxProperties: 50,
+  description: 'Free key/value data of your own (at most 50 keys, 16 KB serialized)',
+});
+
+export const DiscountType = Type.Union([Type.Literal('Percent'), Type.Literal('Fixed')], { $id: 'DiscountType' });
+
+export const Discount = Type.Object(
+  {
+    type: Type.Optional(Type.Union([Type.Literal('Percent'), Type.Literal('Fixed')])),
+    value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+  },
+  { additionalProperties: false, description: 'Discount' },
+);
+export type DiscountT = Static<typeof Discount>;
+
+export const AddressInput = Type.Object(
+  {
+    street: Opt(Str(500)),
+    zipcode: Opt(Str(20)),
+    city: Opt(Str(100)),
+    countryIso: Opt(Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2 country code' })),
+  },
+  { additionalProperties: false },
+);
+export type AddressInputT = Static<typeof AddressInput>;
+
+export const AddressFields = Type.Object(
+  {
+    street: Nullable(Type.String()),
+    zipcode: Nullable(Type.String()),
+    city: Nullable(Type.String()),
+    countryIso: Nullable(Type.String()),
+    countryName: Nullable(Type.String()),
+    formattedAddress: Nullable(Type.String()),
+    inlineAddress: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type AddressFieldsT = Static<typeof AddressFields>;
+
+export const FindQuery = Type.Object({
+  email: Type.Optional(Str(254)),
+  internalId: Type.Optional(Str(200)),
+  number: Type.Optional(Str(100)),
+});
+export type FindQueryT = Static<typeof FindQuery>;
+
+export const InternalIdParams = Type.Object({ internalId: Str(200) });
+
+/** Responses of the error kinds the spec names, for the OpenAPI document. */
+export const ErrorBody = Type.Object(
+  {
+    message: Nullable(Type.String({ description: 'Error message' })),
+    errors: Nullable(Type.Array(Type.String(), { description: 'List of error messages' })),
+  },
+  { $id: 'Error', description: 'Error' },
+);
+export const ProblemDetails = Type.Object(
+  {
+    type: Nullable(Type.String()),
+    title: Nullable(Type.String()),
+    status: Nullable(Type.Integer()),
+    detail: Nullable(Type.String()),
+    instance: Nullable(Type.String()),
+  },
+  { $id: 'ProblemDetails', additionalProperties: true },
+);

@@ -1,0 +1,103 @@
+// Builds the app on a fresh database for each suite: SQLite always, PostgreSQL too when
+// TEST_PG_URL is set (each suite in its own schema, dropped afterwards, so runs never collide).
+// Tests talk to the app only through `inject`, which fails the test on any 5xx.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config, type DatabaseConfig } from '../../src/config.js';
+import { openDatabase, type Db } from '../../src/db/connection.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createAccount } from '../../src/modules/accounts/service.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export function dialects(): DialectName[] {
+  return process.env.TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestAccount {
+  accountId: number;
+  apiKey: string;
+  headers: Record<string, string>;
+}
+
+export interface TestContext {
+  dialect: DialectName;
+  db: Db;
+  app: FastifyInstance;
+  config: Config;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  newAccount(name?: string): Promise<TestAccount>;
+}
+
+/** A fresh, migrated database of the given dialect, and a function that disposes of it. */
+export async function freshDatabase(dialect: DialectName): Promise<{ config: DatabaseConfig; db: Db; dispose(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const config: DatabaseConfig = { dialect: 'sqlite', file: ':memory:' };
+    const db = openDatabase(config);
+    await migrateToLatest(db);
+    return { config, db, dispose: () => db.close() };
+  }
+  const url = process.env.TEST_PG_URL!;
+  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const config: DatabaseConfig = { dialect: 'postgres', url, schema };
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  return {
+    config,
+    db,
+    async dispose() {
+      await db.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Declares `name` once per dialect; `body` receives a context that is ready inside tests
+ * (it is filled in beforeAll).
+ */
+export function describeEachDb(name: string, body: (ctx: TestContext) => void, env: NodeJS.ProcessEnv = {}): void {
+  for (const dialect of dialects()) {
+    describe(`${name} [${dialect}]`, () => {
+      const ctx = { dialect } as TestContext;
+      let dispose: () => Promise<void> = async () => {};
+      beforeAll(async () => {
+        const fresh = await freshDatabase(dialect);
+        dispose = fresh.dispose;
+        const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...env }), database: fresh.config };
+        const app = await buildApp(config, fresh.db);
+        Object.assign(ctx, {
+          db: fresh.db,
+          app,
+          config,
+          async inject(options: InjectOptions) {
+            const response = await app.inject(options);
+            if (response.statusCode >= 500 && response.statusCode !== 501 && response.statusCode !== 503) {
+              throw new Error(`${options.method ?? 'GET'} ${options.url} answered ${response.statusCode}: ${response.body}`);
+            }
+            return response;
+          },
+          async newAccount(accountName = `Account ${randomBytes(3).toString('hex')}`) {
+            const created = await createAccount(fresh.db, accountName);
+            return { accountId: created.accountId, apiKey: created.apiKey, headers: { 'x-api-key': created.apiKey } };
+          },
+        } satisfies Omit<TestContext, 'dialect'>);
+      });
+      afterAll(async () => {
+        await ctx.app?.close();
+        await dispose();
+      });
+      body(ctx);
+    });
+  }
+}
