@@ -34,10 +34,16 @@ export interface AppContext {
   db: Db;
 }
 
-export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },

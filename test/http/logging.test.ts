@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, redactUrl } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createAccount } from '../../src/modules/accounts/service.js';
+import { freshDatabase } from '../helpers/harness.js';
+
+describe('structured logs', () => {
+  const lines: string[] = [];
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let dispose: () => Promise<void>;
+  let key: string;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase('sqlite');
+    dispose = fresh.dispose;
+    key = (await createAccount(fresh.db, 'Logs SAS')).apiKey;
+    app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'info' }), database: fresh.config }, fresh.db, {
+      logStream: { write: (line) => void lines.push(line) },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await dispose();
+  });
+
+  it('never writes the apikey query parameter to a log line', async () => {
+    const res = await app.inject({ method: 'GET', url: `/hello?foo=1&apikey=${key}&bar=2` });
+    expect(res.statusCode).toBe(200);
+    const logged = lines.join('');
+    expect(logged).not.toContain(key);
+    expect(logged).toContain('/hello?foo=1&apikey=[REDACTED]&bar=2');
+  });
+
+  it('logs JSON lines carrying the request id', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-42' } });
+    const parsed = lines.map((l) => JSON.parse(l));
+    expect(parsed.some((l) => l.reqId === 'trace-42' && l.req?.url === '/healthz')).toBe(true);
+  });
+
+  it('redacts every spelling of the parameter', () => {
+    expect(redactUrl('/x?APIKEY=abc')).toBe('/x?APIKEY=[REDACTED]');
+    expect(redactUrl('/x?a=1&ApiKey=abc#frag')).toBe('/x?a=1&ApiKey=[REDACTED]#frag');
+    expect(redactUrl('/x?notapikey=abc')).toBe('/x?notapikey=abc');
+  });
+});
