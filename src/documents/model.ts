@@ -27,6 +27,8 @@ export interface Party {
   siren?: string | null; // 9 digits: legal registration, scheme 0002
   siret?: string | null; // 14 digits
   vatNumber?: string | null; // e.g. FR40303265045
+  /** BT-32 seller tax registration identifier (scheme FC), for a seller without a VAT number (e.g. art. 293 B). */
+  taxRegistrationId?: string | null;
   legalForm?: string | null; // "SAS", "SARL"...
   shareCapital?: string | null; // printed as is, e.g. "10 000 €"
   rcs?: string | null; // "RCS Paris B 123 456 789"
@@ -120,6 +122,8 @@ export interface IssuedDocument {
   seller: Party;
   buyer: Party;
   shippingAddress?: PostalAddress | null;
+  /** BT-72 actual delivery date; required with intra-community supplies (K, BR-IC-11). */
+  deliveryDate?: string | null;
   lines: DocumentLine[];
   allowancesCharges: AllowanceCharge[];
   vats: VatBreakdown[];

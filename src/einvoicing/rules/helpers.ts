@@ -1,0 +1,94 @@
+// Shared XPath paths and exact-decimal helpers for the rule sets (XPath 1.0 has no xs:decimal).
+import Big from 'big.js';
+import type { CheckContext, Rule, Severity } from '../types.js';
+
+export const ROOT = '/rsm:CrossIndustryInvoice';
+export const CONTEXT = `${ROOT}/rsm:ExchangedDocumentContext`;
+export const HEADER = `${ROOT}/rsm:ExchangedDocument`;
+export const TX = `${ROOT}/rsm:SupplyChainTradeTransaction`;
+export const LINES = `${TX}/ram:IncludedSupplyChainTradeLineItem`;
+export const AGREEMENT = `${TX}/ram:ApplicableHeaderTradeAgreement`;
+export const SELLER = `${AGREEMENT}/ram:SellerTradeParty`;
+export const BUYER = `${AGREEMENT}/ram:BuyerTradeParty`;
+export const TAX_REP = `${AGREEMENT}/ram:SellerTaxRepresentativeTradeParty`;
+export const DELIVERY = `${TX}/ram:ApplicableHeaderTradeDelivery`;
+export const SETTLEMENT = `${TX}/ram:ApplicableHeaderTradeSettlement`;
+export const BREAKDOWN = `${SETTLEMENT}/ram:ApplicableTradeTax`;
+export const DOC_AC = `${SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`;
+export const TOTALS = `${SETTLEMENT}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`;
+export const LINE_NET = 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount';
+
+export function dec(text: string | null | undefined): Big | null {
+  if (text === null || text === undefined) return null;
+  const t = text.trim();
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t)) return null;
+  return new Big(t);
+}
+
+export const ZERO = new Big(0);
+
+export function round2(value: Big): Big {
+  return value.round(2, Big.roundHalfUp);
+}
+
+export function sumText(values: string[]): Big {
+  return values.reduce((acc, v) => acc.plus(dec(v) ?? ZERO), ZERO);
+}
+
+export function text(node: Node | null): string {
+  return node ? (node.textContent ?? '').trim() : '';
+}
+
+/** CII boolean indicator: "true"/"1" are true. */
+export function isTrue(value: string): boolean {
+  return value === 'true' || value === '1';
+}
+
+export function decimals(value: string): number {
+  const dot = value.indexOf('.');
+  return dot === -1 ? 0 : value.length - dot - 1;
+}
+
+/** Document-level allowances (charge = false) or charges (charge = true). */
+export function documentAllowanceCharges(ctx: CheckContext, charge: boolean): Node[] {
+  return ctx.x.nodes(DOC_AC).filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge);
+}
+
+export function lineAllowanceCharges(ctx: CheckContext, charge: boolean): Node[] {
+  return ctx.x
+    .nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge`)
+    .filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge);
+}
+
+/** The node itself when present, else the nearest existing ancestor path, else the root. */
+export function nearest(ctx: CheckContext, ...paths: string[]): Node {
+  for (const p of paths) {
+    const n = ctx.x.node(p);
+    if (n) return n;
+  }
+  return ctx.x.node(ROOT) ?? ctx.root;
+}
+
+type Check = Rule['check'];
+
+export function error(id: string, businessTerm: string | null, message: string, check: Check): Rule {
+  return { id, severity: 'Error', businessTerm, message, check };
+}
+
+export function warning(id: string, businessTerm: string | null, message: string, check: Check): Rule {
+  return { id, severity: 'Warning' as Severity, businessTerm, message, check };
+}
+
+/** A rule on the whole document: fails at `where` when `holds` is false. */
+export function docRule(holds: (ctx: CheckContext) => boolean, where: (ctx: CheckContext) => Node): Check {
+  return (ctx) => (holds(ctx) ? [] : [where(ctx)]);
+}
+
+/** A rule on each node matched by `context`: fails on those where `holds` is false. */
+export function eachRule(context: string, holds: (n: Node, ctx: CheckContext) => boolean): Check {
+  return (ctx) => ctx.x.nodes(context).filter((n) => !holds(n, ctx));
+}
+
+export function nonEmpty(ctx: CheckContext, expr: string, at?: Node): boolean {
+  return ctx.x.str(expr, at) !== '';
+}
