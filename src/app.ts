@@ -9,7 +9,6 @@ import { registerAuth } from './http/auth.js';
 import {
   registerCaseInsensitiveQuery,
   registerJsonParsers,
-  registerRequestIdEcho,
   registerTextVariants,
   requestIdFrom,
 } from './http/conventions.js';
@@ -17,9 +16,12 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { NUMERIC_FORMATS, registerValidation } from './http/validation.js';
 import { keyResolver } from './modules/accounts/service.js';
+import { colleagueRoutes } from './modules/colleagues/routes.js';
+import { contactRoutes } from './modules/contacts/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { helloRoutes } from './modules/hello/routes.js';
 import { registerSharedSchemas } from './modules/records/routes.js';
+import { supplierRoutes } from './modules/suppliers/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { VERSION } from './version.js';
 
@@ -48,6 +50,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
     },
+    // One line per request, written when it completes (see onResponse below), instead of two.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     genReqId: (req) => requestIdFrom(req) ?? randomUUID(),
@@ -55,12 +59,15 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     serializerOpts: { ajv: { formats: Object.fromEntries(NUMERIC_FORMATS.map((f) => [f, true])) } },
   });
 
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    done();
+  });
   registerJsonParsers(app);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10, parts: 20 } });
   registerValidation(app);
   registerErrorHandling(app);
   registerCaseInsensitiveQuery(app);
-  registerRequestIdEcho(app);
   registerTextVariants(app);
   registerAuth(app, {
     resolve: keyResolver(db, (err) => app.log.warn({ err }, 'could not record API key use')),
@@ -74,6 +81,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   systemRoutes(app, db);
   helloRoutes(app, config.publicUrl);
   customerRoutes(app, ctx);
+  colleagueRoutes(app, ctx);
+  supplierRoutes(app, ctx);
+  contactRoutes(app, ctx);
 
   await app.ready();
   return app;

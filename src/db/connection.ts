@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -18,6 +18,27 @@ export interface Db {
 // int8 (COUNT, bigserial) as JS numbers: our counts and ids stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing costs more than running a
+ * short indexed query. The same SQL text gets the same prepared statement, from a bounded cache.
+ * Reuse is safe: Kysely runs one query at a time on the connection (its mutex), streaming included.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText);
+      if (!statement) {
+        statement = sqlite.prepare(sqlText);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, statement);
+      }
+      return statement;
+    },
+  } as SqliteDatabase;
+}
+
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
@@ -27,7 +48,7 @@ export function openDatabase(config: DatabaseConfig): Db {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new CamelCasePlugin()],
     });
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };

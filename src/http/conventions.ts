@@ -1,6 +1,6 @@
 // Cross-cutting API conventions of the original ASP.NET service: JSON media types, query
 // parameter names matched case-insensitively, request ids, and text/plain | text/json variants.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preValidationHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,31 +30,36 @@ export function registerJsonParsers(app: FastifyInstance): void {
   app.addContentTypeParser(VENDOR_JSON, { parseAs: 'string' }, parse);
 }
 
+/** Appends a route-level hook to whatever hooks the route already declares. */
+function addRouteHook<T>(existing: T | T[] | undefined, hook: T): T[] {
+  return existing === undefined ? [hook] : ([] as T[]).concat(existing, hook);
+}
+
 /**
  * Query parameter names are matched case-insensitively (`pageindex`, `PAGEINDEX` and `PageIndex`
  * are one parameter): before validation, each key is renamed to the spelling the route declares.
+ * The hook is attached only to routes that declare a query string.
  */
 export function registerCaseInsensitiveQuery(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const props = (route.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties;
     if (!props) return;
-    const map = new Map<string, string>();
-    for (const name of Object.keys(props)) map.set(name.toLowerCase(), name);
-    route.config = { ...(route.config ?? {}), queryNames: map } as typeof route.config;
-  });
-  app.addHook('preValidation', async (request) => {
-    const map = (request.routeOptions.config as { queryNames?: Map<string, string> }).queryNames;
-    const query = request.query as Record<string, unknown> | undefined;
-    if (!map || !query) return;
-    for (const key of Object.keys(query)) {
-      const canonical = map.get(key.toLowerCase());
-      if (canonical && canonical !== key) {
-        const value = query[key];
-        delete query[key];
-        const existing = query[canonical];
-        query[canonical] = existing === undefined ? value : ([] as unknown[]).concat(existing, value);
+    const names = new Map<string, string>();
+    for (const name of Object.keys(props)) names.set(name.toLowerCase(), name);
+    const normalize: preValidationHookHandler = (request, _reply, done) => {
+      const query = request.query as Record<string, unknown>;
+      for (const key of Object.keys(query)) {
+        const canonical = names.get(key.toLowerCase());
+        if (canonical && canonical !== key) {
+          const value = query[key];
+          delete query[key];
+          const existing = query[canonical];
+          query[canonical] = existing === undefined ? value : ([] as unknown[]).concat(existing, value);
+        }
       }
-    }
+      done();
+    };
+    route.preValidation = addRouteHook(route.preValidation, normalize);
   });
 }
 
@@ -62,12 +67,6 @@ export function registerCaseInsensitiveQuery(app: FastifyInstance): void {
 export function requestIdFrom(request: { headers: Record<string, string | string[] | undefined> }): string | null {
   const incoming = request.headers['x-request-id'];
   return typeof incoming === 'string' && /^[\w.:-]{1,64}$/.test(incoming) ? incoming : null;
-}
-
-export function registerRequestIdEcho(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 }
 
 function preferredTextType(request: FastifyRequest): string | null {
@@ -87,11 +86,15 @@ function preferredTextType(request: FastifyRequest): string | null {
   return best && (best.type === 'text/plain' || best.type === 'text/json') ? best.type : null;
 }
 
+/** Routes with `config.textVariants` answer text/plain or text/json when the client prefers it. */
 export function registerTextVariants(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config?.textVariants || reply.statusCode >= 300) return payload;
-    const textType = preferredTextType(request);
-    if (textType) reply.header('content-type', `${textType}; charset=utf-8`);
-    return payload;
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.textVariants) return;
+    const variant: onSendHookHandler = (request, reply, payload, done) => {
+      const textType = reply.statusCode < 300 ? preferredTextType(request) : null;
+      if (textType) reply.header('content-type', `${textType}; charset=utf-8`);
+      done(null, payload);
+    };
+    route.onSend = addRouteHook(route.onSend, variant);
   });
 }

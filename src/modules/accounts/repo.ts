@@ -1,5 +1,5 @@
 // SQL for accounts and their API keys.
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export interface ApiKeyRow {
@@ -61,14 +61,27 @@ export async function revokeApiKey(db: Kysely<Database>, accountId: number, keyI
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findActiveKeyByHash(db: Kysely<Database>, keyHash: string) {
+function activeKeyQuery(db: Kysely<Database>, keyHash: string) {
   return db
     .selectFrom('apiKeys')
     .innerJoin('accounts', 'accounts.id', 'apiKeys.accountId')
     .select(['apiKeys.id as apiKeyId', 'apiKeys.name as apiKeyName', 'accounts.id as accountId', 'accounts.name as accountName'])
     .where('apiKeys.keyHash', '=', keyHash)
-    .where('apiKeys.revokedAt', 'is', null)
-    .executeTakeFirst();
+    .where('apiKeys.revokedAt', 'is', null);
+}
+
+type ActiveKey = { apiKeyId: number; apiKeyName: string; accountId: number; accountName: string };
+
+/**
+ * The lookup every authenticated request makes. The query is built and compiled once; each
+ * call only binds the hash (building a Kysely query costs more than running this one).
+ */
+export function activeKeyFinder(db: Kysely<Database>): (keyHash: string) => Promise<ActiveKey | undefined> {
+  const compiled = activeKeyQuery(db, '').compile();
+  return async (keyHash) => {
+    const result = await db.executeQuery<ActiveKey>(CompiledQuery.raw(compiled.sql, [keyHash]));
+    return result.rows[0];
+  };
 }
 
 export async function touchApiKey(db: Kysely<Database>, keyId: number, at: string): Promise<void> {

@@ -80,9 +80,10 @@ export async function regenerateApiKey(db: Db, accountId: number, keyId: number)
  */
 export function keyResolver(db: Db, log: (err: unknown) => void) {
   const lastTouched = new Map<number, number>();
+  const findActiveKey = repo.activeKeyFinder(db.kysely);
   return async (key: string): Promise<Principal | null> => {
     if (key.length > 200) return null;
-    const row = await repo.findActiveKeyByHash(db.kysely, hashApiKey(key));
+    const row = await findActiveKey(hashApiKey(key));
     if (!row) return null;
     const now = Date.now();
     if ((lastTouched.get(row.apiKeyId) ?? 0) < now - 60_000) {

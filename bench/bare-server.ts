@@ -1,0 +1,19 @@
+// The ceiling: a bare node:http server answering the same Hello JSON bytes from memory.
+import http from 'node:http';
+
+const body = Buffer.from(
+  JSON.stringify({
+    message: 'Hello Bench SAS',
+    companyName: 'Bench SAS',
+    apiKeyName: 'Default',
+    serverTimestamp: new Date().toISOString(),
+    url: 'http://127.0.0.1',
+  }),
+);
+const port = Number(process.env.PORT ?? 0);
+http
+  .createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  })
+  .listen(port, '127.0.0.1', () => process.send?.('ready'));

@@ -1,0 +1,20 @@
+// Scenario: authenticated GET /hello over SQLite, beside the bare node:http ceiling.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cli, load, startBare, startFacturier, stop, type LoadResult } from './lib.js';
+
+export async function helloScenario(seconds: number): Promise<{ ceiling: LoadResult; results: LoadResult[] }> {
+  const bare = await startBare();
+  const ceiling = await load({ name: 'bare node:http (ceiling)', url: `${bare.url}/hello`, seconds });
+  await stop(bare.child);
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
+  const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` };
+  const { apiKey } = JSON.parse(cli(env, 'accounts', 'create', '--name', 'Bench SAS', '--json')) as { apiKey: string };
+  const server = await startFacturier(env);
+  const hello = await load({ name: 'GET /hello (x-api-key, SQLite)', url: `${server.url}/hello`, headers: { 'x-api-key': apiKey }, seconds });
+  await stop(server.child);
+  rmSync(dir, { recursive: true, force: true });
+  return { ceiling, results: [hello] };
+}

@@ -1,0 +1,154 @@
+// Shared machinery of the benchmarks: child server processes, autocannon runs, result files.
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+/** dist/ when compiled (bench runs from dist/bench). */
+export const distRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(distRoot, '..');
+const bin = path.join(distRoot, 'src', 'bin.js');
+
+export interface LoadResult {
+  name: string;
+  connections: number;
+  seconds: number;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export async function startBare(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = fork(path.join(distRoot, 'bench', 'bare-server.js'), [], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/`, child);
+  return { url, child };
+}
+
+/** Runs the CLI synchronously against a database (e.g. to create the bench account). */
+export function cli(env: NodeJS.ProcessEnv, ...args: string[]): string {
+  const res = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`facturier ${args.join(' ')} failed: ${res.stderr}`);
+  return res.stdout;
+}
+
+export async function startFacturier(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = fork(bin, ['serve'], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/healthz`, child);
+  return { url, child };
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export interface LoadOptions {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  seconds?: number;
+  warmupSeconds?: number;
+  /** Varies the request path per request (e.g. random ids). */
+  path?: () => string;
+  method?: 'GET' | 'POST';
+}
+
+export async function load(o: LoadOptions): Promise<LoadResult> {
+  const connections = o.connections ?? 50;
+  const seconds = o.seconds ?? 10;
+  const base = {
+    url: o.url,
+    connections,
+    headers: o.headers,
+    method: o.method ?? 'GET',
+    ...(o.path ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: o.path!() }) }] } : {}),
+  };
+  await autocannon({ ...base, duration: o.warmupSeconds ?? 2 } as autocannon.Options);
+  const r = await autocannon({ ...base, duration: seconds } as autocannon.Options);
+  return {
+    name: o.name,
+    connections,
+    seconds,
+    requests: r.requests.total,
+    reqPerSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+export function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+export function table(results: LoadResult[], ceiling?: LoadResult): string {
+  const lines = ['| scenario | req/s | p50 ms | p99 ms | ratio to ceiling | non-2xx | errors |', '|---|---:|---:|---:|---:|---:|---:|'];
+  for (const r of results) {
+    const ratio = ceiling ? (r.reqPerSec / ceiling.reqPerSec).toFixed(2) : '';
+    lines.push(`| ${r.name} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${ratio} | ${r.non2xx} | ${r.errors} |`);
+  }
+  return lines.join('\n');
+}
+
+export function writeResults(name: string, markdown: string, data: unknown): string {
+  const dir = path.join(repoRoot, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().slice(0, 10);
+  const file = path.join(dir, `${stamp}-${name}`);
+  writeFileSync(`${file}.md`, markdown);
+  writeFileSync(`${file}.json`, `${JSON.stringify(data, null, 2)}\n`);
+  return `${file}.md`;
+}
+
+export function progress(label: string, done: number, total: number): void {
+  if (!process.stderr.isTTY && done !== total && done % Math.max(1, Math.floor(total / 20)) !== 0) return;
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+}
