@@ -8,6 +8,8 @@ export type EventType =
   | 'CustomerCreated' | 'CustomerUpdated' | 'CustomerDeleted'
   | 'ProductCreated' | 'ProductUpdated' | 'ProductDeleted'
   | 'ContactCreated' | 'ContactUpdated' | 'ContactDeleted'
+  | 'ColleagueCreated' | 'ColleagueUpdated' | 'ColleagueDeleted'
+  | 'SupplierCreated' | 'SupplierUpdated' | 'SupplierDeleted'
   | 'InvoiceCreated' | 'InvoiceUpdated' | 'InvoiceDeleted' | 'InvoiceFinalized' | 'InvoicePaid'
   | 'CreditCreated' | 'CreditUpdated' | 'CreditDeleted' | 'CreditFinalized'
   | 'ReceiptCreated' | 'ReceiptUpdated' | 'ReceiptDeleted';

@@ -1,7 +1,8 @@
 // Generic persistence of master-data records (customers, suppliers, contacts, colleagues,
 // products, families): a JSON document plus the columns that lists filter, sort and search on.
 // Every function takes the account id: no query here can cross accounts.
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isSqlite } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { normalizeForSearch, searchTokens } from '../../domain/text.js';
 import { ValidationError } from '../../errors.js';
@@ -40,9 +41,6 @@ function row<T>(r: { id: number; data: string; createdAt: string; updatedAt: str
   return { id: r.id, data: JSON.parse(r.data) as T, createdAt: r.createdAt, updatedAt: r.updatedAt };
 }
 
-function isSqlite(db: Db): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
-}
 
 async function assertNumberFree(db: Db, kind: RecordKind, accountId: number, number: string | null | undefined, exceptId?: number) {
   if (!number) return;
@@ -62,6 +60,11 @@ async function writeSearch(db: Db, id: number, text: string, isNew: boolean): Pr
   if (!isSqlite(db)) return;
   if (!isNew) await sql`DELETE FROM records_fts WHERE rowid = ${id}`.execute(db);
   await sql`INSERT INTO records_fts (rowid, search_text) VALUES (${id}, ${text})`.execute(db);
+}
+
+/** The `name` column only sorts lists: accent- and case-insensitive, so "Électricité" sorts among the E. */
+function sortKeyOf(name: string | null | undefined): string | null {
+  return name ? normalizeForSearch(name) : null;
 }
 
 function searchTextOf(columns: RecordColumns): string {
@@ -86,7 +89,7 @@ export async function insertRecord<T extends object>(
       number: columns.number ?? null,
       internalId: columns.internalId ?? null,
       email: columns.email?.toLowerCase() ?? null,
-      name: columns.name ?? null,
+      name: sortKeyOf(columns.name),
       amount: columns.amount ?? null,
       parentId: columns.parentId ?? null,
       searchText,
@@ -117,7 +120,7 @@ export async function updateRecord<T extends object>(
       number: columns.number ?? null,
       internalId: columns.internalId ?? null,
       email: columns.email?.toLowerCase() ?? null,
-      name: columns.name ?? null,
+      name: sortKeyOf(columns.name),
       amount: columns.amount ?? null,
       parentId: columns.parentId ?? null,
       searchText,

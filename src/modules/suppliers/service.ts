@@ -1,0 +1,160 @@
+// Supplier use cases: validation (address, SIRET/SIREN, VAT number), numbering (prefix "S"),
+// events, and the identity match purchase invoices use to recognise an incoming supplier.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { frenchVatNumberProblem, normalizeIdentifier, siretProblem, sirenProblem, vatNumberProblem } from '../../domain/identifiers.js';
+import { searchTokens } from '../../domain/text.js';
+import type { FieldError } from '../../errors.js';
+import { resourceService } from '../records/service.js';
+import * as store from '../records/store.js';
+import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
+import type { SupplierInputT, SupplierT } from './schemas.js';
+
+export const SUPPLIER: store.RecordKind = { kind: 'supplier', label: 'Supplier' };
+
+/** Stored without the id and the record timestamps, which come from the record itself. */
+type Stored = Omit<SupplierT, 'id' | 'createdAt' | 'updatedAt'>;
+
+function clean(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** SIRET, SIREN and VAT numbers: separators stripped, checked with their keys (as for customers). */
+function checkCompany(input: SupplierInputT['companyInformations'], errors: FieldError[]) {
+  const siret = input?.siret ? normalizeIdentifier(input.siret) : null;
+  const vat = input?.vatNumber ? normalizeIdentifier(input.vatNumber) : null;
+  if (siret) {
+    const problem = siret.length === 9 ? sirenProblem(siret) : siretProblem(siret);
+    if (problem) errors.push({ field: 'companyInformations.siret', message: problem });
+  }
+  if (vat) {
+    const problem = vat.startsWith('FR') ? frenchVatNumberProblem(vat) : vatNumberProblem(vat);
+    if (problem) errors.push({ field: 'companyInformations.vatNumber', message: problem });
+  }
+  return { siret, vat };
+}
+
+function personName(s: { firstName?: string | null; lastName?: string | null }): string | null {
+  return [clean(s.firstName), clean(s.lastName)].filter(Boolean).join(' ') || null;
+}
+
+function toStored(input: SupplierInputT, number: string | null, previous: Stored | null): Stored {
+  const errors: FieldError[] = [];
+  checkAddress(input.address, 'address', errors);
+  const { siret, vat } = checkCompany(input.companyInformations, errors);
+  const name = clean(input.name) ?? personName(input);
+  if (!name) errors.push({ field: 'name', message: 'a supplier needs a name, or a firstName or lastName' });
+  throwIfAny(errors);
+  const electronicAddress = clean(input.companyInformations?.electronicAddress);
+  return {
+    address: toAddress(input.address),
+    cellPhone: clean(input.cellPhone),
+    companyInformations: {
+      siret,
+      vatNumber: vat,
+      electronicAddress,
+      effectiveElectronicAddress: electronicAddress ?? (siret ? siret.slice(0, 9) : null),
+    },
+    // No user accounts yet: API writes are attributed to nobody.
+    createdById: previous?.createdById ?? null,
+    defaultPaymentMethod: input.defaultPaymentMethod ?? 'Transfer',
+    email: clean(input.email),
+    firstName: clean(input.firstName),
+    internalId: clean(input.internalId),
+    internalNotes: input.internalNotes ?? null,
+    lastName: clean(input.lastName),
+    name,
+    number,
+    phone: clean(input.phone),
+    title: clean(input.title),
+    updatedById: null,
+  };
+}
+
+function columns(s: Stored): store.RecordColumns {
+  return {
+    number: s.number,
+    internalId: s.internalId,
+    email: s.email,
+    name: s.name,
+    searchText: [
+      s.name, s.firstName, s.lastName, s.email, s.number, s.internalId, s.phone, s.cellPhone,
+      s.address?.city, s.address?.zipcode, s.address?.street, s.companyInformations.siret, s.companyInformations.vatNumber,
+      // So that a SIREN finds a supplier known only by its French VAT number.
+      sirenOf(s.companyInformations.vatNumber),
+    ],
+  };
+}
+
+function presentOne({ id, data, createdAt, updatedAt }: store.StoredRecord<Stored>): SupplierT {
+  return { id, ...data, createdAt, updatedAt };
+}
+
+export const suppliers = resourceService<SupplierInputT, Stored, SupplierT>({
+  kind: SUPPLIER,
+  numberPrefix: 'S',
+  numberOf: (input) => input.number,
+  toStored: async (_db, _accountId, input, { number, previous }) => toStored(input, number, previous),
+  columns,
+  present: async (_db, _accountId, records) => records.map(presentOne),
+  events: { created: 'SupplierCreated', updated: 'SupplierUpdated', deleted: 'SupplierDeleted' },
+});
+
+export interface SupplierIdentity {
+  /** SIREN (9 digits) or SIRET (14 digits: its first 9 digits are used). */
+  siren?: string | null;
+  vatNumber?: string | null;
+  name?: string | null;
+}
+
+/** The SIREN behind a SIREN, a SIRET or a French VAT number, else null. */
+function sirenOf(identifier: string | null | undefined): string | null {
+  const value = identifier ? normalizeIdentifier(identifier) : '';
+  if (/^\d{9}$/.test(value) || /^\d{14}$/.test(value)) return value.slice(0, 9);
+  const french = /^FR[0-9A-Z]{2}(\d{9})$/.exec(value);
+  return french ? french[1] : null;
+}
+
+function comparableName(name: string | null | undefined): string {
+  return name ? searchTokens(name).join(' ') : '';
+}
+
+async function candidates(db: Kysely<Database>, accountId: number, query: string) {
+  const { items } = await store.listRecords<Stored>(db, SUPPLIER, accountId, {
+    page: { index: 1, size: 100, offset: 0 },
+    order: [{ column: 'id', direction: 'asc' }],
+    query,
+  });
+  return items;
+}
+
+/**
+ * The supplier of the account an incoming document (e.g. a purchase invoice) designates, or null.
+ * Tried in order, first hit wins: same SIREN (from the SIREN/SIRET given, or from a French VAT
+ * number), same VAT number, same name (case-, accent- and spacing-insensitive). When several
+ * suppliers match one criterion, the oldest wins.
+ */
+export async function findSupplierByIdentity(
+  db: Kysely<Database>,
+  accountId: number,
+  identity: SupplierIdentity,
+): Promise<SupplierT | null> {
+  const vat = identity.vatNumber ? normalizeIdentifier(identity.vatNumber) : null;
+  const siren = sirenOf(identity.siren) ?? sirenOf(vat);
+  if (siren) {
+    const hit = (await candidates(db, accountId, siren)).find((r) => sirenOf(r.data.companyInformations.siret) === siren
+      || sirenOf(r.data.companyInformations.vatNumber) === siren);
+    if (hit) return presentOne(hit);
+  }
+  if (vat) {
+    const hit = (await candidates(db, accountId, vat)).find((r) => r.data.companyInformations.vatNumber === vat);
+    if (hit) return presentOne(hit);
+  }
+  const name = comparableName(identity.name);
+  if (name) {
+    const hit = (await candidates(db, accountId, name)).find((r) => comparableName(r.data.name) === name);
+    if (hit) return presentOne(hit);
+  }
+  return null;
+}
