@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Entry point: `facturier serve | migrate | accounts create | keys create|list|revoke|regenerate`.
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
@@ -23,8 +22,10 @@ Configuration comes from the environment: PORT, HOST, DATABASE_URL, PUBLIC_URL, 
 
 class UsageError extends Error {}
 
-function out(json: boolean, value: unknown, text: string): void {
-  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
 }
 
 function positiveInt(value: string | undefined, flag: string): number {
@@ -44,13 +45,13 @@ async function withDb<T>(config: Config, run: (db: Db) => Promise<T>): Promise<T
   }
 }
 
-async function serve(config: Config): Promise<void> {
+async function serve(config: Config, io: CliIo): Promise<void> {
   const db = openDatabase(config.database);
   const applied = await migrateToLatest(db);
   if ((await countAccounts(db.kysely)) === 0) {
     const created = await accounts.createAccount(db, 'My company');
     const base = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-    process.stdout.write(
+    io.stdout(
       `\nCreated account "My company" (id ${created.accountId}). Its first API key, shown only this once:\n\n` +
         `  ${created.apiKey}\n\nTry it:\n\n  curl -H "x-api-key: ${created.apiKey}" ${base}/hello\n\n`,
     );
@@ -68,13 +69,14 @@ async function serve(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-async function main(argv: string[]): Promise<void> {
+async function main(argv: string[], io: CliIo): Promise<void> {
   const [command, sub, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout(`${USAGE}\n`);
     return;
   }
-  const config = loadConfig();
+  const config = loadConfig(io.env);
+  const out = (json: boolean, value: unknown, text: string) => io.stdout(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
   const args = (list: string[]) =>
     parseArgs({
       args: list,
@@ -89,12 +91,12 @@ async function main(argv: string[]): Promise<void> {
 
   switch (command) {
     case 'serve':
-      return serve(config);
+      return serve(config, io);
     case 'migrate': {
       const db = openDatabase(config.database);
       try {
         const names = await migrateToLatest(db);
-        process.stdout.write(names.length ? `Applied: ${names.join(', ')}\n` : 'Database is up to date\n');
+        io.stdout(names.length ? `Applied: ${names.join(', ')}\n` : 'Database is up to date\n');
       } finally {
         await db.close();
       }
@@ -152,19 +154,25 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`Configuration error: ${error.message}\n`);
-    process.exit(2);
+/** Runs one CLI command; resolves to the process exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    await main(argv, io);
+    return 0;
+  } catch (error: unknown) {
+    if (error instanceof ConfigError) {
+      io.stderr(`Configuration error: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr(`${error.message}\n\n${USAGE}\n`);
+      return 64;
+    }
+    if (error instanceof AppError) {
+      io.stderr(`${error.message}\n`);
+      return 1;
+    }
+    io.stderr(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
   }
-  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-    process.exit(64);
-  }
-  if (error instanceof AppError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+}
