@@ -1,7 +1,7 @@
 // buildApp(config, db) -> a ready Fastify instance. Plugins load in a fixed order: conventions
 // (parsers, validation, errors, auth, OpenAPI), then each module's routes. Tests use app.inject.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
@@ -20,7 +20,12 @@ import { colleagueRoutes } from './modules/colleagues/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { helloRoutes } from './modules/hello/routes.js';
+import { productImageRoutes } from './modules/productimages/routes.js';
+import { productRoutes } from './modules/products/routes.js';
 import { registerSharedSchemas } from './modules/records/routes.js';
+import { referenceRoutes } from './modules/reference/routes.js';
+import { salesRoutes } from './modules/sales/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
 import { supplierRoutes } from './modules/suppliers/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { VERSION } from './version.js';
@@ -51,7 +56,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       },
     },
     // One line per request, written when it completes (see onResponse below), instead of two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     genReqId: (req) => requestIdFrom(req) ?? randomUUID(),
@@ -81,9 +86,14 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   systemRoutes(app, db);
   helloRoutes(app, config.publicUrl);
   customerRoutes(app, ctx);
+  productRoutes(app, ctx);
+  productImageRoutes(app, ctx);
+  referenceRoutes(app, ctx);
+  settingsRoutes(app, ctx);
   colleagueRoutes(app, ctx);
   supplierRoutes(app, ctx);
   contactRoutes(app, ctx);
+  salesRoutes(app, ctx);
 
   await app.ready();
   return app;

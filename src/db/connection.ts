@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -24,19 +24,35 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
  * Reuse is safe: Kysely runs one query at a time on the connection (its mutex), streaming included.
  */
 function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
       let statement = cache.get(sqlText);
       if (!statement) {
-        statement = sqlite.prepare(sqlText);
+        statement = withBooleans(sqlite.prepare(sqlText));
         if (cache.size >= size) cache.delete(cache.keys().next().value!);
         cache.set(sqlText, statement);
       }
       return statement;
     },
   } as SqliteDatabase;
+}
+
+/** SQLite has no boolean type and better-sqlite3 refuses to bind JS booleans: bind 1 and 0. */
+function withBooleans(statement: SQLite.Statement): SqliteStatement {
+  const fix = (parameters: ReadonlyArray<unknown>) =>
+    parameters.map((p) => (p === true ? 1 : p === false ? 0 : p));
+  return {
+    reader: statement.reader,
+    all: (parameters: ReadonlyArray<unknown>) => statement.all(fix(parameters)),
+    run: (parameters: ReadonlyArray<unknown>) => statement.run(fix(parameters)),
+    iterate: (parameters: ReadonlyArray<unknown>) => statement.iterate(fix(parameters)),
+  } as SqliteStatement;
+}
+
+export function isSqlite(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 export function openDatabase(config: DatabaseConfig): Db {

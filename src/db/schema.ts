@@ -53,10 +53,83 @@ export interface CountersTable {
   value: number;
 }
 
+export interface ProductImagesTable {
+  id: Generated<number>;
+  accountId: number;
+  productId: number;
+  /** Random, unguessable; part of the public image URL, new on every replacement. */
+  token: string;
+  contentType: string;
+  size: number;
+  content: Buffer;
+  createdAt: string;
+}
+
+export interface SettingsTable {
+  accountId: number;
+  /** JSON: only what the account has set; defaults are applied when reading. */
+  data: string;
+  logo: Buffer | null;
+  logoContentType: string | null;
+  logoToken: string | null;
+  updatedAt: string;
+}
+
+export interface SaleDocumentsTable {
+  id: Generated<number>;
+  accountId: number;
+  kind: 'Invoice' | 'Credit';
+  /** Booleans are 0/1 on SQLite: read them through Boolean(). */
+  isDraft: boolean | number;
+  number: string | null;
+  internalId: string | null;
+  customerId: number | null;
+  customerName: string | null;
+  date: string;
+  dueDate: string | null;
+  /** Numeric columns come back as strings from PostgreSQL: for filters and sorting only. */
+  taxExcludedAmount: number | string;
+  taxIncludedAmount: number | string;
+  balance: number | string;
+  isPaid: boolean | number;
+  isCancelled: boolean | number;
+  isProcessed: boolean | number;
+  sentAt: string | null;
+  finalizedAt: string | null;
+  cancellationCreditId: number | null;
+  cancelledInvoiceId: number | null;
+  chainIndex: number | null;
+  hash: string | null;
+  previousHash: string | null;
+  data: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DocumentHeadsTable {
+  accountId: number;
+  kind: string;
+  lastDate: string | null;
+  chainIndex: number;
+  lastHash: string | null;
+}
+
+export interface DocumentSequencesTable {
+  accountId: number;
+  kind: string;
+  scope: string;
+  value: number;
+}
+
 export interface Database {
+  saleDocuments: SaleDocumentsTable;
+  documentHeads: DocumentHeadsTable;
+  documentSequences: DocumentSequencesTable;
   records: RecordsTable;
   counters: CountersTable;
   accounts: AccountsTable;
   apiKeys: ApiKeysTable;
   outbox: OutboxTable;
+  productImages: ProductImagesTable;
+  settings: SettingsTable;
 }

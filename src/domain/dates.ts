@@ -113,3 +113,8 @@ export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
 export function dateParts(date: IsoDate): { year: number; month: number; day: number } {
   return parse(date, 'date');
 }
+
+/** The calendar date at `now` in an IANA time zone (the account's "today"). */
+export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -10,7 +10,7 @@ export type EventType =
   | 'ContactCreated' | 'ContactUpdated' | 'ContactDeleted'
   | 'ColleagueCreated' | 'ColleagueUpdated' | 'ColleagueDeleted'
   | 'SupplierCreated' | 'SupplierUpdated' | 'SupplierDeleted'
-  | 'InvoiceCreated' | 'InvoiceUpdated' | 'InvoiceDeleted' | 'InvoiceFinalized' | 'InvoicePaid'
+  | 'InvoiceCreated' | 'InvoiceUpdated' | 'InvoiceDeleted' | 'InvoiceFinalized' | 'InvoiceCancelled' | 'InvoicePaid'
   | 'CreditCreated' | 'CreditUpdated' | 'CreditDeleted' | 'CreditFinalized'
   | 'ReceiptCreated' | 'ReceiptUpdated' | 'ReceiptDeleted';
 

@@ -2,5 +2,7 @@
 import type { Migration } from './helpers.js';
 import { foundation } from './001_foundation.js';
 import { masterData } from './002_master_data.js';
+import { productImagesAndSettings } from './003_product_images.js';
+import { saleDocuments } from './005_sale_documents.js';
 
-export const migrations: Migration[] = [foundation, masterData];
+export const migrations: Migration[] = [foundation, masterData, productImagesAndSettings, saleDocuments];

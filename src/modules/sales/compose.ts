@@ -1,0 +1,349 @@
+// Turns a draft's input into the stored document: the customer and products named fill what the
+// input leaves out, then the totals are computed by src/domain/totals.ts (never taken from input).
+import Big from 'big.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { DomainValidationError } from '../../domain/errors.js';
+import { todayIn } from '../../domain/dates.js';
+import { normalizeIdentifier, siretProblem, sirenProblem } from '../../domain/identifiers.js';
+import { computeSettlement, type SettlementTermInput } from '../../domain/settlement.js';
+import { computeTotals, type DocumentTotals, type TotalsLineInput } from '../../domain/totals.js';
+import { ValidationError, type FieldError } from '../../errors.js';
+import { customers } from '../customers/service.js';
+import { PRODUCT, type StoredProduct } from '../products/service.js';
+import { findRecords, getRecord } from '../records/store.js';
+import { unitByCode, unitById } from '../reference/data/units.js';
+import { vatById, VATS } from '../reference/data/vats.js';
+import type { Vat as RefVat, VatRegion } from '../reference/data/types.js';
+import type { AccountSettings } from '../settings/service.js';
+import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
+import type { AddressInputT } from '../shared/schemas.js';
+import type { ContactFieldsT, DocumentInputT, SaleDocumentLineInputT, SaleDocumentLineT, UnitT, VatT } from './schemas.js';
+
+export type DocumentKind = 'Invoice' | 'Credit';
+
+/** What is stored in sale_documents.data for a draft; finalization adds `number`, dates and `frozen`. */
+export interface StoredDocument {
+  billingAddress: ReturnType<typeof toAddress>;
+  billingContact: ContactFieldsT | null;
+  customerElectronicAddress: string | null;
+  customerId: number | null;
+  customerName: string | null;
+  customerNumber: string | null;
+  customerOrderReference: string | null;
+  customerSiret: string | null;
+  customerType: 'Business' | 'Consumer' | 'Government' | null;
+  customerVatNumber: string | null;
+  cancelledInvoicetId: number | null;
+  date: string;
+  footerNotes: string | null;
+  globalDiscount: { type?: 'Percent' | 'Fixed'; value?: number } | null;
+  headerNotes: string | null;
+  internalId: string | null;
+  internalNotes: string | null;
+  liableToVat: boolean;
+  lines: SaleDocumentLineT[];
+  metadata: Record<string, unknown> | null;
+  region: VatRegion | null;
+  shippingAddress: ReturnType<typeof toAddress>;
+  shippingAmount: number;
+  shippingContact: ContactFieldsT | null;
+  shippingVat: VatT | null;
+  subject: string | null;
+  useTaxIncludedPrices: boolean;
+  vatMode: 'Auto' | 'Debit' | 'Collection' | null;
+  vatNote: string | null;
+  vatReverseCharge: boolean;
+  vendorReference: string | null;
+  /** BT-10, from the customer's billing options. */
+  buyerReference: string | null;
+  totals: DocumentTotals;
+  /** Due date and commitments: from the draft's date, recomputed from the final date. */
+  dueDate: string;
+  commitments: { date: string; amount: string; percent: string }[];
+  paymentTermsText: string;
+  /** Set at finalization. */
+  number?: string;
+  /** The seller as the account's settings described it at finalization (frozen with the document). */
+  seller?: SellerSnapshot;
+  /** State links written after finalization (not part of the hashed content). */
+  links?: { cancellationCreditId?: number; cancellationCreditNumber?: string; cancelledInvoicetNumber?: string };
+}
+
+export type SellerSnapshot = Pick<AccountSettings, 'company' | 'vat' | 'bankDetails' | 'documentDefaults'> & {
+  invoices: AccountSettings['sales']['invoices'];
+};
+
+/** The settlement term that applies: the account's B2C term for consumers, B2B otherwise. */
+export function scheduleFor(doc: Pick<StoredDocument, 'customerType' | 'totals'>, date: string, settings: AccountSettings) {
+  const term = doc.customerType === 'Consumer' ? settings.sales.btoCSettlementTerm : settings.sales.btoBSettlementTerm;
+  const schedule = computeSettlement({ documentDate: date, totalAmount: doc.totals.taxIncludedAmount, term: term as SettlementTermInput });
+  return { dueDate: schedule.dueDate, commitments: schedule.commitments, paymentTermsText: schedule.text };
+}
+
+function clean(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function toVat(v: RefVat): VatT {
+  return { default: v.default, id: v.id, label: v.label, rate: v.rate, region: v.region };
+}
+
+function toUnit(u: NonNullable<ReturnType<typeof unitById>>): UnitT {
+  return { code: u.code, conversion: u.conversion, decimals: u.decimals, id: u.id, name: u.name, type: u.type };
+}
+
+/** A VAT given by id or rate, resolved against the reference list of the document's region. */
+function resolveVat(
+  input: { id?: number | null; rate?: number | null } | null | undefined,
+  region: VatRegion,
+  field: string,
+  errors: FieldError[],
+): VatT | null {
+  if (!input || (input.id == null && input.rate == null)) return null;
+  if (input.id != null) {
+    const vat = vatById(input.id);
+    if (!vat) {
+      errors.push({ field: `${field}.id`, message: `VAT id ${input.id} is not in the VAT list (GET /v1/vats)` });
+      return null;
+    }
+    return toVat(vat);
+  }
+  const rate = new Big(input.rate!);
+  const known = VATS.find((v) => v.region === region && rate.eq(v.rate)) ?? VATS.find((v) => rate.eq(v.rate));
+  if (!known) {
+    errors.push({ field: `${field}.rate`, message: `${input.rate} % is not a French VAT rate (GET /v1/vats)` });
+    return null;
+  }
+  return toVat(known);
+}
+
+function resolveUnit(input: SaleDocumentLineInputT['unit'], field: string, errors: FieldError[]): UnitT | null {
+  if (!input) return null;
+  const unit = input.id != null ? unitById(input.id) : input.code ? unitByCode(input.code) : undefined;
+  if (unit) return toUnit(unit);
+  if (input.id != null || input.code) {
+    errors.push({ field, message: `unit ${input.id ?? input.code} is not in the unit list (GET /v1/units)` });
+    return null;
+  }
+  // A free unit label (e.g. "forfait") is kept as printed text.
+  return input.name ? { code: null, conversion: null, decimals: null, id: null, name: input.name, type: null } : null;
+}
+
+function checkDecimals(value: number | null | undefined, places: number, field: string, errors: FieldError[]): void {
+  if (value === null || value === undefined) return;
+  const exact = new Big(value);
+  if (!exact.round(places).eq(exact)) errors.push({ field, message: `must have at most ${places} decimals` });
+}
+
+function contact(input: DocumentInputT['billingContact']): ContactFieldsT | null {
+  if (!input) return null;
+  const first = clean(input.firstName);
+  const last = clean(input.lastName);
+  const display = [first, last].filter(Boolean).join(' ') || clean(input.companyName);
+  return {
+    cellPhone: clean(input.cellPhone),
+    companyName: clean(input.companyName),
+    displayName: display,
+    email: clean(input.email),
+    firstName: first,
+    function: clean(input.function),
+    invertedDisplayName: [last?.toUpperCase(), first].filter(Boolean).join(' ') || clean(input.companyName),
+    lastName: last,
+    phone: clean(input.phone),
+    service: clean(input.service),
+    title: clean(input.title),
+  };
+}
+
+async function findProduct(db: Kysely<Database>, accountId: number, line: SaleDocumentLineInputT) {
+  if (line.productId != null) {
+    const record = await getRecord<StoredProduct>(db, PRODUCT, accountId, line.productId);
+    return record ? { id: record.id, data: record.data } : null;
+  }
+  const by = line.productNumber ? { number: line.productNumber } : line.productInternalId ? { internalId: line.productInternalId } : null;
+  if (!by) return undefined;
+  const [found] = await findRecords<StoredProduct>(db, PRODUCT, accountId, by, 1);
+  return found ? { id: found.id, data: found.data } : null;
+}
+
+const PRICED = new Set(['Product', 'Service']);
+
+export interface ComposeContext {
+  db: Kysely<Database>;
+  accountId: number;
+  kind: DocumentKind;
+  settings: AccountSettings;
+  timezone: string;
+}
+
+export async function composeDocument(ctx: ComposeContext, input: DocumentInputT): Promise<StoredDocument> {
+  const { db, accountId, settings } = ctx;
+  const errors: FieldError[] = [];
+
+  // The customer named fills what the document leaves out (a snapshot: later edits of the
+  // customer never change this document).
+  const customer = input.customerId != null ? await customers.getStored(db, accountId, input.customerId) : null;
+  if (input.customerId != null && !customer) {
+    errors.push({ field: 'customerId', message: `customer ${input.customerId} does not exist` });
+  }
+  const options = customer?.billingOptions;
+  const region = (input.region ?? 'FR') as VatRegion;
+  const sellerLiable = input.liableToVat ?? settings.vat.liableToVat;
+  const reverseCharge = input.vatReverseCharge ?? options?.vatReverseCharge ?? false;
+  const useTaxIncluded = input.useTaxIncludedPrices ?? options?.useTaxIncludedPrices ?? settings.sales.useTaxIncluded;
+
+  const billingAddressInput: AddressInputT | null | undefined = input.billingAddress ?? (customer?.billingAddress as AddressInputT | null);
+  const shippingAddressInput: AddressInputT | null | undefined = input.shippingAddress ?? (customer?.shippingAddress as AddressInputT | null);
+  checkAddress(billingAddressInput, 'billingAddress', errors);
+  checkAddress(shippingAddressInput, 'shippingAddress', errors);
+
+  const siret = clean(input.customerSiret) ? normalizeIdentifier(input.customerSiret!) : (customer?.companyInformations.siret ?? null);
+  if (siret && input.customerSiret) {
+    const problem = siret.length === 9 ? sirenProblem(siret) : siretProblem(siret);
+    if (problem) errors.push({ field: 'customerSiret', message: problem });
+  }
+
+  if (input.lines && input.lines.length > 1000) errors.push({ field: 'lines', message: 'at most 1000 lines' });
+  const defaultVat = VATS.find((v) => v.region === region && v.default) ?? VATS.find((v) => v.default)!;
+
+  const lines: SaleDocumentLineT[] = [];
+  const totalsLines: TotalsLineInput[] = [];
+  for (const [i, line] of (input.lines ?? []).entries()) {
+    const field = `lines[${i}]`;
+    const product = await findProduct(db, accountId, line);
+    if (product === null) {
+      const named = line.productId ?? line.productNumber ?? line.productInternalId;
+      errors.push({ field: `${field}.product${line.productId != null ? 'Id' : line.productNumber ? 'Number' : 'InternalId'}`, message: `product ${named} does not exist` });
+    }
+    const p = product?.data;
+    const type = line.type ?? (p?.type === 'Service' ? 'Service' : line.taxExcludedPrice != null || line.taxIncludedPrice != null || p ? 'Product' : 'Text');
+    const priced = PRICED.has(type);
+    checkDecimals(line.quantity, 4, `${field}.quantity`, errors);
+    checkDecimals(line.taxExcludedPrice, 4, `${field}.taxExcludedPrice`, errors);
+    checkDecimals(line.taxIncludedPrice, 4, `${field}.taxIncludedPrice`, errors);
+    checkDecimals(line.purchasePrice, 4, `${field}.purchasePrice`, errors);
+    if (line.discount?.type === 'Percent' && line.discount.value != null && line.discount.value > 100) {
+      errors.push({ field: `${field}.discount.value`, message: 'a percent discount is at most 100' });
+    }
+    const vat = resolveVat(line.vat, region, `${field}.vat`, errors) ?? (p?.vatId != null ? toVat(vatById(p.vatId)!) : null) ?? (priced ? toVat(defaultVat) : null);
+    const unit = resolveUnit(line.unit, `${field}.unit`, errors) ?? (p?.unitId != null && unitById(p.unitId) ? toUnit(unitById(p.unitId)!) : null);
+    // The product's price fills a line that names none, in the basis it was entered in.
+    let excl = line.taxExcludedPrice ?? null;
+    let incl = line.taxIncludedPrice ?? null;
+    if (excl === null && incl === null && p && priced) {
+      if (p.isUnitPriceTaxIncluded) incl = p.unitPrice ?? null;
+      else excl = p.unitPrice ?? null;
+    }
+    const quantity = priced ? (line.quantity ?? p?.defaultQuantity ?? 1) : null;
+    lines.push({
+      id: i + 1,
+      type: type as SaleDocumentLineT['type'],
+      date: line.date ?? null,
+      description: clean(line.description) ?? clean(p?.description) ?? clean(p?.name) ?? null,
+      discount: priced ? (line.discount ?? null) : null,
+      productId: product?.id ?? null,
+      productNumber: p?.number ?? clean(line.productNumber),
+      productInternalId: p?.internalId ?? clean(line.productInternalId),
+      classificationId: line.classificationId ?? p?.classificationId ?? null,
+      purchasePrice: priced ? (line.purchasePrice ?? p?.purchasePrice ?? null) : null,
+      quantity,
+      taxExcludedPrice: priced ? excl : null,
+      taxIncludedPrice: priced ? incl : null,
+      taxExcludedAmount: null,
+      taxIncludedAmount: null,
+      marginAmount: null,
+      marginRate: null,
+      unit: priced ? unit : null,
+      vat: priced ? vat : null,
+    });
+    totalsLines.push({
+      type: type as TotalsLineInput['type'],
+      quantity: quantity ?? undefined,
+      taxExcludedPrice: excl ?? undefined,
+      taxIncludedPrice: incl ?? undefined,
+      discount: line.discount?.type && line.discount.value != null ? { type: line.discount.type, value: line.discount.value } : null,
+      vatRate: vat?.rate ?? null,
+      purchasePrice: line.purchasePrice ?? p?.purchasePrice ?? undefined,
+    });
+  }
+
+  const shippingVat = resolveVat(input.shippingVat, region, 'shippingVat', errors) ?? ((input.shippingAmount ?? 0) > 0 ? toVat(defaultVat) : null);
+  checkDecimals(input.shippingAmount, 2, 'shippingAmount', errors);
+  const globalDiscount = input.globalDiscount ?? options?.discount ?? null;
+  if (globalDiscount?.type === 'Percent' && (globalDiscount.value ?? 0) > 100) {
+    errors.push({ field: 'globalDiscount.value', message: 'a percent discount is at most 100' });
+  }
+  throwIfAny(errors);
+
+  let totals: DocumentTotals;
+  try {
+    totals = computeTotals({
+      lines: totalsLines,
+      globalDiscount: globalDiscount?.type && globalDiscount.value != null ? { type: globalDiscount.type, value: globalDiscount.value } : null,
+      shippingAmount: input.shippingAmount ?? 0,
+      shippingVatRate: shippingVat?.rate ?? null,
+      useTaxIncludedPrices: useTaxIncluded,
+      vatReverseCharge: reverseCharge,
+      sellerLiableToVat: sellerLiable,
+    });
+  } catch (e) {
+    if (e instanceof DomainValidationError) throw ValidationError.field(e.field, e.message);
+    throw e;
+  }
+  totals.lines.forEach((t, i) => {
+    const line = lines[i];
+    if (!t.priced) return;
+    line.taxExcludedAmount = Number(t.taxExcludedAmount);
+    line.taxIncludedAmount = Number(t.taxIncludedAmount);
+    line.marginAmount = t.marginAmount === null ? null : Number(t.marginAmount);
+    line.marginRate = t.marginRate === null ? null : Number(t.marginRate);
+    if (line.taxExcludedPrice === null && t.taxExcludedUnitPrice !== null) line.taxExcludedPrice = Number(t.taxExcludedUnitPrice);
+    if (line.taxIncludedPrice === null && line.vat?.rate != null && line.taxExcludedPrice !== null) {
+      line.taxIncludedPrice = Number(new Big(line.taxExcludedPrice).times(new Big(100).plus(line.vat.rate)).div(100).round(4));
+    }
+  });
+
+  const customerName = clean(input.customerName) ?? customer?.name ?? null;
+  const customerType = (input.customerType ?? customer?.type ?? null) as StoredDocument['customerType'];
+  const date = input.date ?? todayIn(ctx.timezone);
+  return {
+    ...scheduleFor({ customerType, totals }, date, settings),
+    billingAddress: toAddress(billingAddressInput),
+    billingContact: contact(input.billingContact) ?? (customer && (customer.firstName || customer.lastName)
+      ? contact({ firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone, cellPhone: customer.cellPhone, title: customer.title })
+      : null),
+    customerElectronicAddress: clean(input.customerElectronicAddress) ?? customer?.companyInformations.effectiveElectronicAddress ?? null,
+    customerId: customer ? input.customerId! : null,
+    customerName,
+    customerNumber: clean(input.customerNumber) ?? customer?.number ?? null,
+    customerOrderReference: clean(input.customerOrderReference),
+    customerSiret: siret,
+    customerType,
+    customerVatNumber: clean(input.customerVatNumber)?.toUpperCase().replace(/\s/g, '') ?? customer?.companyInformations.vatNumber ?? null,
+    cancelledInvoicetId: ctx.kind === 'Credit' ? (input.cancelledInvoicetId ?? null) : null,
+    date,
+    footerNotes: clean(input.footerNotes),
+    globalDiscount,
+    headerNotes: clean(input.headerNotes),
+    internalId: clean(input.internalId),
+    internalNotes: input.internalNotes ?? null,
+    liableToVat: sellerLiable,
+    lines,
+    metadata: (input.metadata as Record<string, unknown> | null | undefined) ?? null,
+    region,
+    shippingAddress: toAddress(shippingAddressInput),
+    shippingAmount: input.shippingAmount ?? 0,
+    shippingContact: contact(input.shippingContact),
+    shippingVat,
+    subject: clean(input.subject),
+    useTaxIncludedPrices: useTaxIncluded,
+    vatMode: (input.vatMode ?? settings.vat.vatMode ?? null) as StoredDocument['vatMode'],
+    vatNote: clean(input.vatNote) ?? totals.vatNote,
+    vatReverseCharge: reverseCharge,
+    vendorReference: clean(input.vendorReference) ?? options?.vendorReference ?? null,
+    buyerReference: options?.buyerReference ?? null,
+    totals,
+  };
+}

@@ -1,0 +1,132 @@
+// SQL of sale documents, their numbering counters and the head of their hash chain.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { isSqlite } from '../../db/connection.js';
+import type { Database, SaleDocumentsTable } from '../../db/schema.js';
+import type { Page, SortKey } from '../../http/paging.js';
+import type { DocumentKind } from './compose.js';
+
+type Db = Kysely<Database>;
+export type DocumentRow = Omit<SaleDocumentsTable, 'id'> & { id: number };
+
+export type SortColumn = 'id' | 'date' | 'number' | 'customerName' | 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance' | 'dueDate' | 'createdAt';
+
+export async function insertDocument(db: Db, values: Omit<DocumentRow, 'id'>): Promise<number> {
+  const { id } = await db.insertInto('saleDocuments').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateDocument(db: Db, accountId: number, id: number, values: Partial<Omit<DocumentRow, 'id' | 'accountId' | 'kind'>>): Promise<void> {
+  await db.updateTable('saleDocuments').set(values).where('accountId', '=', accountId).where('id', '=', id).execute();
+}
+
+export async function deleteDocument(db: Db, accountId: number, id: number): Promise<void> {
+  await db.deleteFrom('saleDocuments').where('accountId', '=', accountId).where('id', '=', id).execute();
+}
+
+export async function getDocument(db: Db, accountId: number, kind: DocumentKind, id: number, forUpdate = false): Promise<DocumentRow | undefined> {
+  let q = db.selectFrom('saleDocuments').selectAll().where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id);
+  if (forUpdate && !isSqlite(db)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function findDocuments(db: Db, accountId: number, kind: DocumentKind, by: { number?: string; internalId?: string }): Promise<DocumentRow[]> {
+  let q = db.selectFrom('saleDocuments').selectAll().where('accountId', '=', accountId).where('kind', '=', kind);
+  if (by.number !== undefined) q = q.where('number', '=', by.number);
+  if (by.internalId !== undefined) q = q.where('internalId', '=', by.internalId);
+  return q.orderBy('id').limit(100).execute();
+}
+
+export interface ListFilter {
+  from?: string;
+  to?: string;
+  customerId?: number;
+  status?: 'Draft' | 'Incoming' | 'Expired' | 'Paid' | 'ToSend';
+  cancelled: 'Excluded' | 'Only' | 'All';
+  processed: 'Excluded' | 'Only' | 'All';
+  today: string;
+}
+
+function applyFilter<O>(q: SelectQueryBuilder<Database, 'saleDocuments', O>, f: ListFilter) {
+  if (f.from) q = q.where('date', '>=', f.from);
+  if (f.to) q = q.where('date', '<=', f.to);
+  if (f.customerId !== undefined) q = q.where('customerId', '=', f.customerId);
+  if (f.cancelled !== 'All') q = q.where('isCancelled', '=', f.cancelled === 'Only');
+  if (f.processed !== 'All') q = q.where('isProcessed', '=', f.processed === 'Only');
+  switch (f.status) {
+    case 'Draft':
+      q = q.where('isDraft', '=', true);
+      break;
+    case 'Paid':
+      q = q.where('isDraft', '=', false).where('isPaid', '=', true);
+      break;
+    case 'Incoming':
+      q = q.where('isDraft', '=', false).where('isPaid', '=', false).where('dueDate', '>=', f.today);
+      break;
+    case 'Expired':
+      q = q.where('isDraft', '=', false).where('isPaid', '=', false).where('dueDate', '<', f.today);
+      break;
+    case 'ToSend':
+      q = q.where('isDraft', '=', false).where('sentAt', 'is', null);
+      break;
+    default:
+      break;
+  }
+  return q;
+}
+
+export async function listDocuments(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  filter: ListFilter,
+  page: Page,
+  order: SortKey<SortColumn>[],
+): Promise<{ rows: DocumentRow[]; total: number }> {
+  const base = applyFilter(db.selectFrom('saleDocuments').where('accountId', '=', accountId).where('kind', '=', kind), filter);
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(n);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  let q = base.selectAll();
+  for (const key of order) q = q.orderBy(key.column, key.direction);
+  if (!order.some((k) => k.column === 'id')) q = q.orderBy('id', order[0]?.direction ?? 'asc');
+  return { rows: await q.limit(page.size).offset(page.offset).execute(), total };
+}
+
+/**
+ * Locks the (account, kind) head row for the rest of the transaction — the serialization point
+ * of finalizations on PostgreSQL, across processes — and returns it.
+ */
+export async function lockHead(db: Db, accountId: number, kind: DocumentKind) {
+  await db.insertInto('documentHeads').values({ accountId, kind, lastDate: null, chainIndex: 0, lastHash: null })
+    .onConflict((oc) => oc.columns(['accountId', 'kind']).doNothing()).execute();
+  let q = db.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).where('kind', '=', kind);
+  if (!isSqlite(db)) q = q.forUpdate();
+  return q.executeTakeFirstOrThrow();
+}
+
+export async function updateHead(db: Db, accountId: number, kind: DocumentKind, values: { lastDate: string; chainIndex: number; lastHash: string }) {
+  await db.updateTable('documentHeads').set(values).where('accountId', '=', accountId).where('kind', '=', kind).execute();
+}
+
+/** Next value of the gapless counter of a numbering scope (held under the head lock). */
+export async function nextSequence(db: Db, accountId: number, kind: DocumentKind, scope: string): Promise<number> {
+  const row = await db
+    .insertInto('documentSequences')
+    .values({ accountId, kind, scope, value: 1 })
+    .onConflict((oc) => oc.columns(['accountId', 'kind', 'scope']).doUpdateSet({ value: sql`document_sequences.value + 1` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** Finalized documents of a kind in chain order, for the audit. */
+export async function chainOf(db: Db, accountId: number, kind: DocumentKind) {
+  return db
+    .selectFrom('saleDocuments')
+    .select(['id', 'number', 'chainIndex', 'hash', 'previousHash', 'data', 'kind'])
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind)
+    .where('chainIndex', 'is not', null)
+    .orderBy('chainIndex')
+    .execute();
+}

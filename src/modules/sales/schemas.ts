@@ -1,0 +1,270 @@
+// Wire schemas of sale invoices and credit notes (reference: Invoice, Credit, SaleDocumentLine,
+// VatSummary, Commitment, Discount, Vat, Unit, AddressFields, ContactFields). Read-only fields
+// (ids, totals, state) exist only in the responses: sent in a request, they are ignored.
+import { Type, type Static } from '@sinclair/typebox';
+import { AddressFields, AddressInput, Discount, Int32, Metadata, Nullable, Opt, Str } from '../shared/schemas.js';
+
+export const LineType = Type.Union(['Empty', 'Product', 'Service', 'Subtotal', 'Text', 'NewPage'].map((v) => Type.Literal(v)), {
+  description: 'Line type',
+});
+export const CustomerType = Type.Union(['Business', 'Consumer', 'Government'].map((v) => Type.Literal(v)));
+export const VatRegion = Type.Union(['FR', 'EU', 'IE', 'DOM', 'Corse', 'Monaco'].map((v) => Type.Literal(v)));
+export const VatMode = Type.Union(['Auto', 'Debit', 'Collection'].map((v) => Type.Literal(v)));
+
+/** Money and quantities: bounded so that no product of them overflows exact arithmetic sanity. */
+export const MAX_PRICE = 1_000_000_000;
+export const MAX_QUANTITY = 1_000_000;
+export const MAX_LINES = 1000;
+
+const VatInput = Type.Object(
+  {
+    id: Opt(Int32),
+    rate: Opt(Type.Number({ minimum: 0, maximum: 100 })),
+    region: Opt(VatRegion),
+  },
+  { additionalProperties: false },
+);
+export const Vat = Type.Object(
+  {
+    default: Type.Boolean(),
+    id: Nullable(Type.Integer()),
+    label: Nullable(Type.String()),
+    rate: Nullable(Type.Number()),
+    region: Nullable(VatRegion),
+  },
+  { additionalProperties: false, description: 'Vat' },
+);
+export type VatT = Static<typeof Vat>;
+
+const UnitInput = Type.Object(
+  { id: Opt(Int32), code: Opt(Str(10)), name: Opt(Str(50)) },
+  { additionalProperties: false },
+);
+export const Unit = Type.Object(
+  {
+    code: Nullable(Type.String()),
+    conversion: Nullable(Type.Number()),
+    decimals: Nullable(Type.Integer()),
+    id: Nullable(Type.Integer()),
+    name: Nullable(Type.String()),
+    type: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type UnitT = Static<typeof Unit>;
+
+const ContactInput = Type.Object(
+  {
+    cellPhone: Opt(Str(40)),
+    companyName: Opt(Str(200)),
+    email: Opt(Type.String({ maxLength: 254, format: 'email' })),
+    firstName: Opt(Str(100)),
+    function: Opt(Str(100)),
+    lastName: Opt(Str(100)),
+    phone: Opt(Str(40)),
+    service: Opt(Str(100)),
+    title: Opt(Str(20)),
+  },
+  { additionalProperties: false },
+);
+export const ContactFields = Type.Object(
+  {
+    cellPhone: Nullable(Type.String()),
+    companyName: Nullable(Type.String()),
+    displayName: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    firstName: Nullable(Type.String()),
+    function: Nullable(Type.String()),
+    invertedDisplayName: Nullable(Type.String()),
+    lastName: Nullable(Type.String()),
+    phone: Nullable(Type.String()),
+    service: Nullable(Type.String()),
+    title: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type ContactFieldsT = Static<typeof ContactFields>;
+
+const price = Type.Number({ minimum: -MAX_PRICE, maximum: MAX_PRICE });
+
+export const SaleDocumentLineInput = Type.Object(
+  {
+    type: Opt(LineType),
+    date: Opt(Type.String({ format: 'date' })),
+    description: Opt(Str(4000)),
+    discount: Opt(Discount),
+    productId: Opt(Int32),
+    productNumber: Opt(Str(50)),
+    productInternalId: Opt(Str(200)),
+    classificationId: Opt(Int32),
+    purchasePrice: Opt(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
+    quantity: Opt(Type.Number({ minimum: -MAX_QUANTITY, maximum: MAX_QUANTITY })),
+    taxExcludedPrice: Opt(price),
+    taxIncludedPrice: Opt(price),
+    unit: Opt(UnitInput),
+    vat: Opt(VatInput),
+  },
+  { additionalProperties: false },
+);
+export type SaleDocumentLineInputT = Static<typeof SaleDocumentLineInput>;
+
+export const SaleDocumentLine = Type.Object(
+  {
+    id: Type.Integer({ description: 'Line ID (its position in the document, from 1)' }),
+    type: LineType,
+    date: Nullable(Type.String({ format: 'date' })),
+    description: Nullable(Type.String()),
+    discount: Nullable(Discount),
+    productId: Nullable(Type.Integer()),
+    productNumber: Nullable(Type.String()),
+    productInternalId: Nullable(Type.String()),
+    classificationId: Nullable(Type.Integer()),
+    purchasePrice: Nullable(Type.Number()),
+    quantity: Nullable(Type.Number()),
+    taxExcludedPrice: Nullable(Type.Number()),
+    taxIncludedPrice: Nullable(Type.Number()),
+    taxExcludedAmount: Nullable(Type.Number()),
+    taxIncludedAmount: Nullable(Type.Number()),
+    marginAmount: Nullable(Type.Number()),
+    marginRate: Nullable(Type.Number()),
+    unit: Nullable(Unit),
+    vat: Nullable(Vat),
+  },
+  { $id: 'SaleDocumentLine', additionalProperties: false, description: 'Document line' },
+);
+export type SaleDocumentLineT = Static<typeof SaleDocumentLine>;
+
+export const VatSummary = Type.Object(
+  { taxExcludedAmount: Type.Number(), vat: Vat, vatAmount: Type.Number() },
+  { $id: 'VatSummary', additionalProperties: false, description: 'Vat summary' },
+);
+export const Commitment = Type.Object(
+  {
+    amount: Type.Number(),
+    date: Type.String({ format: 'date' }),
+    dueAmount: Type.Number(),
+    id: Type.Integer(),
+    thirdId: Nullable(Type.Number()),
+  },
+  { $id: 'Commitment', additionalProperties: false },
+);
+
+const documentInputFields = {
+  billingAddress: Opt(AddressInput),
+  billingContact: Opt(ContactInput),
+  customerElectronicAddress: Opt(Str(200)),
+  customerId: Opt(Int32),
+  customerName: Opt(Str(200)),
+  customerNumber: Opt(Str(50)),
+  customerOrderReference: Opt(Str(100)),
+  customerSiret: Opt(Str(20)),
+  customerType: Opt(CustomerType),
+  customerVatNumber: Opt(Str(20)),
+  date: Opt(Type.String({ format: 'date' })),
+  footerNotes: Opt(Str(4000)),
+  globalDiscount: Opt(Discount),
+  headerNotes: Opt(Str(4000)),
+  internalId: Opt(Str(200)),
+  internalNotes: Opt(Str(10_000)),
+  liableToVat: Opt(Type.Boolean()),
+  lines: Opt(Type.Array(SaleDocumentLineInput, { maxItems: MAX_LINES })),
+  metadata: Opt(Metadata),
+  region: Opt(VatRegion),
+  shippingAddress: Opt(AddressInput),
+  shippingAmount: Opt(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
+  shippingContact: Opt(ContactInput),
+  shippingVat: Opt(VatInput),
+  subject: Opt(Str(500)),
+  useTaxIncludedPrices: Opt(Type.Boolean()),
+  vatMode: Opt(VatMode),
+  vatNote: Opt(Str(500)),
+  vatReverseCharge: Opt(Type.Boolean()),
+  vendorReference: Opt(Str(100)),
+};
+
+export const InvoiceInput = Type.Object(documentInputFields, { additionalProperties: false, description: 'Invoice' });
+export const CreditInput = Type.Object(
+  {
+    ...documentInputFields,
+    cancelledInvoicetId: Opt({ ...Int32, description: 'The invoice this credit note corrects (BT-25), as the reference spells it' }),
+  },
+  { additionalProperties: false, description: 'Credit' },
+);
+export type DocumentInputT = Static<typeof CreditInput>;
+
+const documentOutputFields = {
+  id: Type.Integer(),
+  balance: Type.Number(),
+  billingAddress: Nullable(AddressFields),
+  billingContact: Nullable(ContactFields),
+  commitments: Type.Array(Type.Ref(Commitment)),
+  customerElectronicAddress: Nullable(Type.String()),
+  customerId: Nullable(Type.Integer()),
+  customerName: Nullable(Type.String()),
+  customerNumber: Nullable(Type.String()),
+  customerOrderReference: Nullable(Type.String()),
+  customerSiret: Nullable(Type.String()),
+  customerType: Nullable(CustomerType),
+  customerVatNumber: Nullable(Type.String()),
+  date: Type.String({ format: 'date' }),
+  dueDate: Nullable(Type.String({ format: 'date', description: 'Facturier extension: due date of the last commitment' })),
+  footerNotes: Nullable(Type.String()),
+  globalDiscount: Nullable(Discount),
+  grossTaxExcludedAmount: Type.Number(),
+  headerNotes: Nullable(Type.String()),
+  internalId: Nullable(Type.String()),
+  internalNotes: Nullable(Type.String()),
+  isCancelled: Type.Boolean(),
+  isDraft: Type.Boolean(),
+  isPaid: Type.Boolean(),
+  isProcessed: Type.Boolean({ description: 'Facturier extension: terminal e-invoicing status taken into account' }),
+  liableToVat: Type.Boolean(),
+  lines: Type.Array(Type.Ref(SaleDocumentLine)),
+  metadata: Nullable(Metadata),
+  number: Nullable(Type.String()),
+  overdue: Type.Number(),
+  pdfUrl: Nullable(Type.String()),
+  publicLink: Nullable(Type.String()),
+  region: Nullable(VatRegion),
+  sentAt: Nullable(Type.String({ format: 'date-time' })),
+  shippingAddress: Nullable(AddressFields),
+  shippingAmount: Type.Number(),
+  shippingContact: Nullable(ContactFields),
+  shippingVat: Nullable(Vat),
+  subject: Nullable(Type.String()),
+  taxAmount: Type.Number(),
+  taxExcludedAmount: Type.Number(),
+  taxIncludedAmount: Type.Number(),
+  useTaxIncludedPrices: Type.Boolean(),
+  vatMode: Nullable(VatMode),
+  vatNote: Nullable(Type.String()),
+  vatReverseCharge: Type.Boolean(),
+  vats: Type.Array(Type.Ref(VatSummary)),
+  vendorReference: Nullable(Type.String()),
+};
+
+export const Invoice = Type.Object(
+  {
+    ...documentOutputFields,
+    cancellationCreditId: Nullable(Type.Integer()),
+    cancellationCreditNumber: Nullable(Type.String()),
+    isProforma: Type.Boolean(),
+    replacedBy: Nullable(Type.Integer()),
+  },
+  { $id: 'Invoice', additionalProperties: false, description: 'Invoice' },
+);
+export type InvoiceT = Static<typeof Invoice>;
+
+export const Credit = Type.Object(
+  {
+    ...documentOutputFields,
+    cancelledInvoicetId: Nullable(Type.Integer()),
+    cancelledInvoicetNumber: Nullable(Type.String()),
+  },
+  { $id: 'Credit', additionalProperties: false, description: 'Credit' },
+);
+export type CreditT = Static<typeof Credit>;
+
+export const InclusionFilter = Type.Union(['Excluded', 'Only', 'All'].map((v) => Type.Literal(v)));
+export const InvoiceStatusFilter = Type.Union(['Draft', 'Incoming', 'Expired', 'Paid', 'ToSend'].map((v) => Type.Literal(v)));
+export const FinalizationDateAdjustment = Type.Union(['None', 'MinimumDate', 'Today'].map((v) => Type.Literal(v)));

@@ -1,0 +1,278 @@
+// Sale documents (invoices and credit notes): draft lifecycle, finalization with gapless
+// numbering and the inalterability chain, cancellation by credit note. Every use case is one
+// transaction; finalizations of one account and kind serialize on the document_heads row.
+import Big from 'big.js';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { canonicalJson, chainHash } from '../../domain/audit.js';
+import { todayIn } from '../../domain/dates.js';
+import { resolveFinalizationDate, type FinalizationDateAdjustment } from '../../domain/finalization.js';
+import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
+import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
+import type { Page, SortKey } from '../../http/paging.js';
+import { emit, type EventType } from '../../jobs/outbox.js';
+import { getAccountSettings, type AccountSettings } from '../settings/service.js';
+import { composeDocument, scheduleFor, type DocumentKind, type SellerSnapshot, type StoredDocument } from './compose.js';
+import { parseData, presentDocument } from './present.js';
+import * as repo from './repo.js';
+import type { DocumentInputT } from './schemas.js';
+
+type Trx = Kysely<Database>;
+
+const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
+const EVENTS: Record<DocumentKind, { created: EventType; updated: EventType; deleted: EventType; finalized: EventType }> = {
+  Invoice: { created: 'InvoiceCreated', updated: 'InvoiceUpdated', deleted: 'InvoiceDeleted', finalized: 'InvoiceFinalized' },
+  Credit: { created: 'CreditCreated', updated: 'CreditUpdated', deleted: 'CreditDeleted', finalized: 'CreditFinalized' },
+};
+
+export function timezoneOf(settings: AccountSettings): string {
+  return settings.general.timezone || 'Europe/Paris';
+}
+
+export interface SalesContext {
+  db: Db;
+  publicUrl: string | null;
+}
+
+async function presentRow(trx: Trx, accountId: number, row: repo.DocumentRow, publicUrl: string | null, settings?: AccountSettings) {
+  const s = settings ?? (await getAccountSettings(trx, accountId));
+  return presentDocument(row, { today: todayIn(timezoneOf(s)), publicUrl });
+}
+
+function columnsOf(data: StoredDocument) {
+  return {
+    internalId: data.internalId,
+    customerId: data.customerId,
+    customerName: data.customerName,
+    date: data.date,
+    dueDate: data.dueDate,
+    taxExcludedAmount: Number(data.totals.taxExcludedAmount),
+    taxIncludedAmount: Number(data.totals.taxIncludedAmount),
+  };
+}
+
+/** A credit note may name the finalized invoice it corrects (BT-25). */
+async function checkCorrectedInvoice(trx: Trx, accountId: number, data: StoredDocument): Promise<StoredDocument> {
+  if (data.cancelledInvoicetId === null) return data;
+  const invoice = await repo.getDocument(trx, accountId, 'Invoice', data.cancelledInvoicetId);
+  if (!invoice) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoicetId} does not exist`);
+  if (invoice.isDraft) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoicetId} is a draft: only a finalized invoice can be corrected`);
+  return { ...data, links: { ...data.links, cancelledInvoicetNumber: invoice.number! } };
+}
+
+async function compose(trx: Trx, accountId: number, kind: DocumentKind, input: DocumentInputT, settings: AccountSettings) {
+  const data = await composeDocument({ db: trx, accountId, kind, settings, timezone: timezoneOf(settings) }, input);
+  return checkCorrectedInvoice(trx, accountId, data);
+}
+
+export async function createDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, input: DocumentInputT) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const settings = await getAccountSettings(trx, accountId);
+    const data = await compose(trx, accountId, kind, input, settings);
+    const now = new Date().toISOString();
+    const id = await repo.insertDocument(trx, {
+      accountId, kind, isDraft: true, number: null, ...columnsOf(data),
+      balance: Number(data.totals.taxIncludedAmount), isPaid: false, isCancelled: false, isProcessed: false,
+      sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: data.cancelledInvoicetId,
+      chainIndex: null, hash: null, previousHash: null, data: JSON.stringify(data), createdAt: now, updatedAt: now,
+    });
+    const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, kind, id))!, ctx.publicUrl, settings);
+    await emit(trx, accountId, EVENTS[kind].created, out);
+    return out;
+  });
+}
+
+async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id: number, action: string) {
+  const row = await repo.getDocument(trx, accountId, kind, id, true);
+  if (!row) throw new NotFoundError(LABEL[kind], id);
+  if (!row.isDraft) {
+    throw new InvalidStateError(
+      `${LABEL[kind]} ${row.number} is finalized and cannot be ${action}` +
+        (kind === 'Invoice' ? '; cancel it with a credit note (POST /v1/saleinvoices/cancel/{id})' : ''),
+    );
+  }
+  return row;
+}
+
+export async function updateDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, input: DocumentInputT) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await draftOrThrow(trx, accountId, kind, id, 'modified');
+    const settings = await getAccountSettings(trx, accountId);
+    const data = await compose(trx, accountId, kind, input, settings);
+    await repo.updateDocument(trx, accountId, id, {
+      ...columnsOf(data), balance: Number(data.totals.taxIncludedAmount), cancelledInvoiceId: data.cancelledInvoicetId,
+      data: JSON.stringify(data), updatedAt: new Date().toISOString(),
+    });
+    const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, kind, id))!, ctx.publicUrl, settings);
+    await emit(trx, accountId, EVENTS[kind].updated, out);
+    return out;
+  });
+}
+
+/** Deleting a draft never consumes a number: numbers only exist from finalization on. */
+export async function deleteDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await draftOrThrow(trx, accountId, kind, id, 'deleted');
+    const out = await presentRow(trx, accountId, row, ctx.publicUrl);
+    await repo.deleteDocument(trx, accountId, id);
+    await emit(trx, accountId, EVENTS[kind].deleted, out);
+    return out;
+  });
+}
+
+export async function getDocument(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number) {
+  const row = await repo.getDocument(ctx.db.kysely, accountId, kind, id);
+  if (!row) throw new NotFoundError(LABEL[kind], id);
+  return presentRow(ctx.db.kysely, accountId, row, ctx.publicUrl);
+}
+
+export async function findDocuments(ctx: SalesContext, accountId: number, kind: DocumentKind, by: { number?: string; internalId?: string }) {
+  if (by.number === undefined && by.internalId === undefined) return [];
+  const rows = await repo.findDocuments(ctx.db.kysely, accountId, kind, by);
+  const settings = await getAccountSettings(ctx.db.kysely, accountId);
+  return Promise.all(rows.map((r) => presentRow(ctx.db.kysely, accountId, r, ctx.publicUrl, settings)));
+}
+
+export async function listDocuments(
+  ctx: SalesContext,
+  accountId: number,
+  kind: DocumentKind,
+  filter: Omit<repo.ListFilter, 'today'>,
+  page: Page,
+  order: SortKey<repo.SortColumn>[],
+) {
+  const settings = await getAccountSettings(ctx.db.kysely, accountId);
+  const today = todayIn(timezoneOf(settings));
+  const { rows, total } = await repo.listDocuments(ctx.db.kysely, accountId, kind, { ...filter, today }, page, order);
+  return { items: rows.map((r) => presentDocument(r, { today, publicUrl: ctx.publicUrl })), total };
+}
+
+// --- finalization ---------------------------------------------------------------------------
+
+/** What the inalterability hash covers: everything the document says, nothing of its later state. */
+export function hashedContent(kind: DocumentKind, data: StoredDocument): string {
+  const { metadata: _metadata, internalNotes: _notes, links: _links, ...content } = data;
+  return canonicalJson({ kind, ...content });
+}
+
+function sellerSnapshot(settings: AccountSettings): SellerSnapshot {
+  return {
+    company: settings.company,
+    vat: settings.vat,
+    bankDetails: settings.bankDetails,
+    documentDefaults: settings.documentDefaults,
+    invoices: settings.sales.invoices,
+  };
+}
+
+function checkFinalizable(kind: DocumentKind, data: StoredDocument): void {
+  const problems: string[] = [];
+  if (!data.customerName) problems.push('it has no customer (customerId or customerName)');
+  if (!data.lines.some((l) => l.type === 'Product' || l.type === 'Service')) problems.push('it has no Product or Service line');
+  if (new Big(data.totals.taxIncludedAmount).lt(0)) {
+    problems.push(kind === 'Invoice' ? 'its total is negative: issue a credit note instead' : 'its total is negative');
+  }
+  if (problems.length) throw new InvalidStateError(`The ${kind.toLowerCase()} cannot be finalized: ${problems.join('; ')}`);
+}
+
+export interface FinalizeOptions {
+  finalizationDate?: string;
+  dateAdjustment?: FinalizationDateAdjustment;
+}
+
+/** Finalizes a draft row inside the caller's transaction; returns the updated row. */
+async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions, settings: AccountSettings) {
+  // The head lock comes first: it serializes every finalization of this account and kind.
+  const head = await repo.lockHead(trx, accountId, kind);
+  const row = await draftOrThrow(trx, accountId, kind, id, 'finalized again');
+  const data = parseData(row);
+  checkFinalizable(kind, data);
+  const resolved = resolveFinalizationDate({
+    requestedDate: options.finalizationDate ?? null,
+    documentDate: data.date,
+    lastFinalizedDate: head.lastDate,
+    today: todayIn(timezoneOf(settings)),
+    earlyFinalizationDays: settings.sales.invoices.earlyFinalizationDuration ?? 0,
+    adjustment: options.dateAdjustment ?? 'None',
+  });
+  if (!resolved.ok) {
+    throw new InvalidStateError(
+      resolved.message + (resolved.workingAdjustment ? ` Retry with dateAdjustment=${resolved.workingAdjustment}.` : ''),
+    );
+  }
+  const date = resolved.date;
+  const pattern = kind === 'Invoice' ? settings.numbering.invoicePattern : settings.numbering.creditPattern;
+  const seq = await repo.nextSequence(trx, accountId, kind, sequenceScope(pattern, date));
+  const number = formatDocumentNumber(pattern, date, seq);
+  const final: StoredDocument = { ...data, date, number, ...scheduleFor(data, date, settings), seller: sellerSnapshot(settings) };
+  const chainIndex = head.chainIndex + 1;
+  const hash = chainHash(head.lastHash, hashedContent(kind, final));
+  const total = new Big(final.totals.taxIncludedAmount);
+  await repo.updateDocument(trx, accountId, id, {
+    isDraft: false, number, date, dueDate: final.dueDate, finalizedAt: new Date().toISOString(),
+    chainIndex, hash, previousHash: head.lastHash, data: JSON.stringify(final),
+    balance: Number(total), isPaid: total.eq(0), updatedAt: new Date().toISOString(),
+  });
+  await repo.updateHead(trx, accountId, kind, { lastDate: date, chainIndex, lastHash: hash });
+  return (await repo.getDocument(trx, accountId, kind, id))!;
+}
+
+export async function finalize(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const settings = await getAccountSettings(trx, accountId);
+    const row = await finalizeRow(trx, accountId, kind, id, options, settings);
+    const out = await presentRow(trx, accountId, row, ctx.publicUrl, settings);
+    await emit(trx, accountId, EVENTS[kind].finalized, out);
+    return out;
+  });
+}
+
+/** Used by payments: finalizes a draft inside an existing transaction. */
+export async function finalizeInTransaction(trx: Trx, accountId: number, kind: DocumentKind, id: number) {
+  const settings = await getAccountSettings(trx, accountId);
+  return finalizeRow(trx, accountId, kind, id, {}, settings);
+}
+
+/**
+ * Cancels a finalized invoice the legal way: a full credit note, finalized today (or at the last
+ * credit's date if that is later), linked both ways. What was still due on the invoice is settled
+ * by the credit; what had been paid remains to be refunded on the credit.
+ */
+export async function cancelInvoice(ctx: SalesContext, accountId: number, id: number) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const invoice = await repo.getDocument(trx, accountId, 'Invoice', id, true);
+    if (!invoice) throw new NotFoundError('Invoice', id);
+    if (invoice.isDraft) throw new InvalidStateError(`Invoice ${id} is a draft: delete it instead of cancelling it`);
+    if (invoice.isCancelled) throw new InvalidStateError(`Invoice ${invoice.number} is already cancelled by credit ${invoice.cancellationCreditId}`);
+    const settings = await getAccountSettings(trx, accountId);
+    const source = parseData(invoice);
+    const { number: _n, seller: _s, links: _l, ...content } = source;
+    const today = todayIn(timezoneOf(settings));
+    const creditData: StoredDocument = {
+      ...content,
+      cancelledInvoicetId: id,
+      date: today,
+      subject: content.subject ?? `Annulation de la facture ${invoice.number}`,
+      links: { cancelledInvoicetNumber: invoice.number! },
+    };
+    const now = new Date().toISOString();
+    const creditId = await repo.insertDocument(trx, {
+      accountId, kind: 'Credit', isDraft: true, number: null, ...columnsOf(creditData),
+      balance: Number(creditData.totals.taxIncludedAmount), isPaid: false, isCancelled: false, isProcessed: false,
+      sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: id,
+      chainIndex: null, hash: null, previousHash: null, data: JSON.stringify(creditData), createdAt: now, updatedAt: now,
+    });
+    const credit = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, settings);
+    const paidOnInvoice = new Big(source.totals.taxIncludedAmount).minus(invoice.balance);
+    await repo.updateDocument(trx, accountId, creditId, { balance: Number(paidOnInvoice), isPaid: paidOnInvoice.eq(0) });
+    await repo.updateDocument(trx, accountId, id, {
+      isCancelled: true, cancellationCreditId: creditId, balance: 0, updatedAt: now,
+      data: JSON.stringify({ ...source, links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number! } }),
+    });
+    const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Invoice', id))!, ctx.publicUrl, settings);
+    await emit(trx, accountId, 'CreditFinalized', await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Credit', creditId))!, ctx.publicUrl, settings));
+    await emit(trx, accountId, 'InvoiceCancelled', out);
+    return out;
+  });
+}
