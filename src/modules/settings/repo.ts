@@ -1,0 +1,67 @@
+// SQL of the settings table (one row per account) and of the account name it mirrors.
+import { SqliteAdapter, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface SettingsRow {
+  data: string;
+  logoToken: string | null;
+  logoContentType: string | null;
+}
+
+export async function accountName(db: Kysely<Database>, accountId: number): Promise<string | null> {
+  const row = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+export async function renameAccount(db: Kysely<Database>, accountId: number, name: string): Promise<void> {
+  await db.updateTable('accounts').set({ name }).where('id', '=', accountId).execute();
+}
+
+/** The row without the logo bytes. */
+export async function readSettings(db: Kysely<Database>, accountId: number): Promise<SettingsRow | null> {
+  const row = await db
+    .selectFrom('settings')
+    .select(['data', 'logoToken', 'logoContentType'])
+    .where('accountId', '=', accountId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * The row, locked until the transaction ends on PostgreSQL (SQLite holds the database write
+ * lock already), created empty when missing, so concurrent partial updates do not lose fields.
+ */
+export async function readSettingsForUpdate(db: Kysely<Database>, accountId: number): Promise<SettingsRow> {
+  await db
+    .insertInto('settings')
+    .values({ accountId, data: '{}', logo: null, logoContentType: null, logoToken: null, updatedAt: new Date().toISOString() })
+    .onConflict((oc) => oc.column('accountId').doNothing())
+    .execute();
+  let q = db.selectFrom('settings').select(['data', 'logoToken', 'logoContentType']).where('accountId', '=', accountId);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forUpdate();
+  return q.executeTakeFirstOrThrow();
+}
+
+export async function writeSettings(db: Kysely<Database>, accountId: number, data: string): Promise<void> {
+  await db.updateTable('settings').set({ data, updatedAt: new Date().toISOString() }).where('accountId', '=', accountId).execute();
+}
+
+export async function writeLogo(
+  db: Kysely<Database>,
+  accountId: number,
+  logo: { content: Buffer; contentType: string; token: string } | null,
+): Promise<void> {
+  await db
+    .updateTable('settings')
+    .set({ logo: logo?.content ?? null, logoContentType: logo?.contentType ?? null, logoToken: logo?.token ?? null })
+    .where('accountId', '=', accountId)
+    .execute();
+}
+
+export async function readLogo(db: Kysely<Database>, where: { accountId: number } | { token: string }) {
+  let q = db.selectFrom('settings').select(['logo', 'logoContentType', 'logoToken']);
+  q = 'token' in where ? q.where('logoToken', '=', where.token) : q.where('accountId', '=', where.accountId);
+  const row = await q.executeTakeFirst();
+  if (!row?.logo || !row.logoContentType || !row.logoToken) return null;
+  return { content: Buffer.from(row.logo), contentType: row.logoContentType, token: row.logoToken };
+}

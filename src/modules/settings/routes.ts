@@ -1,0 +1,56 @@
+// GET /v1/settings (reference: Settings), our PUT /v1/settings (partial update), and the public
+// URL of the company logo (random token, new on every change, cacheable forever).
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { ensureSchema } from '../records/routes.js';
+import { Classification, Settings, SettingsPatch, Vat, type SettingsPatchT } from './schemas.js';
+import { getAccountSettings, getLogoByToken, updateAccountSettings } from './service.js';
+
+const problem = { $ref: 'ProblemDetails#' };
+
+export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  ensureSchema(app, Vat);
+  ensureSchema(app, Classification);
+  ensureSchema(app, Settings);
+  const publicUrl = ctx.config.publicUrl;
+
+  app.get(
+    '/v1/settings',
+    { schema: { tags: ['Settings'], operationId: 'GET_Settings_Get', summary: 'Settings of the account', response: { 200: Type.Ref(Settings) } } },
+    async (request) => getAccountSettings(ctx.db.kysely, request.principal.accountId, { publicUrl }),
+  );
+
+  app.put(
+    '/v1/settings',
+    {
+      schema: {
+        tags: ['Settings'], operationId: 'PUT_Settings_Put',
+        summary: 'Change settings (Facturier extension): only the fields sent change; null resets a field to its default',
+        body: SettingsPatch,
+        response: { 200: Type.Ref(Settings), 400: problem },
+      },
+    },
+    async (request) => updateAccountSettings(ctx.db, request.principal.accountId, request.body as SettingsPatchT, { publicUrl }),
+  );
+
+  app.get(
+    '/v1/settings/logo/:token',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Settings'], operationId: 'GET_Settings_Logo', summary: 'The company logo (public URL, as given in company.logoUri)',
+        params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+        response: { 404: problem },
+      },
+    },
+    async (request, reply) => {
+      const logo = await getLogoByToken(ctx.db, (request.params as { token: string }).token);
+      return reply
+        .type(logo.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(logo.content);
+    },
+  );
+}

@@ -1,0 +1,314 @@
+// Account settings: reading them with defaults applied, and changing them by partial update
+// (deep merge; null or "" resets a field to its default). The company name is the account name,
+// so /hello and every document show the same one. The logo is stored as bytes beside the JSON.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { DomainValidationError } from '../../domain/errors.js';
+import {
+  frenchVatNumberProblem,
+  ibanProblem,
+  bicProblem,
+  normalizeIdentifier,
+  sirenProblem,
+  siretProblem,
+  vatNumberProblem,
+} from '../../domain/identifiers.js';
+import { validateNumberPattern } from '../../domain/numbering.js';
+import { describeSettlementTerm } from '../../domain/settlement.js';
+import { NotFoundError, type FieldError } from '../../errors.js';
+import { detectImageType } from '../productimages/imageType.js';
+import { classificationById } from '../reference/data/index.js';
+import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
+import { defaultSettings } from './defaults.js';
+import * as repo from './repo.js';
+import type { AccountSettings, SettingsPatchT, SettlementTermT } from './schemas.js';
+
+export type { AccountSettings } from './schemas.js';
+
+export const MAX_LOGO_BYTES = 1024 * 1024;
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Applies a patch to the sparse stored document: objects merge, arrays and scalars replace,
+ * strings are trimmed, and null or "" removes the field (so its default applies again).
+ */
+function mergePatch(target: Json, patch: Json): Json {
+  const out: Json = { ...target };
+  for (const [key, raw] of Object.entries(patch)) {
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (value === null || value === undefined || value === '') delete out[key];
+    else if (isObject(value)) {
+      const merged = mergePatch(isObject(out[key]) ? (out[key] as Json) : {}, value);
+      if (Object.keys(merged).length) out[key] = merged;
+      else delete out[key];
+    } else out[key] = value;
+  }
+  return out;
+}
+
+/** Defaults overlaid with the stored document (which holds no nulls). */
+function overlay<T>(base: T, doc: Json): T {
+  if (!isObject(base)) return doc as T;
+  const out: Json = { ...base };
+  for (const [key, value] of Object.entries(doc)) {
+    out[key] = isObject(value) && isObject(out[key]) ? overlay(out[key], value) : value;
+  }
+  return out as T;
+}
+
+function at(doc: Json, path: string): Json | undefined {
+  let node: unknown = doc;
+  for (const part of path.split('.')) node = isObject(node) ? node[part] : undefined;
+  return isObject(node) ? node : undefined;
+}
+
+function checkIdentifiers(doc: Json, errors: FieldError[]): void {
+  const company = at(doc, 'company');
+  if (company) {
+    let siren: string | null = null;
+    if (typeof company.siret === 'string') {
+      const siret = normalizeIdentifier(company.siret);
+      company.siret = siret;
+      const problem = siret.length === 9 ? sirenProblem(siret) : siretProblem(siret);
+      if (problem) errors.push({ field: 'company.siret', message: problem });
+      else siren = siret.slice(0, 9);
+    }
+    if (typeof company.vatNumber === 'string') {
+      const vat = normalizeIdentifier(company.vatNumber);
+      company.vatNumber = vat;
+      const problem = vat.startsWith('FR') ? frenchVatNumberProblem(vat) : vatNumberProblem(vat);
+      if (problem) errors.push({ field: 'company.vatNumber', message: problem });
+      else if (siren && vat.startsWith('FR') && /^\d{9}$/.test(vat.slice(4)) && vat.slice(4) !== siren) {
+        errors.push({ field: 'company.vatNumber', message: `vatNumber does not belong to the SIREN ${siren} of company.siret` });
+      }
+    }
+    if (typeof company.ape === 'string') {
+      const ape = company.ape.toUpperCase().replace(/\s/g, '');
+      const match = /^(\d{2})\.?(\d{2})([A-Z])$/.exec(ape);
+      if (match) company.ape = `${match[1]}.${match[2]}${match[3]}`;
+      else errors.push({ field: 'company.ape', message: 'ape must look like 62.01Z' });
+    }
+    if (typeof company.website === 'string' && !/^(https?:\/\/)?[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d+)?([/?#]\S*)?$/iu.test(company.website)) {
+      errors.push({ field: 'company.website', message: 'website must be a web address such as https://example.fr' });
+    }
+    for (const name of ['headOfficeAddress', 'invoicingAddress']) {
+      const address = company[name];
+      if (isObject(address)) {
+        checkAddress(address, `company.${name}`, errors);
+        if (typeof address.countryIso === 'string') address.countryIso = address.countryIso.toUpperCase();
+      }
+    }
+  }
+  const bank = at(doc, 'bankDetails');
+  if (bank) {
+    for (const [field, problemOf] of [['iban', ibanProblem], ['bic', bicProblem]] as const) {
+      if (typeof bank[field] !== 'string') continue;
+      bank[field] = normalizeIdentifier(bank[field] as string);
+      const problem = problemOf(bank[field] as string);
+      if (problem) errors.push({ field: `bankDetails.${field}`, message: problem });
+    }
+  }
+}
+
+function checkNumbering(doc: Json, errors: FieldError[]): void {
+  const numbering = at(doc, 'numbering');
+  if (!numbering) return;
+  for (const field of ['invoicePattern', 'creditPattern']) {
+    if (typeof numbering[field] !== 'string') continue;
+    const problem = validateNumberPattern(numbering[field] as string);
+    if (problem) errors.push({ field: `numbering.${field}`, message: problem });
+  }
+  for (const field of ['customerPrefix', 'supplierPrefix', 'productPrefix']) {
+    const value = numbering[field];
+    if (typeof value === 'string' && !/^[A-Za-z0-9\-_/.]{1,10}$/.test(value)) {
+      errors.push({ field: `numbering.${field}`, message: 'a prefix is 1 to 10 letters, digits or - _ / .' });
+    }
+  }
+}
+
+/** Completes each condition (single condition: 100 %; delay 0; Days; Net) and checks the term. */
+function checkSettlementTerm(doc: Json, path: string, errors: FieldError[]): void {
+  const term = at(doc, path);
+  if (!term || !Array.isArray(term.conditions)) return;
+  const conditions = term.conditions as Json[];
+  term.conditions = conditions.map((c, i) => ({
+    dayOfMonth: c.dayOfMonth ?? null,
+    delay: c.delay ?? 0,
+    delayType: c.delayType ?? 'Days',
+    percent: c.percent ?? (conditions.length === 1 ? 100 : undefined),
+    type: c.type ?? 'Net',
+    id: i + 1,
+  }));
+  (term.conditions as Json[]).forEach((c, i) => {
+    if (c.percent === undefined) errors.push({ field: `${path}.conditions[${i}].percent`, message: 'is required when a term has several conditions' });
+  });
+  if (errors.length) return;
+  try {
+    describeSettlementTerm(term as unknown as SettlementTermT);
+  } catch (e) {
+    if (!(e instanceof DomainValidationError)) throw e;
+    errors.push({ field: `${path}.${e.field}`, message: e.message });
+  }
+}
+
+function checkOthers(doc: Json, errors: FieldError[]): void {
+  const timezone = at(doc, 'general')?.timezone;
+  if (typeof timezone === 'string') {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    } catch {
+      errors.push({ field: 'general.timezone', message: `"${timezone}" is not an IANA time zone` });
+    }
+  }
+  const sales = at(doc, 'sales');
+  for (const field of ['defaultProductClassification', 'defaultServiceClassification', 'defaultShippingClassification']) {
+    const choice = sales?.[field];
+    if (!isObject(choice)) continue;
+    const found = classificationById(Number(choice.id));
+    if (!found || found.type !== 'Sale') errors.push({ field: `sales.${field}.id`, message: `${String(choice.id)} is not a Sale classification` });
+    else sales![field] = { id: found.id };
+  }
+}
+
+interface LogoChange {
+  content: Buffer;
+  contentType: string;
+}
+
+/** A data URL or bare base64 PNG/JPEG; a URL of the current logo means "unchanged". */
+function parseLogo(value: string, currentToken: string | null, errors: FieldError[]): LogoChange | 'keep' | null {
+  const field = 'company.logoUri';
+  const ours = /^(https?:\/\/[^/]+(\/[^?#]*)?)?\/v1\/settings\/logo\/([\w-]+)$/i.exec(value);
+  if (ours && ours[3] === currentToken) return 'keep';
+  if (ours || /^https?:\/\//i.test(value)) {
+    errors.push({ field, message: 'logoUri must be a data URL or base64 PNG/JPEG image; remote URLs are not fetched' });
+    return null;
+  }
+  const dataUrl = /^data:[\w.+/-]*(;[\w-]+=[\w.-]+)*;base64,/i.exec(value);
+  if (value.startsWith('data:') && !dataUrl) {
+    errors.push({ field, message: 'logoUri data URL must be base64-encoded (data:image/png;base64,...)' });
+    return null;
+  }
+  const base64 = (dataUrl ? value.slice(dataUrl[0].length) : value).replace(/\s/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) && !/^[A-Za-z0-9_-]+={0,2}$/.test(base64)) {
+    errors.push({ field, message: 'logoUri is not valid base64' });
+    return null;
+  }
+  const content = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
+  if (content.length > MAX_LOGO_BYTES) {
+    errors.push({ field, message: `the logo is ${content.length} bytes; at most ${MAX_LOGO_BYTES} (1 MB) are accepted` });
+    return null;
+  }
+  const type = detectImageType(content);
+  if (type !== 'image/png' && type !== 'image/jpeg') {
+    errors.push({ field, message: 'the logo must be a PNG or JPEG image' });
+    return null;
+  }
+  return { content, contentType: type };
+}
+
+function logoUrl(token: string | null, publicUrl: string | null | undefined): string | null {
+  return token ? `${publicUrl ?? ''}/v1/settings/logo/${token}` : null;
+}
+
+function contactNames(contact: AccountSettings['company']['contact'], format: AccountSettings['general']['contactDisplayFormat']) {
+  const first = contact.firstName;
+  const last = contact.lastName;
+  const natural = [first, last].filter(Boolean).join(' ') || null;
+  const inverted = [last, first].filter(Boolean).join(' ') || null;
+  return format === 'LastNameFirstName' ? { displayName: inverted, invertedDisplayName: natural } : { displayName: natural, invertedDisplayName: inverted };
+}
+
+function presentTerm(term: SettlementTermT, stored: Json | undefined): SettlementTermT {
+  if (!stored) return term;
+  const name = typeof stored.name === 'string' ? stored.name : describeSettlementTerm(term);
+  return { ...term, isCustom: true, name };
+}
+
+function present(doc: Json, name: string, logoToken: string | null, publicUrl: string | null | undefined): AccountSettings {
+  const s = overlay(defaultSettings(), structuredClone(doc));
+  const company = s.company;
+  company.name = name;
+  company.invoicingAddress = toAddress(company.invoicingAddress);
+  company.headOfficeAddress = company.useInvoicingAddressAsHeadOfficeAddress ? company.invoicingAddress : toAddress(company.headOfficeAddress);
+  Object.assign(company.contact, contactNames(company.contact, s.general.contactDisplayFormat));
+  company.logoUri = company.emailLogoUri = company.reportLogoUri = logoUrl(logoToken, publicUrl);
+  s.sales.btoBSettlementTerm = presentTerm(s.sales.btoBSettlementTerm, at(doc, 'sales.btoBSettlementTerm'));
+  s.sales.btoCSettlementTerm = presentTerm(s.sales.btoCSettlementTerm, at(doc, 'sales.btoCSettlementTerm'));
+  for (const field of ['defaultProductClassification', 'defaultServiceClassification', 'defaultShippingClassification'] as const) {
+    const choice = s.sales[field];
+    s.sales[field] = choice ? (classificationById(choice.id) ?? null) : null;
+  }
+  return s;
+}
+
+/**
+ * The account's settings with every default applied, typed. Used by other modules for the
+ * seller identity, VAT regime, number patterns and prefixes, settlement terms and
+ * earlyFinalizationDuration. `publicUrl` only prefixes the logo URL.
+ */
+export async function getAccountSettings(
+  db: Kysely<Database>,
+  accountId: number,
+  options: { publicUrl?: string | null } = {},
+): Promise<AccountSettings> {
+  const [name, row] = await Promise.all([repo.accountName(db, accountId), repo.readSettings(db, accountId)]);
+  if (name === null) throw new NotFoundError('Account', accountId);
+  return present(row ? (JSON.parse(row.data) as Json) : {}, name, row?.logoToken ?? null, options.publicUrl);
+}
+
+/** The logo bytes (for PDFs), or null. */
+export async function getAccountLogo(db: Kysely<Database>, accountId: number): Promise<{ content: Buffer; contentType: string } | null> {
+  return repo.readLogo(db, { accountId });
+}
+
+export async function getLogoByToken(db: Db, token: string) {
+  const logo = await repo.readLogo(db.kysely, { token });
+  if (!logo) throw new NotFoundError('Logo');
+  return logo;
+}
+
+export async function updateAccountSettings(
+  db: Db,
+  accountId: number,
+  patch: SettingsPatchT,
+  options: { publicUrl?: string | null } = {},
+): Promise<AccountSettings> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const errors: FieldError[] = [];
+    const row = await repo.readSettingsForUpdate(trx, accountId);
+    const { name, logoUri, ...companyRest } = (patch.company ?? {}) as Json;
+    const rest = { ...(patch as Json), ...(patch.company ? { company: companyRest } : {}) };
+
+    let newName: string | null = null;
+    if ('name' in (patch.company ?? {})) {
+      newName = typeof name === 'string' ? name.trim() : '';
+      if (!newName) errors.push({ field: 'company.name', message: 'the company name must not be empty: it is also the account name' });
+    }
+    let logo: LogoChange | 'keep' | null = 'keep';
+    if (logoUri !== undefined) logo = typeof logoUri === 'string' && logoUri.trim() ? parseLogo(logoUri.trim(), row.logoToken, errors) : null;
+
+    const doc = mergePatch(JSON.parse(row.data) as Json, rest);
+    checkIdentifiers(doc, errors);
+    checkNumbering(doc, errors);
+    checkSettlementTerm(doc, 'sales.btoBSettlementTerm', errors);
+    checkSettlementTerm(doc, 'sales.btoCSettlementTerm', errors);
+    checkOthers(doc, errors);
+    throwIfAny(errors);
+
+    await repo.writeSettings(trx, accountId, JSON.stringify(doc));
+    if (newName) await repo.renameAccount(trx, accountId, newName);
+    let logoToken = row.logoToken;
+    if (logo !== 'keep') {
+      logoToken = logo ? randomBytes(24).toString('base64url') : null;
+      await repo.writeLogo(trx, accountId, logo && logoToken ? { ...logo, token: logoToken } : null);
+    }
+    const accountName = newName ?? (await repo.accountName(trx, accountId)) ?? '';
+    return present(doc, accountName, logoToken, options.publicUrl);
+  });
+}
