@@ -1,10 +1,23 @@
 // `npm run bench [-- scenario ...]`: runs the load scenarios in one process tree and writes
-// the figures to bench/results/. Scenarios: hello (default: all).
+// the figures to bench/results/. Scenarios: hello, customers, invoices, pdf (default: all).
+import { customersScenario } from './customers.js';
 import { helloScenario } from './hello.js';
-import { machine, table, writeResults } from './lib.js';
+import { invoicesScenario } from './invoices.js';
+import { machine, table, writeResults, type LoadResult } from './lib.js';
 
-const scenarios: Record<string, (seconds: number) => Promise<{ ceiling: { reqPerSec: number } & Parameters<typeof table>[1]; results: Parameters<typeof table>[0] }>> = {
+export interface ScenarioResult {
+  ceiling?: LoadResult;
+  results: LoadResult[];
+  /** Free-form lines: generation times, correctness checks, non-HTTP measurements. */
+  notes?: string[];
+  /** Markdown of measurements that are not load tests (e.g. PDF rates). */
+  extra?: string;
+}
+
+const scenarios: Record<string, (seconds: number) => Promise<ScenarioResult>> = {
   hello: helloScenario,
+  customers: customersScenario,
+  invoices: invoicesScenario,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -16,8 +29,9 @@ for (const name of chosen) {
     process.exit(64);
   }
   process.stderr.write(`scenario ${name}…\n`);
-  const { ceiling, results } = await run(seconds);
-  const md = `# Benchmark: ${name}\n\n${new Date().toISOString()} — ${machine()}\n\nCommand: \`npm run bench -- ${name}\` (50 connections, ${seconds} s each after a 2 s warm-up)\n\n${table([ceiling!, ...results], ceiling)}\n`;
+  const { ceiling, results, notes = [], extra = '' } = await run(seconds);
+  const loadTable = results.length ? `${table(ceiling ? [ceiling, ...results] : results, ceiling)}\n` : '';
+  const md = `# Benchmark: ${name}\n\n${new Date().toISOString()} — ${machine()}\n\nCommand: \`npm run bench -- ${name}\` (load tests: ${seconds} s each after a warm-up)\n\n${loadTable}${extra}${notes.map((n) => `- ${n}\n`).join('')}`;
   process.stdout.write(`${md}\n`);
-  process.stderr.write(`written to ${writeResults(name, md, { ceiling, results })}\n`);
+  process.stderr.write(`written to ${writeResults(name, md, { ceiling, results, notes })}\n`);
 }

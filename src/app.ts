@@ -14,6 +14,7 @@ import {
 } from './http/conventions.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerCompactResponses } from './http/serialization.js';
 import { NUMERIC_FORMATS, registerValidation } from './http/validation.js';
 import { keyResolver } from './modules/accounts/service.js';
 import { colleagueRoutes } from './modules/colleagues/routes.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerErrorHandling(app);
   registerCaseInsensitiveQuery(app);
   registerTextVariants(app);
+  registerCompactResponses(app);
   registerAuth(app, {
     resolve: keyResolver(db, (err) => app.log.warn({ err }, 'could not record API key use')),
     failureLimit: config.authFailureLimit,

@@ -101,9 +101,14 @@ export interface SaleDocumentsTable {
   chainIndex: number | null;
   hash: string | null;
   previousHash: string | null;
-  data: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The JSON snapshot of a sale document (see migration 005). */
+export interface SaleDocumentDataTable {
+  documentId: number;
+  data: string;
 }
 
 export interface DocumentHeadsTable {
@@ -123,6 +128,7 @@ export interface DocumentSequencesTable {
 
 export interface Database {
   saleDocuments: SaleDocumentsTable;
+  saleDocumentData: SaleDocumentDataTable;
   documentHeads: DocumentHeadsTable;
   documentSequences: DocumentSequencesTable;
   records: RecordsTable;

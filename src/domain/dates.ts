@@ -116,5 +116,12 @@ export function dateParts(date: IsoDate): { year: number; month: number; day: nu
 
 /** The calendar date at `now` in an IANA time zone (the account's "today"). */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // Building a formatter costs far more than using one: one per time zone, kept.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
+const dayFormats = new Map<string, Intl.DateTimeFormat>();

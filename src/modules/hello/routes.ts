@@ -1,6 +1,7 @@
 // GET /hello: lets an integrator test an API key.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { compactSchema } from '../../http/serialization.js';
 
 export const Hello = Type.Object(
   {
@@ -14,7 +15,7 @@ export const Hello = Type.Object(
 );
 
 export function helloRoutes(app: FastifyInstance, publicUrl: string | null): void {
-  app.addSchema(Hello);
+  app.addSchema(compactSchema(Hello));
   app.get(
     '/hello',
     {

@@ -4,6 +4,7 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
+import { compactSchema } from '../../http/serialization.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type PagingParams, type SortKey } from '../../http/paging.js';
 import { ErrorBody, FindQuery, IdParams, InternalIdParams, ProblemDetails, Str, type IdParamsT } from '../shared/schemas.js';
 import type { ListQuery, ResourceService } from './service.js';
@@ -38,7 +39,7 @@ export function registerSharedSchemas(app: FastifyInstance): void {
 
 /** Adds a named schema once, however many routes use it. */
 export function ensureSchema(app: FastifyInstance, schema: TSchema): void {
-  if (schema.$id && !app.getSchema(schema.$id)) app.addSchema(schema);
+  if (schema.$id && !app.getSchema(schema.$id)) app.addSchema(compactSchema(schema));
 }
 
 export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext, r: ResourceRoutes<Input, Out>): void {

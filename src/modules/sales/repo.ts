@@ -6,17 +6,33 @@ import type { Page, SortKey } from '../../http/paging.js';
 import type { DocumentKind } from './compose.js';
 
 type Db = Kysely<Database>;
-export type DocumentRow = Omit<SaleDocumentsTable, 'id'> & { id: number };
+export type DocumentRow = Omit<SaleDocumentsTable, 'id'> & { id: number; data: string };
+
+/** The document row with its JSON snapshot (kept in sale_document_data, see migration 005). */
+function withData(db: Db) {
+  return db
+    .selectFrom('saleDocuments')
+    .innerJoin('saleDocumentData', 'saleDocumentData.documentId', 'saleDocuments.id')
+    .selectAll('saleDocuments')
+    .select('saleDocumentData.data');
+}
 
 export type SortColumn = 'id' | 'date' | 'number' | 'customerName' | 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance' | 'dueDate' | 'createdAt';
 
 export async function insertDocument(db: Db, values: Omit<DocumentRow, 'id'>): Promise<number> {
-  const { id } = await db.insertInto('saleDocuments').values(values).returning('id').executeTakeFirstOrThrow();
+  const { data, ...columns } = values;
+  const { id } = await db.insertInto('saleDocuments').values(columns).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('saleDocumentData').values({ documentId: id, data }).execute();
   return id;
 }
 
 export async function updateDocument(db: Db, accountId: number, id: number, values: Partial<Omit<DocumentRow, 'id' | 'accountId' | 'kind'>>): Promise<void> {
-  await db.updateTable('saleDocuments').set(values).where('accountId', '=', accountId).where('id', '=', id).execute();
+  const { data, ...columns } = values;
+  const updated = await db.updateTable('saleDocuments').set(columns).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  // The account check above guards the data row, which has no account of its own.
+  if (data !== undefined && Number(updated.numUpdatedRows) > 0) {
+    await db.updateTable('saleDocumentData').set({ data }).where('documentId', '=', id).execute();
+  }
 }
 
 export async function deleteDocument(db: Db, accountId: number, id: number): Promise<void> {
@@ -24,13 +40,13 @@ export async function deleteDocument(db: Db, accountId: number, id: number): Pro
 }
 
 export async function getDocument(db: Db, accountId: number, kind: DocumentKind, id: number, forUpdate = false): Promise<DocumentRow | undefined> {
-  let q = db.selectFrom('saleDocuments').selectAll().where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id);
+  let q = withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id);
   if (forUpdate && !isSqlite(db)) q = q.forUpdate();
   return q.executeTakeFirst();
 }
 
 export async function findDocuments(db: Db, accountId: number, kind: DocumentKind, by: { number?: string; internalId?: string }): Promise<DocumentRow[]> {
-  let q = db.selectFrom('saleDocuments').selectAll().where('accountId', '=', accountId).where('kind', '=', kind);
+  let q = withData(db).where('accountId', '=', accountId).where('kind', '=', kind);
   if (by.number !== undefined) q = q.where('number', '=', by.number);
   if (by.internalId !== undefined) q = q.where('internalId', '=', by.internalId);
   return q.orderBy('id').limit(100).execute();
@@ -74,6 +90,8 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, 'saleDocuments', O>, f: 
   return q;
 }
 
+const NULLABLE_SORT = new Set<SortColumn>(['number', 'customerName', 'dueDate']);
+
 export async function listDocuments(
   db: Db,
   accountId: number,
@@ -86,10 +104,22 @@ export async function listDocuments(
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  let q = base.selectAll();
-  for (const key of order) q = q.orderBy(key.column, key.direction);
+  // The page is chosen on the narrow table first; only its rows' snapshots are read afterwards
+  // (joining first would read and sort the snapshot of every matching document).
+  let q = base.select('id');
+  // Nulls (a draft's number, a missing customer name) sort as the largest value on both dialects;
+  // SQLite and PostgreSQL disagree by default. Only nullable columns get the clause: on the others
+  // it would keep the database from walking an index in order.
+  for (const key of order) {
+    q = NULLABLE_SORT.has(key.column)
+      ? q.orderBy(key.column, (ob) => (key.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
+      : q.orderBy(key.column, key.direction);
+  }
   if (!order.some((k) => k.column === 'id')) q = q.orderBy('id', order[0]?.direction ?? 'asc');
-  return { rows: await q.limit(page.size).offset(page.offset).execute(), total };
+  const ids = (await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id);
+  if (!ids.length) return { rows: [], total };
+  const byId = new Map((await withData(db).where('saleDocuments.id', 'in', ids).execute()).map((r) => [r.id, r]));
+  return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
 }
 
 /**
@@ -121,9 +151,7 @@ export async function nextSequence(db: Db, accountId: number, kind: DocumentKind
 
 /** Finalized documents of a kind in chain order, for the audit. */
 export async function chainOf(db: Db, accountId: number, kind: DocumentKind) {
-  return db
-    .selectFrom('saleDocuments')
-    .select(['id', 'number', 'chainIndex', 'hash', 'previousHash', 'data', 'kind'])
+  return withData(db)
     .where('accountId', '=', accountId)
     .where('kind', '=', kind)
     .where('chainIndex', 'is not', null)

@@ -1,0 +1,111 @@
+// Data generators: they write through the same services the API uses (customers) or, for a
+// million invoices, through the sales repository with documents computed by the domain code.
+import type { Db } from '../src/db/connection.js';
+import { customers } from '../src/modules/customers/service.js';
+import { chainHash } from '../src/domain/audit.js';
+import { addDays } from '../src/domain/dates.js';
+import { formatDocumentNumber, sequenceScope } from '../src/domain/numbering.js';
+import { composeDocument, type StoredDocument } from '../src/modules/sales/compose.js';
+import type { DocumentRow } from '../src/modules/sales/repo.js';
+import type { DocumentInputT } from '../src/modules/sales/schemas.js';
+import { hashedContent } from '../src/modules/sales/service.js';
+import { getAccountSettings } from '../src/modules/settings/service.js';
+import { customerInput, pick, rng } from './data.js';
+import { progress } from './lib.js';
+
+export async function generateCustomers(db: Db, accountId: number, count: number): Promise<number[]> {
+  const random = rng(7);
+  const ids: number[] = [];
+  for (let i = 1; i <= count; i++) {
+    ids.push((await customers.create(db, accountId, customerInput(random, i))).id);
+    if (i % 1000 === 0 || i === count) progress('customers', i, count);
+  }
+  return ids;
+}
+
+/**
+ * A million invoices: 1,000 distinct contents (1 to 20 lines, computed by the domain code through
+ * the same composition as the API), spread over customers and dates, inserted in batches.
+ * 10 % are drafts; the others are finalized in date order with gapless numbers and a valid hash
+ * chain; 60 % of those are paid.
+ */
+export async function generateInvoices(db: Db, accountId: number, customerIds: number[], count: number): Promise<void> {
+  const random = rng(11);
+  const settings = await getAccountSettings(db.kysely, accountId);
+  const templates: StoredDocument[] = [];
+  for (let t = 0; t < 1000; t++) {
+    const lineCount = 1 + Math.floor(random() * 20);
+    const lines = Array.from({ length: lineCount }, (_, i) => ({
+      type: random() < 0.5 ? 'Product' : 'Service',
+      description: `${pick(random, ['Prestation', 'Fourniture', 'Maintenance', 'Formation', 'Licence'])} ${i + 1}`,
+      quantity: 1 + Math.floor(random() * 10),
+      taxExcludedPrice: Math.round(random() * 100_000) / 100,
+      vat: { rate: pick(random, [20, 20, 20, 10, 5.5]) },
+    }));
+    templates.push(await composeDocument({ db: db.kysely, accountId, kind: 'Invoice', settings, timezone: 'Europe/Paris' }, { customerName: 'template', lines } as DocumentInputT));
+  }
+  const customers = new Map((await Promise.all(customerIds.slice(0, 10_000).map(async (id) => [id, await customerSnapshot(db, accountId, id)] as const))));
+  const ids = [...customers.keys()];
+  const start = Date.parse('2024-01-01T00:00:00Z');
+  const span = Date.now() - 86_400_000 - start;
+  const pattern = settings.numbering.invoicePattern;
+  const scopes = new Map<string, number>();
+  let seq = 0;
+  let lastHash: string | null = null;
+  let lastDate = '';
+  const batchSize = 250;
+  for (let done = 0; done < count; ) {
+    await db.kysely.transaction().execute(async (trx) => {
+      for (let b = 0; b < 20 && done < count; b++) {
+        const rows = [];
+        for (let i = 0; i < batchSize && done < count; i++, done++) {
+          const date = new Date(start + Math.floor((span * done) / count)).toISOString().slice(0, 10);
+          const customerId = pick(random, ids);
+          const c = customers.get(customerId)!;
+          const template = pick(random, templates);
+          const draft = random() < 0.1;
+          const data: StoredDocument = { ...template, ...c, customerId, date, dueDate: addDays(date, 30), commitments: [{ date: addDays(date, 30), amount: template.totals.taxIncludedAmount, percent: '100' }] };
+          const now = new Date().toISOString();
+          const total = Number(template.totals.taxIncludedAmount);
+          let finalized: Partial<DocumentRow> = { isDraft: true, number: null, balance: total, isPaid: false };
+          if (!draft) {
+            seq += 1;
+            const scope = sequenceScope(pattern, date);
+            const inScope = (scopes.get(scope) ?? 0) + 1;
+            scopes.set(scope, inScope);
+            const number = formatDocumentNumber(pattern, date, inScope);
+            const content = { ...data, number };
+            const hash = chainHash(lastHash, hashedContent('Invoice', content));
+            const paid = random() < 0.6;
+            finalized = { isDraft: false, number, chainIndex: seq, hash, previousHash: lastHash, finalizedAt: now, balance: paid ? 0 : total, isPaid: paid, data: JSON.stringify(content) };
+            lastHash = hash;
+            lastDate = date;
+          }
+          rows.push({
+            accountId, kind: 'Invoice' as const, internalId: null, customerId, customerName: c.customerName, date, dueDate: data.dueDate,
+            taxExcludedAmount: Number(template.totals.taxExcludedAmount), taxIncludedAmount: total, isCancelled: false, isProcessed: false,
+            sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: null, chainIndex: null, hash: null, previousHash: null,
+            data: JSON.stringify(data), createdAt: now, updatedAt: now, ...finalized,
+          });
+        }
+        const datas = rows.map(({ data }) => data);
+        const inserted = await trx.insertInto('saleDocuments').values(rows.map(({ data: _d, ...r }) => r) as never).returning('id').execute();
+        await trx.insertInto('saleDocumentData').values(inserted.map((r, k) => ({ documentId: r.id, data: datas[k] as string }))).execute();
+      }
+    });
+    progress('invoices', done, count);
+  }
+  // The chain head and the numbering counter continue where the generated history ends.
+  await db.kysely.insertInto('documentHeads').values({ accountId, kind: 'Invoice', lastDate, chainIndex: seq, lastHash }).execute();
+  for (const [scope, value] of scopes) {
+    await db.kysely.insertInto('documentSequences').values({ accountId, kind: 'Invoice', scope, value }).execute();
+  }
+}
+
+async function customerSnapshot(db: Db, accountId: number, id: number) {
+  const c = (await customers.getStored(db.kysely, accountId, id))!;
+  return {
+    customerName: c.name, customerNumber: c.number, billingAddress: c.billingAddress, customerType: c.type,
+    customerSiret: c.companyInformations.siret, customerVatNumber: c.companyInformations.vatNumber,
+  };
+}
