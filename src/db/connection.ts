@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL schema the connection works in, when not the default search path. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -78,7 +80,7 @@ export function openDatabase(config: DatabaseConfig): Db {
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', schema: config.schema, close: () => kysely.destroy() };
 }
 
 export async function ping(db: Db): Promise<boolean> {

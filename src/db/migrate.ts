@@ -13,7 +13,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   };
   // Migrations use snake_case names themselves: run them without the CamelCasePlugin.
   const raw = db.kysely.withoutPlugins();
-  const migrator = new Migrator({ db: raw, provider });
+  // The migration bookkeeping lives in the connection's own schema: otherwise Kysely looks for its
+  // tables across all schemas and may find another schema's (several test runs side by side).
+  const migrator = new Migrator({ db: raw, provider, ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
