@@ -1,0 +1,85 @@
+// SQL of receipts and their links. Every function takes the account id: no query crosses accounts.
+import { sql, type Kysely } from 'kysely';
+import { isSqlite } from '../../db/connection.js';
+import type { Database, ReceiptLinksTable, ReceiptsTable } from '../../db/schema.js';
+import { searchTokens } from '../../domain/text.js';
+import type { Page, SortKey } from '../../http/paging.js';
+
+type Db = Kysely<Database>;
+export type ReceiptRow = Omit<ReceiptsTable, 'id'> & { id: number };
+export type LinkRow = Omit<ReceiptLinksTable, 'id'> & { id: number };
+export type ReceiptValues = Omit<ReceiptRow, 'id' | 'accountId' | 'createdAt'>;
+export type LinkValues = Pick<LinkRow, 'type' | 'linkId' | 'documentId' | 'amount'>;
+export type SortColumn = 'id' | 'date' | 'amount';
+
+export async function insertReceipt(db: Db, accountId: number, values: ReceiptValues): Promise<number> {
+  const { id } = await db.insertInto('receipts').values({ accountId, ...values, createdAt: values.updatedAt }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateReceipt(db: Db, accountId: number, id: number, values: ReceiptValues): Promise<void> {
+  await db.updateTable('receipts').set(values).where('accountId', '=', accountId).where('id', '=', id).execute();
+}
+
+export async function deleteReceipt(db: Db, accountId: number, id: number): Promise<void> {
+  await db.deleteFrom('receiptLinks').where('accountId', '=', accountId).where('receiptId', '=', id).execute();
+  await db.deleteFrom('receipts').where('accountId', '=', accountId).where('id', '=', id).execute();
+}
+
+export async function getReceipt(db: Db, accountId: number, id: number, forUpdate = false): Promise<ReceiptRow | undefined> {
+  let q = db.selectFrom('receipts').selectAll().where('accountId', '=', accountId).where('id', '=', id);
+  if (forUpdate && !isSqlite(db)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function replaceLinks(db: Db, accountId: number, receiptId: number, links: LinkValues[]): Promise<void> {
+  await db.deleteFrom('receiptLinks').where('accountId', '=', accountId).where('receiptId', '=', receiptId).execute();
+  if (!links.length) return;
+  await db.insertInto('receiptLinks').values(links.map((l, position) => ({ accountId, receiptId, position, ...l }))).execute();
+}
+
+/** Links of several receipts, in their order, grouped by receipt. */
+export async function linksOf(db: Db, accountId: number, receiptIds: number[]): Promise<Map<number, LinkRow[]>> {
+  const out = new Map<number, LinkRow[]>(receiptIds.map((id) => [id, []]));
+  if (!receiptIds.length) return out;
+  const rows = await db.selectFrom('receiptLinks').selectAll().where('accountId', '=', accountId)
+    .where('receiptId', 'in', [...new Set(receiptIds)]).orderBy('receiptId').orderBy('position').execute();
+  for (const r of rows) out.get(r.receiptId)?.push(r);
+  return out;
+}
+
+/** The latest receipt (by date, then id) with a link to the document. */
+export async function lastReceiptOf(db: Db, accountId: number, documentId: number): Promise<ReceiptRow | undefined> {
+  return db.selectFrom('receipts').selectAll('receipts').where('receipts.accountId', '=', accountId)
+    .where('receipts.id', 'in', (eb) => eb.selectFrom('receiptLinks').select('receiptId').where('accountId', '=', accountId).where('documentId', '=', documentId))
+    .orderBy('receipts.date', 'desc').orderBy('receipts.id', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function findReceipts(db: Db, accountId: number, internalId: string): Promise<ReceiptRow[]> {
+  return db.selectFrom('receipts').selectAll().where('accountId', '=', accountId).where('internalId', '=', internalId).orderBy('id').limit(100).execute();
+}
+
+/**
+ * `search_text` holds normalised words separated by single spaces, with a leading space, so
+ * `LIKE '% word%'` is a word-prefix match on both dialects (tokens are letters and digits only).
+ */
+export function searchTextOf(values: (string | null | undefined)[]): string {
+  const tokens = values.flatMap((v) => (v ? searchTokens(v) : []));
+  return tokens.length ? ` ${[...new Set(tokens)].join(' ')}` : '';
+}
+
+export async function listReceipts(db: Db, accountId: number, query: string | undefined, page: Page, order: SortKey<SortColumn>[]) {
+  let base = db.selectFrom('receipts').where('accountId', '=', accountId);
+  if (query?.trim()) {
+    const tokens = searchTokens(query).slice(0, 10);
+    if (!tokens.length) return { rows: [], total: 0 };
+    for (const t of tokens) base = base.where(sql<boolean>`search_text LIKE ${`% ${t}%`}`);
+  }
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(n);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  let q = base.selectAll();
+  for (const key of order) q = q.orderBy(key.column, key.direction);
+  if (!order.some((k) => k.column === 'id')) q = q.orderBy('id', order[0]?.direction ?? 'asc');
+  return { rows: await q.limit(page.size).offset(page.offset).execute(), total };
+}
