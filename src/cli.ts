@@ -1,12 +1,20 @@
-// Entry point: `facturier serve | migrate | accounts create | keys create|list|revoke|regenerate`.
+// Entry point: `facturier serve | migrate | accounts create | keys create|list|revoke|regenerate |
+// audit verify`.
 import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { AppError } from './errors.js';
+import type { Database } from './db/schema.js';
+import { chainHash } from './domain/audit.js';
+import { AppError, NotFoundError } from './errors.js';
 import { countAccounts } from './modules/accounts/repo.js';
 import * as accounts from './modules/accounts/service.js';
+import type { DocumentKind } from './modules/sales/compose.js';
+import { parseData } from './modules/sales/present.js';
+import { chainOf } from './modules/sales/repo.js';
+import { hashedContent } from './modules/sales/service.js';
 
 const USAGE = `Usage:
   facturier serve                       migrate the database, then serve the API
@@ -16,11 +24,99 @@ const USAGE = `Usage:
   facturier keys list --account N [--json]
   facturier keys revoke --account N --key ID
   facturier keys regenerate --account N --key ID [--json]
+  facturier audit verify [--account N] [--json]
+                                        recompute the hash chain of finalized sale documents;
+                                        exit code 3 when a link is broken
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, PUBLIC_URL, LOG_LEVEL
 (see README.md).`;
 
 class UsageError extends Error {}
+
+/** Exit code of `audit verify` when a chain is broken. */
+export const EXIT_CHAIN_BROKEN = 3;
+
+export interface BrokenLink {
+  documentId: number;
+  number: string | null;
+  chainIndex: number | null;
+  /** What is wrong: the content hash, the link to the previous entry, a missing entry, or the head. */
+  reason: 'hash' | 'previousHash' | 'missingEntry' | 'head';
+  expected: string | null;
+  stored: string | null;
+}
+
+export interface ChainReport {
+  accountId: number;
+  kind: DocumentKind;
+  /** Finalized documents in the chain. */
+  documents: number;
+  ok: boolean;
+  /** The first broken link, when the chain does not hold. */
+  broken: BrokenLink | null;
+}
+
+/**
+ * Recomputes the inalterability chain of each kind of sale document of each account (or of one),
+ * in chain order, and reports the first broken link of each chain: a document whose content no
+ * longer gives its hash, whose stored previous hash is not its predecessor's, a missing chain
+ * index (a removed document), or a head that does not point at the last document (a removed tail).
+ */
+export async function verifyAuditChains(db: Kysely<Database>, accountId?: number): Promise<ChainReport[]> {
+  let q = db.selectFrom('accounts').select('id').orderBy('id');
+  if (accountId !== undefined) q = q.where('id', '=', accountId);
+  const ids = (await q.execute()).map((r) => r.id);
+  if (accountId !== undefined && ids.length === 0) throw new NotFoundError('Account', accountId);
+  const reports: ChainReport[] = [];
+  for (const id of ids) {
+    for (const kind of ['Invoice', 'Credit'] as const) {
+      const rows = await chainOf(db, id, kind);
+      let previous: string | null = null;
+      let broken: BrokenLink | null = null;
+      for (const [i, row] of rows.entries()) {
+        const at = { documentId: row.id, number: row.number, chainIndex: row.chainIndex };
+        if (row.chainIndex !== i + 1) {
+          broken = { ...at, reason: 'missingEntry', expected: `chain index ${i + 1}`, stored: `chain index ${row.chainIndex}` };
+          break;
+        }
+        if (row.previousHash !== previous) {
+          broken = { ...at, reason: 'previousHash', expected: previous, stored: row.previousHash };
+          break;
+        }
+        const expected = chainHash(previous, hashedContent(kind, parseData(row)));
+        if (expected !== row.hash) {
+          broken = { ...at, reason: 'hash', expected, stored: row.hash };
+          break;
+        }
+        previous = row.hash;
+      }
+      if (!broken) {
+        const head = await db.selectFrom('documentHeads').select(['chainIndex', 'lastHash'])
+          .where('accountId', '=', id).where('kind', '=', kind).executeTakeFirst();
+        const headIndex = head?.chainIndex ?? 0;
+        if (headIndex !== rows.length || (head?.lastHash ?? null) !== previous) {
+          const last = rows.at(-1);
+          broken = {
+            documentId: last?.id ?? 0, number: last?.number ?? null, chainIndex: last?.chainIndex ?? null, reason: 'head',
+            expected: `chain index ${rows.length}, hash ${previous ?? 'none'}`, stored: `chain index ${headIndex}, hash ${head?.lastHash ?? 'none'}`,
+          };
+        }
+      }
+      reports.push({ accountId: id, kind, documents: rows.length, ok: broken === null, broken });
+    }
+  }
+  return reports;
+}
+
+function describeReport(r: ChainReport): string {
+  const head = `account ${r.accountId} ${r.kind}`;
+  if (!r.broken) return `${head}: OK (${r.documents} finalized)`;
+  const b = r.broken;
+  const where = b.reason === 'head'
+    ? `the chain head does not point at the last document (document ${b.documentId}, number ${b.number ?? '-'})`
+    : `document ${b.documentId}, number ${b.number ?? '-'}, chain index ${b.chainIndex ?? '-'}`;
+  return `${head}: BROKEN at ${where} (${b.reason}): expected ${b.expected ?? 'none'}, stored ${b.stored ?? 'none'}`;
+}
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -69,7 +165,8 @@ async function serve(config: Config, io: CliIo): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-async function main(argv: string[], io: CliIo): Promise<void> {
+/** Runs a command; resolves to an exit code when it is not 0. */
+async function main(argv: string[], io: CliIo): Promise<number | void> {
   const [command, sub, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.stdout(`${USAGE}\n`);
@@ -149,6 +246,15 @@ async function main(argv: string[], io: CliIo): Promise<void> {
       });
       return;
     }
+    case 'audit': {
+      if (sub !== 'verify') throw new UsageError(`unknown audit command "${sub ?? ''}"`);
+      const v = args(rest);
+      const accountId = v.account === undefined ? undefined : positiveInt(v.account, '--account');
+      const reports = await withDb(config, (db) => verifyAuditChains(db.kysely, accountId));
+      const intact = reports.every((r) => r.ok);
+      out(v.json!, { ok: intact, chains: reports }, reports.map(describeReport).join('\n') || 'No accounts');
+      return intact ? 0 : EXIT_CHAIN_BROKEN;
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
@@ -157,8 +263,7 @@ async function main(argv: string[], io: CliIo): Promise<void> {
 /** Runs one CLI command; resolves to the process exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
-    await main(argv, io);
-    return 0;
+    return (await main(argv, io)) ?? 0;
   } catch (error: unknown) {
     if (error instanceof ConfigError) {
       io.stderr(`Configuration error: ${error.message}\n`);

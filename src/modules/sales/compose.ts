@@ -18,7 +18,7 @@ import type { Vat as RefVat, VatRegion } from '../reference/data/types.js';
 import type { AccountSettings } from '../settings/service.js';
 import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
 import type { AddressInputT } from '../shared/schemas.js';
-import type { ContactFieldsT, DocumentInputT, SaleDocumentLineInputT, SaleDocumentLineT, UnitT, VatT } from './schemas.js';
+import { MAX_AMOUNT, type ContactFieldsT, type DocumentInputT, type SaleDocumentLineInputT, type SaleDocumentLineT, type UnitT, type VatT } from './schemas.js';
 
 export type DocumentKind = 'Invoice' | 'Credit';
 
@@ -72,6 +72,10 @@ export interface StoredDocument {
 
 export type SellerSnapshot = Pick<AccountSettings, 'company' | 'vat' | 'bankDetails' | 'documentDefaults'> & {
   invoices: AccountSettings['sales']['invoices'];
+  /** Printed as the payment means. */
+  paymentMethod?: AccountSettings['sales']['paymentMethod'];
+  /** The logo the document was issued with (logo_versions), null without one. */
+  logoToken?: string | null;
 };
 
 /** The settlement term that applies: the account's B2C term for consumers, B2B otherwise. */
@@ -292,6 +296,16 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
     if (e instanceof DomainValidationError) throw ValidationError.field(e.field, e.message);
     throw e;
   }
+  const tooLarge = (amount: string | null) => amount !== null && new Big(amount).abs().gt(MAX_AMOUNT);
+  totals.lines.forEach((t, i) => {
+    if (t.priced && (tooLarge(t.taxExcludedAmount) || tooLarge(t.taxIncludedAmount))) {
+      errors.push({ field: `lines[${i}]`, message: `the line amount exceeds ${MAX_AMOUNT}` });
+    }
+  });
+  if (tooLarge(totals.taxExcludedAmount) || tooLarge(totals.taxIncludedAmount)) {
+    errors.push({ field: 'lines', message: `the document total exceeds ${MAX_AMOUNT}` });
+  }
+  throwIfAny(errors);
   totals.lines.forEach((t, i) => {
     const line = lines[i];
     if (!t.priced) return;

@@ -15,6 +15,11 @@ export const VatMode = Type.Union(['Auto', 'Debit', 'Collection'].map((v) => Typ
 export const MAX_PRICE = 1_000_000_000;
 export const MAX_QUANTITY = 1_000_000;
 export const MAX_LINES = 1000;
+/**
+ * Largest line amount or document total: exact to the cent as a JSON number and as a stored
+ * money column (numeric(16, 2) on PostgreSQL), which quantity × price alone would not ensure.
+ */
+export const MAX_AMOUNT = 1_000_000_000_000;
 
 const VatInput = Type.Object(
   {
