@@ -4,6 +4,7 @@ import { customersScenario } from './customers.js';
 import { helloScenario } from './hello.js';
 import { invoicesScenario } from './invoices.js';
 import { machine, table, writeResults, type LoadResult } from './lib.js';
+import { pdfScenario } from './pdf.js';
 
 export interface ScenarioResult {
   ceiling?: LoadResult;
@@ -18,6 +19,7 @@ const scenarios: Record<string, (seconds: number) => Promise<ScenarioResult>> = 
   hello: helloScenario,
   customers: customersScenario,
   invoices: invoicesScenario,
+  pdf: pdfScenario,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -23,9 +23,12 @@ import { customerRoutes } from './modules/customers/routes.js';
 import { helloRoutes } from './modules/hello/routes.js';
 import { productImageRoutes } from './modules/productimages/routes.js';
 import { productRoutes } from './modules/products/routes.js';
+import { receiptRoutes } from './modules/receipts/routes.js';
 import { registerSharedSchemas } from './modules/records/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { salesRoutes } from './modules/sales/routes.js';
+import { documentRoutes } from './modules/documents/routes.js';
+import { purchaseRoutes } from './modules/purchases/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { supplierRoutes } from './modules/suppliers/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -96,6 +99,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   supplierRoutes(app, ctx);
   contactRoutes(app, ctx);
   salesRoutes(app, ctx);
+  documentRoutes(app, ctx);
+  purchaseRoutes(app, ctx);
+  receiptRoutes(app, ctx);
 
   await app.ready();
   return app;

@@ -126,7 +126,85 @@ export interface DocumentSequencesTable {
   value: number;
 }
 
+export interface ReceiptsTable {
+  id: Generated<number>;
+  accountId: number;
+  internalId: string | null;
+  date: string;
+  /** Signed: negative for a refund paid to the customer. String from PostgreSQL. */
+  amount: number | string;
+  paymentMethod: string;
+  status: string;
+  reference: string | null;
+  notes: string | null;
+  /** JSON object, or null. */
+  metadata: string | null;
+  customerId: number | null;
+  customerName: string | null;
+  customerNumber: string | null;
+  customerInternalId: string | null;
+  searchText: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReceiptLinksTable {
+  id: Generated<number>;
+  accountId: number;
+  receiptId: number;
+  position: number;
+  type: 'Invoice' | 'Credit' | 'Commitment';
+  /** The id as the client gave it (a commitment id for Commitment links). */
+  linkId: number;
+  /** The sale document the link settles. */
+  documentId: number;
+  /** Signed as allocated: positive on invoices and commitments, negative on credits. */
+  amount: number | string;
+}
+
+/** The PDF of a finalized sale document, as rendered at finalization (never re-rendered). */
+export interface DocumentFilesTable {
+  documentId: number;
+  accountId: number;
+  contentType: string;
+  size: number;
+  sha256: string;
+  content: Buffer;
+  createdAt: string;
+}
+
+export interface PurchaseInvoicesTable {
+  id: Generated<number>;
+  accountId: number;
+  supplierId: number | null;
+  date: string;
+  reference: string | null;
+  /** ExpenseStatus: Done, Pending or Paid. */
+  status: string;
+  taxIncludedAmount: number | string;
+  vatReverseCharge: boolean | number;
+  /** JSON: what was read from the file (subject, notes, region, VAT lines, amounts, format). */
+  data: string;
+  fileName: string | null;
+  contentType: string;
+  size: number;
+  sha256: string;
+  /** The uploaded bytes, unchanged. */
+  content: Buffer;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LogoVersionsTable {
+  token: string;
+  accountId: number;
+  contentType: string;
+  content: Buffer;
+  createdAt: string;
+}
+
 export interface Database {
+  logoVersions: LogoVersionsTable;
   saleDocuments: SaleDocumentsTable;
   saleDocumentData: SaleDocumentDataTable;
   documentHeads: DocumentHeadsTable;
@@ -138,4 +216,8 @@ export interface Database {
   outbox: OutboxTable;
   productImages: ProductImagesTable;
   settings: SettingsTable;
+  receipts: ReceiptsTable;
+  receiptLinks: ReceiptLinksTable;
+  documentFiles: DocumentFilesTable;
+  purchaseInvoices: PurchaseInvoicesTable;
 }

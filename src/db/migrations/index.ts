@@ -4,5 +4,8 @@ import { foundation } from './001_foundation.js';
 import { masterData } from './002_master_data.js';
 import { productImagesAndSettings } from './003_product_images.js';
 import { saleDocuments } from './005_sale_documents.js';
+import { receipts } from './006_receipts.js';
+import { documentFiles } from './007_documents.js';
+import { logoVersions } from './008_logo_versions.js';
 
-export const migrations: Migration[] = [foundation, masterData, productImagesAndSettings, saleDocuments];
+export const migrations: Migration[] = [foundation, masterData, productImagesAndSettings, saleDocuments, receipts, documentFiles, logoVersions];

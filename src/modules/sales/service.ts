@@ -12,7 +12,7 @@ import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
-import { getAccountSettings, type AccountSettings } from '../settings/service.js';
+import { currentLogoToken, getAccountSettings, type AccountSettings } from '../settings/service.js';
 import { composeDocument, scheduleFor, type DocumentKind, type SellerSnapshot, type StoredDocument } from './compose.js';
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';
@@ -156,13 +156,15 @@ export function hashedContent(kind: DocumentKind, data: StoredDocument): string 
   return canonicalJson({ kind, ...content });
 }
 
-function sellerSnapshot(settings: AccountSettings): SellerSnapshot {
+function sellerSnapshot(settings: AccountSettings, logoToken: string | null): SellerSnapshot {
   return {
     company: settings.company,
     vat: settings.vat,
     bankDetails: settings.bankDetails,
     documentDefaults: settings.documentDefaults,
     invoices: settings.sales.invoices,
+    paymentMethod: settings.sales.paymentMethod,
+    logoToken,
   };
 }
 
@@ -205,17 +207,22 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
   const pattern = kind === 'Invoice' ? settings.numbering.invoicePattern : settings.numbering.creditPattern;
   const seq = await repo.nextSequence(trx, accountId, kind, sequenceScope(pattern, date));
   const number = formatDocumentNumber(pattern, date, seq);
-  const final: StoredDocument = { ...data, date, number, ...scheduleFor(data, date, settings), seller: sellerSnapshot(settings) };
+  const final: StoredDocument = { ...data, date, number, ...scheduleFor(data, date, settings), seller: sellerSnapshot(settings, await currentLogoToken(trx, accountId)) };
   const chainIndex = head.chainIndex + 1;
   const hash = chainHash(head.lastHash, hashedContent(kind, final));
   const total = new Big(final.totals.taxIncludedAmount);
-  await repo.updateDocument(trx, accountId, id, {
-    isDraft: false, number, date, dueDate: final.dueDate, finalizedAt: new Date().toISOString(),
+  const now = new Date().toISOString();
+  const changes = {
+    isDraft: false, number, date, dueDate: final.dueDate, finalizedAt: now,
     chainIndex, hash, previousHash: head.lastHash, data: JSON.stringify(final),
-    balance: Number(total), isPaid: total.eq(0), updatedAt: new Date().toISOString(),
-  });
+    balance: Number(total), isPaid: total.eq(0), updatedAt: now,
+  };
+  await repo.updateDocument(trx, accountId, id, changes);
   await repo.updateHead(trx, accountId, kind, { lastDate: date, chainIndex, lastHash: hash });
-  return (await repo.getDocument(trx, accountId, kind, id))!;
+  // The Factur-X PDF is not rendered here, under the numbering lock: it is rendered from this frozen
+  // snapshot on first download and kept with its hash from then on (src/modules/documents).
+  // The row as it now stands, without reading it back.
+  return { ...row, ...changes };
 }
 
 export async function finalize(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions) {
@@ -275,4 +282,13 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
     await emit(trx, accountId, 'InvoiceCancelled', out);
     return out;
   });
+}
+
+/**
+ * Used by receipts: sets the balance of a finalized document inside the caller's transaction
+ * (paid when it reaches zero) and returns the updated row. The caller checks the bounds.
+ */
+export async function setBalanceInTransaction(trx: Trx, accountId: number, kind: DocumentKind, id: number, balance: Big) {
+  await repo.updateDocument(trx, accountId, id, { balance: Number(balance), isPaid: balance.eq(0), updatedAt: new Date().toISOString() });
+  return (await repo.getDocument(trx, accountId, kind, id))!;
 }

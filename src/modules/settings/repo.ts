@@ -56,6 +56,24 @@ export async function writeLogo(
     .set({ logo: logo?.content ?? null, logoContentType: logo?.contentType ?? null, logoToken: logo?.token ?? null })
     .where('accountId', '=', accountId)
     .execute();
+  // Kept for documents finalized with this logo (see migration 008).
+  if (logo) {
+    await db
+      .insertInto('logoVersions')
+      .values({ token: logo.token, accountId, contentType: logo.contentType, content: logo.content, createdAt: new Date().toISOString() })
+      .execute();
+  }
+}
+
+/** A logo the account used at some point, by its token (finalized documents name theirs). */
+export async function readLogoVersion(db: Kysely<Database>, accountId: number, token: string) {
+  const row = await db
+    .selectFrom('logoVersions')
+    .select(['content', 'contentType'])
+    .where('accountId', '=', accountId)
+    .where('token', '=', token)
+    .executeTakeFirst();
+  return row ? { content: Buffer.from(row.content), contentType: row.contentType } : null;
 }
 
 export async function readLogo(db: Kysely<Database>, where: { accountId: number } | { token: string }) {

@@ -267,6 +267,16 @@ export async function getAccountLogo(db: Kysely<Database>, accountId: number): P
   return repo.readLogo(db, { accountId });
 }
 
+/** The token of the account's current logo (null without one): finalized documents record it. */
+export async function currentLogoToken(db: Kysely<Database>, accountId: number): Promise<string | null> {
+  return (await repo.readSettings(db, accountId))?.logoToken ?? null;
+}
+
+/** A logo the account used, by token, whether or not it is still the current one. */
+export async function getLogoVersion(db: Kysely<Database>, accountId: number, token: string) {
+  return repo.readLogoVersion(db, accountId, token);
+}
+
 export async function getLogoByToken(db: Db, token: string) {
   const logo = await repo.readLogo(db.kysely, { token });
   if (!logo) throw new NotFoundError('Logo');

@@ -1,0 +1,115 @@
+// Sale documents as files: the PDF download (Factur-X for finalized documents, a BROUILLON without
+// XML for drafts), the PDF stored at finalization, and the e-invoicing conformance check of drafts.
+// A finalized document's PDF is rendered once, on its first download, from the snapshot frozen at
+// finalization (seller identity, payment means, the logo it was issued with), and kept byte for
+// byte with its SHA-256 (document_files): from then on it is only read, and it never changes.
+// Rendering is kept out of finalization so that the numbering lock is held for milliseconds.
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { buildCii } from '../../documents/cii.js';
+import type { IssuedDocument } from '../../documents/model.js';
+import { renderDocumentPdf } from '../../documents/pdf.js';
+import { sellerFromSettings, toIssuedDocument } from '../../documents/snapshot.js';
+import { checkEInvoice, type CheckResult } from '../../einvoicing/check.js';
+import { ConflictError, NotFoundError, NotImplementedError } from '../../errors.js';
+import type { DocumentKind } from '../sales/compose.js';
+import { parseData } from '../sales/present.js';
+import * as sales from '../sales/repo.js';
+import { getAccountLogo, getAccountSettings, getLogoVersion, type AccountSettings } from '../settings/service.js';
+import * as repo from './repo.js';
+import { validateRemotely } from './validator.js';
+
+type Trx = Kysely<Database>;
+
+export interface DocumentsContext {
+  db: Db;
+  config: Pick<Config, 'einvoicingCheck' | 'einvoicingValidatorUrl'>;
+}
+
+const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The snapshot of a stored document: seller frozen at finalization, current settings for a draft. */
+export async function issuedDocumentOf(db: Trx, accountId: number, kind: DocumentKind, row: sales.DocumentRow, settings?: AccountSettings): Promise<IssuedDocument> {
+  const s = settings ?? (await getAccountSettings(db, accountId));
+  const data = parseData(row);
+  const isDraft = Boolean(row.isDraft);
+  const frozen = !isDraft ? data.seller : undefined;
+  const seller = frozen ?? sellerFromSettings(s);
+  // A finalized document shows the logo it was issued with, not the account's current one.
+  const logo = frozen && frozen.logoToken !== undefined
+    ? (frozen.logoToken ? await getLogoVersion(db, accountId, frozen.logoToken) : null)
+    : await getAccountLogo(db, accountId);
+  const paymentMethod = frozen?.paymentMethod ?? s.sales.paymentMethod;
+  return toIssuedDocument(kind, { isDraft, data }, seller, { paymentMethod, logo: logo?.content ?? null });
+}
+
+/** The Factur-X PDF of a finalized document: CII XML embedded as factur-x.xml. */
+async function renderFinalized(db: Trx, accountId: number, kind: DocumentKind, row: sales.DocumentRow, settings?: AccountSettings): Promise<Buffer> {
+  const doc = await issuedDocumentOf(db, accountId, kind, row, settings);
+  return renderDocumentPdf(doc, { xml: buildCii(doc) });
+}
+
+async function storeFile(db: Trx, accountId: number, documentId: number, pdf: Buffer): Promise<void> {
+  await repo.insertFile(db, {
+    documentId, accountId, contentType: 'application/pdf', size: pdf.length, sha256: sha256(pdf), content: pdf, createdAt: new Date().toISOString(),
+  });
+}
+
+/** "F-2026-00001" -> a file name safe in a Content-Disposition header. */
+function fileNameOf(number: string): string {
+  return `${number.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`;
+}
+
+export interface DownloadedFile {
+  fileName: string;
+  content: Buffer;
+  sha256: string;
+}
+
+export async function downloadSaleDocument(ctx: DocumentsContext, accountId: number, kind: DocumentKind, id: number): Promise<DownloadedFile> {
+  const db = ctx.db.kysely;
+  const row = await sales.getDocument(db, accountId, kind, id);
+  if (!row) throw new NotFoundError(LABEL[kind], id);
+  if (row.isDraft) {
+    const doc = await issuedDocumentOf(db, accountId, kind, row);
+    const content = await renderDocumentPdf(doc);
+    return { fileName: `brouillon-${row.id}.pdf`, content, sha256: sha256(content) };
+  }
+  let file = await repo.getFile(db, accountId, row.id);
+  if (!file) {
+    // Finalized before PDFs were stored: render once from the frozen snapshot and keep it.
+    await storeFile(db, accountId, row.id, await renderFinalized(db, accountId, kind, row));
+    file = (await repo.getFile(db, accountId, row.id))!;
+  }
+  return { fileName: fileNameOf(row.number ?? String(row.id)), content: Buffer.from(file.content), sha256: file.sha256 };
+}
+
+/** The stored SHA-256 of a finalized document's PDF, or null (draft, or not rendered yet). */
+export async function storedPdfHash(db: Trx, accountId: number, documentId: number): Promise<string | null> {
+  return (await repo.getFile(db, accountId, documentId))?.sha256 ?? null;
+}
+
+/**
+ * The spec's conformance check: renders the CII of the draft as it is now and judges it. It never
+ * finalizes, numbers, stores or transmits anything.
+ */
+export async function checkDraft(ctx: DocumentsContext, accountId: number, kind: DocumentKind, id: number): Promise<CheckResult> {
+  if (ctx.config.einvoicingCheck === 'off') {
+    throw new NotImplementedError('The e-invoicing conformance check is disabled on this server (EINVOICING_CHECK=off).');
+  }
+  const db = ctx.db.kysely;
+  const row = await sales.getDocument(db, accountId, kind, id);
+  if (!row) throw new NotFoundError(LABEL[kind], id);
+  if (!row.isDraft) {
+    throw new ConflictError(`${LABEL[kind]} ${row.number} is finalized: the check re-renders from current data, so it applies to drafts only.`);
+  }
+  const xml = buildCii(await issuedDocumentOf(db, accountId, kind, row));
+  return ctx.config.einvoicingValidatorUrl ? validateRemotely(ctx.config.einvoicingValidatorUrl, xml) : checkEInvoice(xml);
+}

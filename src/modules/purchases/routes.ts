@@ -1,0 +1,75 @@
+// /v1/purchaseinvoices: create a purchase invoice from an uploaded file (multipart, one part named
+// `file`), and download that file back, byte for byte.
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { ValidationError } from '../../errors.js';
+import { ensureSchema } from '../records/routes.js';
+import { IdParams, type IdParamsT } from '../shared/schemas.js';
+import { Supplier } from '../suppliers/schemas.js';
+import { PurchaseInvoice } from './schemas.js';
+import { createFromFile, downloadPurchase, MAX_PURCHASE_FILE_BYTES, type PurchasesContext, type UploadedFile } from './service.js';
+
+const problem = { $ref: 'ProblemDetails#' };
+const error = { $ref: 'Error#' };
+const MB = MAX_PURCHASE_FILE_BYTES / 1024 / 1024;
+
+const MULTIPART_PROBLEMS: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: `the file is larger than ${MB} MB`,
+  FST_FILES_LIMIT: 'send exactly one file, in a part named "file"',
+  FST_PARTS_LIMIT: 'too many parts in the multipart body',
+  FST_FIELDS_LIMIT: 'too many fields in the multipart body',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'send multipart/form-data with one part named "file"',
+};
+
+/** The part named `file`; every failure (no part, too large, broken body) is a 400 naming `file`. */
+async function readFilePart(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw ValidationError.field('file', MULTIPART_PROBLEMS.FST_INVALID_MULTIPART_CONTENT_TYPE);
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_PURCHASE_FILE_BYTES, files: 1 } })) {
+      if (part.type !== 'file') continue;
+      const content = await part.toBuffer();
+      if (part.fieldname.toLowerCase() === 'file') file = { content, fileName: part.filename || null };
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? '';
+    throw ValidationError.field('file', MULTIPART_PROBLEMS[code] ?? `malformed multipart body: ${(e as Error).message}`);
+  }
+  if (!file) throw ValidationError.field('file', 'no part named "file" in the multipart body');
+  return file;
+}
+
+export function purchaseRoutes(app: FastifyInstance, appCtx: AppContext): void {
+  ensureSchema(app, Supplier);
+  ensureSchema(app, PurchaseInvoice);
+  const ctx: PurchasesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl };
+  const tags = ['PurchaseInvoices'];
+
+  app.post('/v1/purchaseinvoices/file', {
+    config: { errorBody: 'Error' },
+    schema: {
+      tags, operationId: 'POST_PurchaseInvoices_CreateFromFile',
+      summary: `Create a purchase invoice from a file: multipart/form-data, one part named "file", a PDF (Factur-X/ZUGFeRD read when present) or a CII/UBL XML invoice, at most ${MB} MB`,
+      consumes: ['multipart/form-data'],
+      response: { 200: Type.Ref(PurchaseInvoice), 400: error },
+    },
+  }, async (request) => createFromFile(ctx, request.principal.accountId, await readFilePart(request)));
+
+  app.get('/v1/purchaseinvoices/download/:id', {
+    schema: {
+      tags, operationId: 'GET_PurchaseInvoices_Download',
+      summary: 'Download the file the purchase invoice was created from, unchanged (PDF or XML)',
+      produces: ['application/pdf', 'application/xml'],
+      params: IdParams,
+      response: { 200: Type.String({ format: 'binary', description: 'The original file' }), 404: problem },
+    },
+  }, async (request, reply) => {
+    const file = await downloadPurchase(appCtx.db.kysely, request.principal.accountId, (request.params as IdParamsT).id);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(file.content);
+  });
+}

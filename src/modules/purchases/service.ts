@@ -1,0 +1,192 @@
+// Purchase invoices created from an uploaded file. A Factur-X/ZUGFeRD PDF, or a CII or UBL XML
+// invoice, is read into the purchase invoice (supplier matched or created, reference, date, amounts,
+// reverse charge, VAT lines: status Done); any other PDF is stored with what can be known (status
+// Pending). The original bytes are kept unchanged for download. Uploaded files are untrusted: every
+// failure to read them is a 400 naming `file`, never a 500.
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { readIncomingInvoice, type IncomingInvoice, type IncomingParty, type IncomingVat } from '../../documents/cii-read.js';
+import { extractEmbeddedInvoiceXml, isPdf, PdfReadError } from '../../documents/pdf-read.js';
+import { todayIn } from '../../domain/dates.js';
+import { vatRegionOfAddress } from '../../domain/countries.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { getAccountSettings } from '../settings/service.js';
+import type { SupplierT } from '../suppliers/schemas.js';
+import { findSupplierByIdentity, suppliers } from '../suppliers/service.js';
+import * as repo from './repo.js';
+import type { ExpenseStatusT, PurchaseInvoiceT } from './schemas.js';
+
+export const MAX_PURCHASE_FILE_BYTES = 20 * 1024 * 1024;
+
+export interface PurchasesContext {
+  db: Db;
+  publicUrl: string | null;
+}
+
+export interface UploadedFile {
+  content: Buffer;
+  fileName: string | null;
+}
+
+/** What is kept in purchase_invoices.data: the wire fields without columns, and what was read. */
+interface StoredPurchase {
+  subject: string | null;
+  notes: string | null;
+  region: PurchaseInvoiceT['region'];
+  source: { format: 'Factur-X' | 'CII' | 'UBL' | null; embeddedFileName: string | null };
+  invoice: {
+    typeCode: string;
+    currency: string | null;
+    dueDate: string | null;
+    taxExclusiveAmount: string | null;
+    taxAmount: string | null;
+    seller: IncomingParty;
+    buyer: IncomingParty;
+    vats: IncomingVat[];
+  } | null;
+}
+
+type FileKind = { type: 'pdf'; contentType: 'application/pdf' } | { type: 'xml'; contentType: 'application/xml'; text: string };
+
+function fileError(message: string): ValidationError {
+  return ValidationError.field('file', message);
+}
+
+/** A PDF by its signature, or an XML document (UTF-8, optional BOM); anything else is refused. */
+function recognise(content: Buffer): FileKind {
+  if (isPdf(content)) return { type: 'pdf', contentType: 'application/pdf' };
+  const text = new TextDecoder('utf-8').decode(content);
+  if (/^\uFEFF?\s*</.test(text)) return { type: 'xml', contentType: 'application/xml', text };
+  throw fileError('the file is neither a PDF nor an XML e-invoice (CII or UBL)');
+}
+
+function readPdf(content: Buffer): { xml: string; fileName: string } | null {
+  try {
+    return extractEmbeddedInvoiceXml(content);
+  } catch (err) {
+    if (err instanceof PdfReadError) throw fileError(err.message);
+    throw err;
+  }
+}
+
+/** The supplier the invoice names: matched by SIREN, VAT number or name, created when unknown. */
+async function supplierFor(db: Db, accountId: number, seller: IncomingParty): Promise<SupplierT | null> {
+  const found = await findSupplierByIdentity(db.kysely, accountId, { siren: seller.siret ?? seller.siren, vatNumber: seller.vatNumber, name: seller.name });
+  if (found) return found;
+  if (!seller.name) return null;
+  const address = seller.countryIso ? { countryIso: seller.countryIso.slice(0, 2).toUpperCase() } : null;
+  try {
+    return await suppliers.create(db, accountId, {
+      name: seller.name.slice(0, 200),
+      address,
+      companyInformations: { siret: seller.siret ?? seller.siren, vatNumber: seller.vatNumber },
+    });
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    // Identifiers or country the supplier rules refuse (bad check digit…): keep the supplier by name.
+    return suppliers.create(db, accountId, { name: seller.name.slice(0, 200) });
+  }
+}
+
+function amount(value: string | null): number {
+  const n = value === null ? NaN : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+function present(row: repo.PurchaseRow, supplier: SupplierT | null, publicUrl: string | null): PurchaseInvoiceT {
+  const data = JSON.parse(row.data) as StoredPurchase;
+  return {
+    date: row.date,
+    id: row.id,
+    notes: data.notes,
+    pdfUrl: `${publicUrl ?? ''}/v1/purchaseinvoices/download/${row.id}`,
+    reference: row.reference,
+    region: data.region,
+    status: row.status as ExpenseStatusT,
+    subject: data.subject,
+    supplier,
+    taxIncludedAmount: Number(row.taxIncludedAmount),
+    vatReverseCharge: Boolean(row.vatReverseCharge),
+  };
+}
+
+export async function createFromFile(ctx: PurchasesContext, accountId: number, file: UploadedFile): Promise<PurchaseInvoiceT> {
+  const { content } = file;
+  if (content.length === 0) throw fileError('the file is empty');
+  if (content.length > MAX_PURCHASE_FILE_BYTES) throw fileError(`the file is larger than ${MAX_PURCHASE_FILE_BYTES / 1024 / 1024} MB`);
+  const kind = recognise(content);
+
+  let invoice: IncomingInvoice | null = null;
+  let source: StoredPurchase['source'] = { format: null, embeddedFileName: null };
+  if (kind.type === 'pdf') {
+    const embedded = readPdf(content);
+    if (embedded) {
+      invoice = readIncomingInvoice(embedded.xml);
+      source = { format: 'Factur-X', embeddedFileName: embedded.fileName };
+    }
+  } else {
+    invoice = readIncomingInvoice(kind.text);
+    source = { format: invoice.format, embeddedFileName: null };
+  }
+
+  const settings = await getAccountSettings(ctx.db.kysely, accountId);
+  const today = todayIn(settings.general.timezone || 'Europe/Paris');
+  const supplier = invoice ? await supplierFor(ctx.db, accountId, invoice.seller) : null;
+  const foreignCurrency = invoice?.currency && invoice.currency.toUpperCase() !== 'EUR' ? invoice.currency : null;
+  const isCredit = invoice ? invoice.typeCode === '381' || invoice.typeCode === '261' || invoice.typeCode === '396' : false;
+  const notes = [
+    invoice ? `Lu depuis ${source.format === 'Factur-X' ? `le fichier ${source.embeddedFileName} du PDF` : `le XML ${source.format}`}.` : null,
+    isCredit ? 'Document de type avoir.' : null,
+    foreignCurrency ? `Montants en ${foreignCurrency} : à convertir.` : null,
+  ].filter(Boolean).join(' ') || null;
+  // Done only when the structured invoice said everything the expense needs, in euros.
+  const status: ExpenseStatusT = invoice && supplier && invoice.issueDate && !foreignCurrency ? 'Done' : 'Pending';
+  const data: StoredPurchase = {
+    subject: invoice ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(0, 200) : file.fileName,
+    notes,
+    region: (invoice?.seller.countryIso && vatRegionOfAddress(invoice.seller.countryIso.toUpperCase())) || 'FR',
+    source,
+    invoice: invoice && {
+      typeCode: invoice.typeCode,
+      currency: invoice.currency,
+      dueDate: invoice.dueDate,
+      taxExclusiveAmount: invoice.taxExclusiveAmount,
+      taxAmount: invoice.taxAmount,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      vats: invoice.vats,
+    },
+  };
+  const now = new Date().toISOString();
+  const date = invoice?.issueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.issueDate) ? invoice.issueDate : today;
+  const id = await repo.insertPurchase(ctx.db.kysely, {
+    accountId,
+    supplierId: supplier?.id ?? null,
+    date,
+    reference: invoice ? invoice.number.slice(0, 200) : null,
+    status,
+    taxIncludedAmount: invoice ? amount(invoice.taxInclusiveAmount ?? invoice.payableAmount) : 0,
+    vatReverseCharge: invoice?.vatReverseCharge ?? false,
+    data: JSON.stringify(data),
+    fileName: file.fileName ? file.fileName.slice(0, 255) : null,
+    contentType: kind.contentType,
+    size: content.length,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    content,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const row = (await repo.getPurchase(ctx.db.kysely, accountId, id))!;
+  return present(row, supplier, ctx.publicUrl);
+}
+
+/** The uploaded bytes, unchanged, with the content type they were recognised as. */
+export async function downloadPurchase(db: Kysely<Database>, accountId: number, id: number) {
+  const file = await repo.getContent(db, accountId, id);
+  if (!file) throw new NotFoundError('Purchase invoice', id);
+  const extension = file.contentType === 'application/pdf' ? 'pdf' : 'xml';
+  const base = (file.reference ?? `achat-${id}`).replace(/[^A-Za-z0-9._-]+/g, '-');
+  return { content: Buffer.from(file.content), contentType: file.contentType, fileName: `${base}.${extension}` };
+}
