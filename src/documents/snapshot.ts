@@ -7,14 +7,19 @@ import type { AccountSettings } from '../modules/settings/service.js';
 import type { DocumentKind, SellerSnapshot, StoredDocument } from '../modules/sales/compose.js';
 import type { AllowanceCharge, DocumentLine, ElectronicAddress, IssuedDocument, LineKind, Party, PaymentInstructions, PostalAddress, VatCategory } from './model.js';
 
-/** The seller part of the settings, in the shape frozen with a finalized document. */
-export function sellerFromSettings(settings: AccountSettings): SellerSnapshot {
+/**
+ * The seller part of the settings, in the shape frozen with a document at finalization (with the
+ * token of the logo it is issued with) and used as is for drafts.
+ */
+export function sellerFromSettings(settings: AccountSettings, logoToken?: string | null): SellerSnapshot {
   return {
     company: settings.company,
     vat: settings.vat,
     bankDetails: settings.bankDetails,
     documentDefaults: settings.documentDefaults,
     invoices: settings.sales.invoices,
+    paymentMethod: settings.sales.paymentMethod,
+    ...(logoToken !== undefined ? { logoToken } : {}),
   };
 }
 

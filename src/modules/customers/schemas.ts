@@ -1,12 +1,22 @@
 // Wire schemas of customers and customer families (reference: Customer, CustomerFamily,
 // BillingOptions, CompanyInfo). Read-only fields exist only in the response schemas.
 import { Type, type Static } from '@sinclair/typebox';
-import { AddressFields, AddressInput, Discount, Int32, Nullable, nullableFields, optionalFields, Opt, Str } from '../shared/schemas.js';
+import {
+  AddressFields,
+  AddressInput,
+  CompanyInfo,
+  CompanyInfoInput,
+  Discount,
+  Int32,
+  Nullable,
+  nullableFields,
+  optionalFields,
+  Opt,
+  PaymentMethod,
+  Str,
+} from '../shared/schemas.js';
 
 export const CustomerType = Type.Union([Type.Literal('Business'), Type.Literal('Consumer'), Type.Literal('Government')]);
-export const PaymentMethod = Type.Union(
-  ['Transfer', 'Order', 'Check', 'Cash', 'Card', 'Bill', 'Usec', 'Other'].map((v) => Type.Literal(v)),
-);
 export const CommitmentStatus = Type.Union(['Unpaid', 'Paid', 'PartiallyPaid', 'Balanced'].map((v) => Type.Literal(v)));
 
 export const CustomerFamily = Type.Object(
@@ -52,24 +62,6 @@ export const BillingOptions = Type.Object(nullableFields(billingOptionFields), {
   additionalProperties: false,
   description: 'Billing options',
 });
-
-export const CompanyInfoInput = Type.Object(
-  {
-    siret: Opt(Str(20, 'SIRET (14 digits) or SIREN (9 digits)')),
-    vatNumber: Opt(Str(20, 'Intra-community VAT number')),
-    electronicAddress: Opt(Str(200, 'E-invoicing electronic address (BT-49), e.g. the SIREN')),
-  },
-  { additionalProperties: false },
-);
-export const CompanyInfo = Type.Object(
-  {
-    siret: Nullable(Type.String()),
-    vatNumber: Nullable(Type.String()),
-    electronicAddress: Nullable(Type.String()),
-    effectiveElectronicAddress: Nullable(Type.String({ description: 'electronicAddress, or the SIREN when absent' })),
-  },
-  { additionalProperties: false },
-);
 
 export const CustomerInput = Type.Object(
   {

@@ -13,7 +13,8 @@ import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.
 import type { Page, SortKey } from '../../http/paging.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { currentLogoToken, getAccountSettings, type AccountSettings } from '../settings/service.js';
-import { composeDocument, scheduleFor, type DocumentKind, type SellerSnapshot, type StoredDocument } from './compose.js';
+import { sellerFromSettings } from '../../documents/snapshot.js';
+import { composeDocument, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';
 import type { DocumentInputT } from './schemas.js';
@@ -156,17 +157,6 @@ export function hashedContent(kind: DocumentKind, data: StoredDocument): string 
   return canonicalJson({ kind, ...content });
 }
 
-function sellerSnapshot(settings: AccountSettings, logoToken: string | null): SellerSnapshot {
-  return {
-    company: settings.company,
-    vat: settings.vat,
-    bankDetails: settings.bankDetails,
-    documentDefaults: settings.documentDefaults,
-    invoices: settings.sales.invoices,
-    paymentMethod: settings.sales.paymentMethod,
-    logoToken,
-  };
-}
 
 function checkFinalizable(kind: DocumentKind, data: StoredDocument): void {
   const problems: string[] = [];
@@ -207,7 +197,7 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
   const pattern = kind === 'Invoice' ? settings.numbering.invoicePattern : settings.numbering.creditPattern;
   const seq = await repo.nextSequence(trx, accountId, kind, sequenceScope(pattern, date));
   const number = formatDocumentNumber(pattern, date, seq);
-  const final: StoredDocument = { ...data, date, number, ...scheduleFor(data, date, settings), seller: sellerSnapshot(settings, await currentLogoToken(trx, accountId)) };
+  const final: StoredDocument = { ...data, date, number, ...scheduleFor(data, date, settings), seller: sellerFromSettings(settings, await currentLogoToken(trx, accountId)) };
   const chainIndex = head.chainIndex + 1;
   const hash = chainHash(head.lastHash, hashedContent(kind, final));
   const total = new Big(final.totals.taxIncludedAmount);

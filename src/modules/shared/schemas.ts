@@ -65,6 +65,31 @@ export const AddressFields = Type.Object(
 );
 export type AddressFieldsT = Static<typeof AddressFields>;
 
+export const PaymentMethod = Type.Union(
+  ['Transfer', 'Order', 'Check', 'Cash', 'Card', 'Bill', 'Usec', 'Other'].map((v) => Type.Literal(v)),
+);
+
+/** A company's identifiers (reference: CompanyInfo), on customers and suppliers. */
+export const CompanyInfoInput = Type.Object(
+  {
+    siret: Opt(Str(20, 'SIRET (14 digits) or SIREN (9 digits)')),
+    vatNumber: Opt(Str(20, 'Intra-community VAT number')),
+    electronicAddress: Opt(Str(200, 'E-invoicing electronic address (BT-49), e.g. the SIREN')),
+  },
+  { additionalProperties: false },
+);
+export type CompanyInfoInputT = Static<typeof CompanyInfoInput>;
+export const CompanyInfo = Type.Object(
+  {
+    siret: Nullable(Type.String()),
+    vatNumber: Nullable(Type.String()),
+    electronicAddress: Nullable(Type.String()),
+    effectiveElectronicAddress: Nullable(Type.String({ description: 'electronicAddress, or the SIREN when absent' })),
+  },
+  { additionalProperties: false },
+);
+export type CompanyInfoT = Static<typeof CompanyInfo>;
+
 export const FindQuery = Type.Object({
   email: Type.Optional(Str(254)),
   internalId: Type.Optional(Str(200)),

@@ -2,8 +2,7 @@
 // Read-only fields (id, derived address and e-invoicing fields, timestamps) exist only in the
 // response schema; a request that sends them has them dropped.
 import { Type, type Static } from '@sinclair/typebox';
-import { CompanyInfo, CompanyInfoInput, PaymentMethod } from '../customers/schemas.js';
-import { AddressFields, AddressInput, Nullable, Opt, Str } from '../shared/schemas.js';
+import { AddressFields, AddressInput, CompanyInfo, CompanyInfoInput, Nullable, Opt, PaymentMethod, Str } from '../shared/schemas.js';
 
 export const SupplierInput = Type.Object(
   {
