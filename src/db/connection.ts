@@ -14,6 +14,8 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL schema the connection works in, when not the default search path. */
   schema?: string;
+  /** The raw SQLite handle, for the one hot path that cannot afford a query builder (API keys). */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export function openDatabase(config: DatabaseConfig): Db {
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new CamelCasePlugin()],
     });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+    return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

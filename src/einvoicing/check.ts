@@ -15,6 +15,21 @@ export const EN16931_RULES: readonly Rule[] = [...coreRules, ...allowanceChargeR
 export const FRENCH_RULES: readonly Rule[] = frenchRules;
 export const ALL_RULES: readonly Rule[] = [...EN16931_RULES, ...FRENCH_RULES];
 
+/** One check's context: memoized XPath plus a per-check store of shared computations. */
+function checkContext(doc: Document): CheckContext {
+  const store = new Map<string, unknown>();
+  return {
+    x: xpathFor(doc, { memoize: true }),
+    root: doc as unknown as Node,
+    shared<T>(key: string, compute: () => T): T {
+      if (store.has(key)) return store.get(key) as T;
+      const value = compute();
+      store.set(key, value);
+      return value;
+    },
+  };
+}
+
 /** Runs every rule over a CII document. Unreadable or non-CII XML yields a single fatal finding. */
 export function checkCii(xml: string): Finding[] {
   let doc: Document;
@@ -27,7 +42,7 @@ export function checkCii(xml: string): Finding[] {
   if (rootEl.localName !== 'CrossIndustryInvoice' || rootEl.namespaceURI !== NS.rsm) {
     return [{ ruleId: 'CII-ROOT', severity: 'Error', message: 'The document is not a UN/CEFACT CII CrossIndustryInvoice (D16B).', businessTerm: null, location: nodePath(rootEl as unknown as Node) }];
   }
-  const ctx: CheckContext = { x: xpathFor(doc), root: doc as unknown as Node };
+  const ctx = checkContext(doc);
   const findings: Finding[] = [];
   for (const rule of ALL_RULES) {
     for (const node of rule.check(ctx)) {

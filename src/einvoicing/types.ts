@@ -12,9 +12,13 @@ export interface Finding {
   location: string | null;
 }
 
+/** What a rule sees: one per check, over a document that does not change during the check. */
 export interface CheckContext {
+  /** XPath over the document; context-free expressions are evaluated once per check. */
   x: XPath;
   root: Node;
+  /** Computes a value shared by several rules (node sets, sums) once per check. */
+  shared<T>(key: string, compute: () => T): T;
 }
 
 export interface Rule {

@@ -1,8 +1,8 @@
 // Owns the one safe way to read XML we did not write: bounded size, no DTD at all (so no external
 // entity, no entity expansion), namespace-aware XPath helpers, and XPath locations for findings.
 import { DOMParser } from '@xmldom/xmldom';
-import xpath from 'xpath';
 import { ValidationError } from '../errors.js';
+import { type ElementIndex, buildElementIndex, compileXPath } from './xpath-compile.js';
 
 export const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -68,8 +68,6 @@ export function parseXml(source: string, options: ParseOptions = {}): Document {
   return document;
 }
 
-const select = xpath.useNamespaces({ ...NS });
-
 /** Namespace-aware XPath over a parsed document, with the prefixes of NS. */
 export interface XPath {
   nodes(expr: string, ctx?: Node): Node[];
@@ -81,11 +79,38 @@ export interface XPath {
   value(expr: string, ctx?: Node): string | number | boolean;
 }
 
-export function xpathFor(doc: Document): XPath {
+export interface XPathOptions {
+  /**
+   * Remembers the result of context-free expressions (absolute paths, `//` searches) and indexes the
+   * document's elements once. Only for a document that is not modified while the XPath object is in use
+   * (the conformance check); the returned node arrays are then shared and frozen.
+   */
+  memoize?: boolean;
+}
+
+const EMPTY: readonly Node[] = Object.freeze([]);
+
+/**
+ * Each expression is compiled once (see xpath-compile.ts): the path subset the rules use walks the DOM
+ * directly, anything else is parsed once and evaluated by the xpath package.
+ */
+export function xpathFor(doc: Document, options: XPathOptions = {}): XPath {
   const root = doc as unknown as Node;
+  let index: ElementIndex | null = null;
+  const getIndex = options.memoize ? () => (index ??= buildElementIndex(root)) : undefined;
+  const memo = options.memoize ? new Map<string, Node[]>() : null;
   const nodes = (expr: string, ctx: Node = root): Node[] => {
-    const result = select(expr, ctx);
-    return Array.isArray(result) ? (result as Node[]) : [];
+    const compiled = compileXPath(expr, NS);
+    if (memo && compiled.absolute) {
+      let result = memo.get(expr);
+      if (!result) {
+        const found = compiled.nodes(ctx, getIndex);
+        result = found.length === 0 ? (EMPTY as Node[]) : Object.freeze(found.slice()) as Node[];
+        memo.set(expr, result);
+      }
+      return result;
+    }
+    return compiled.nodes(ctx, getIndex);
   };
   return {
     nodes,
@@ -96,9 +121,10 @@ export function xpathFor(doc: Document): XPath {
     },
     exists: (expr, ctx) => nodes(expr, ctx).length > 0,
     value: (expr, ctx = root) => {
-      const result = select(expr, ctx, true);
+      const result = compileXPath(expr, NS).evaluate(ctx);
       if (typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean') return result;
-      return result ? ((result as Node).textContent ?? '') : '';
+      const first = result[0];
+      return first ? (first.textContent ?? '') : '';
     },
   };
 }

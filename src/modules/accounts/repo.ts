@@ -1,5 +1,6 @@
 // SQL for accounts and their API keys.
 import { CompiledQuery, type Kysely } from 'kysely';
+import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 
 export interface ApiKeyRow {
@@ -73,13 +74,22 @@ function activeKeyQuery(db: Kysely<Database>, keyHash: string) {
 type ActiveKey = { apiKeyId: number; apiKeyName: string; accountId: number; accountName: string };
 
 /**
- * The lookup every authenticated request makes. The query is built and compiled once; each
- * call only binds the hash (building a Kysely query costs more than running this one).
+ * The lookup every authenticated request makes. The query is built and compiled once; each call
+ * only binds the hash. On SQLite it runs as a prepared statement on the raw handle: going through
+ * the query builder and its connection queue costs more than the query itself.
  */
-export function activeKeyFinder(db: Kysely<Database>): (keyHash: string) => Promise<ActiveKey | undefined> {
-  const compiled = activeKeyQuery(db, '').compile();
+export function activeKeyFinder(db: Db): (keyHash: string) => Promise<ActiveKey | undefined> {
+  const compiled = activeKeyQuery(db.kysely, '').compile();
+  if (db.sqlite) {
+    const statement = db.sqlite.prepare<[string], { api_key_id: number; api_key_name: string; account_id: number; account_name: string }>(compiled.sql);
+    return async (keyHash) => {
+      // The SQL's aliases are snake_case (the CamelCasePlugin wrote them); name them as the builder would.
+      const r = statement.get(keyHash);
+      return r && { apiKeyId: r.api_key_id, apiKeyName: r.api_key_name, accountId: r.account_id, accountName: r.account_name };
+    };
+  }
   return async (keyHash) => {
-    const result = await db.executeQuery<ActiveKey>(CompiledQuery.raw(compiled.sql, [keyHash]));
+    const result = await db.kysely.executeQuery<ActiveKey>(CompiledQuery.raw(compiled.sql, [keyHash]));
     return result.rows[0];
   };
 }

@@ -80,7 +80,7 @@ export async function regenerateApiKey(db: Db, accountId: number, keyId: number)
  */
 export function keyResolver(db: Db, log: (err: unknown) => void) {
   const lastTouched = new Map<number, number>();
-  const findActiveKey = repo.activeKeyFinder(db.kysely);
+  const findActiveKey = repo.activeKeyFinder(db);
   return async (key: string): Promise<Principal | null> => {
     if (key.length > 200) return null;
     const row = await findActiveKey(hashApiKey(key));

@@ -1,12 +1,12 @@
 // Wire schemas of colleagues (reference: Colleague). `name` is derived and read-only: it exists
 // in the response schema only, and a request that sends it has it dropped.
 import { Type, type Static } from '@sinclair/typebox';
-import { Metadata, Nullable, Opt, Str } from '../shared/schemas.js';
+import { Email, Metadata, Nullable, Opt, Str } from '../shared/schemas.js';
 
 export const ColleagueInput = Type.Object(
   {
     cellPhone: Opt(Str(40)),
-    email: Opt(Type.String({ maxLength: 254, format: 'email' })),
+    email: Opt(Email),
     firstName: Opt(Str(100)),
     homecareServiceNumber: Opt(Str(50, 'Homecare service number associated with the colleague')),
     initialPartnerBalance: Opt(Type.Number({ minimum: -1e11, maximum: 1e11, description: 'Initial balance for the partner' })),

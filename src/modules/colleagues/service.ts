@@ -4,6 +4,7 @@ import type { FieldError } from '../../errors.js';
 import { presentPlain, resourceService } from '../records/service.js';
 import type * as store from '../records/store.js';
 import { throwIfAny } from '../shared/address.js';
+import { clean, personName } from '../shared/text.js';
 import type { ColleagueInputT, ColleagueT } from './schemas.js';
 
 export const COLLEAGUE: store.RecordKind = { kind: 'colleague', label: 'Colleague' };
@@ -13,16 +14,6 @@ export const METADATA_MAX_BYTES = 16 * 1024;
 
 type Stored = Omit<ColleagueT, 'id'>;
 
-function clean(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
-
-/** "Jean Dupont": first name then last name, as people are addressed. */
-export function colleagueName(c: { firstName?: string | null; lastName?: string | null }): string | null {
-  return [clean(c.firstName), clean(c.lastName)].filter(Boolean).join(' ') || null;
-}
-
 export function metadataProblem(metadatas: Record<string, unknown> | null | undefined): string | null {
   if (metadatas === null || metadatas === undefined) return null;
   const bytes = Buffer.byteLength(JSON.stringify(metadatas), 'utf8');
@@ -31,7 +22,7 @@ export function metadataProblem(metadatas: Record<string, unknown> | null | unde
 
 function toStored(input: ColleagueInputT, number: string | null): Stored {
   const errors: FieldError[] = [];
-  const name = colleagueName(input);
+  const name = personName(input);
   if (!name) errors.push({ field: 'lastName', message: 'a colleague needs a firstName or a lastName' });
   const metadataIssue = metadataProblem(input.metadatas);
   if (metadataIssue) errors.push({ field: 'metadatas', message: metadataIssue });

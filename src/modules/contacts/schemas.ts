@@ -2,20 +2,11 @@
 // extension fields customerId, supplierId and isMain. displayName and invertedDisplayName are
 // derived and read-only: they exist in the response schemas only.
 import { Type, type Static } from '@sinclair/typebox';
-import { Int32, Nullable, Opt, Str } from '../shared/schemas.js';
+import { ContactPerson, ContactPersonInput, Int32, Nullable, Opt } from '../shared/schemas.js';
 
 export const ContactInput = Type.Object(
   {
-    cellPhone: Opt(Str(40)),
-    companyName: Opt(Str(200)),
-    email: Opt(Type.String({ maxLength: 254, format: 'email' })),
-    firstName: Opt(Str(100)),
-    function: Opt(Str(100)),
-    internalId: Opt(Str(200)),
-    lastName: Opt(Str(100)),
-    phone: Opt(Str(40)),
-    service: Opt(Str(100)),
-    title: Opt(Str(20)),
+    ...ContactPersonInput.properties,
     customerId: Opt(Int32),
     supplierId: Opt(Int32),
     isMain: Opt(Type.Boolean({ description: 'Extension: the main contact of its customer or supplier (at most one)' })),
@@ -24,19 +15,11 @@ export const ContactInput = Type.Object(
 );
 export type ContactInputT = Static<typeof ContactInput>;
 
+/** The derived names are documented here, where they are read-only fields of a resource. */
 const contactFields = {
-  cellPhone: Nullable(Type.String()),
-  companyName: Nullable(Type.String()),
+  ...ContactPerson.properties,
   displayName: Nullable(Type.String({ description: 'First and last name, e.g. "Jean Dupont" (read-only)' })),
-  email: Nullable(Type.String()),
-  firstName: Nullable(Type.String()),
-  function: Nullable(Type.String()),
-  internalId: Nullable(Type.String()),
   invertedDisplayName: Nullable(Type.String({ description: 'Last name in capitals then first name, e.g. "DUPONT Jean" (read-only)' })),
-  lastName: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  service: Nullable(Type.String()),
-  title: Nullable(Type.String()),
 };
 
 export const Contact = Type.Object(

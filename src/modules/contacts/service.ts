@@ -10,6 +10,7 @@ import { CUSTOMER } from '../customers/service.js';
 import { resourceService } from '../records/service.js';
 import * as store from '../records/store.js';
 import { throwIfAny } from '../shared/address.js';
+import { clean, personName } from '../shared/text.js';
 import { SUPPLIER } from '../suppliers/service.js';
 import type { ContactInputT, ContactT, ThirdContactT } from './schemas.js';
 
@@ -19,16 +20,11 @@ type Stored = Omit<ContactT, 'id'>;
 type Owner = 'customer' | 'supplier';
 const OWNER_KIND: Record<Owner, store.RecordKind> = { customer: CUSTOMER, supplier: SUPPLIER };
 
-function clean(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
-
 type Names = { firstName?: string | null; lastName?: string | null; companyName?: string | null };
 
 /** "Jean Dupont"; the company name when the contact has no name. */
 export function contactDisplayName(c: Names): string | null {
-  return [clean(c.firstName), clean(c.lastName)].filter(Boolean).join(' ') || clean(c.companyName);
+  return personName(c) ?? clean(c.companyName);
 }
 
 /** "DUPONT Jean", as French directories sort people; the company name when the contact has no name. */

@@ -1,11 +1,14 @@
-// Customer and customer-family use cases: validation, derived fields, numbering, events.
+// Customer and customer-family use cases: validation, derived fields, numbering (customers: the
+// account's prefix), events.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { frenchVatNumberProblem, siretProblem, sirenProblem, vatNumberProblem, normalizeIdentifier } from '../../domain/identifiers.js';
 import { InvalidStateError, type FieldError } from '../../errors.js';
 import { presentPlain, resourceService } from '../records/service.js';
 import * as store from '../records/store.js';
+import { getAccountSettings } from '../settings/service.js';
 import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
+import { toCompanyInfo } from '../shared/company.js';
+import { clean, personName } from '../shared/text.js';
 import type { CustomerFamilyInputT, CustomerFamilyT, CustomerInputT, CustomerT } from './schemas.js';
 
 export const CUSTOMER: store.RecordKind = { kind: 'customer', label: 'Customer' };
@@ -13,35 +16,15 @@ export const CUSTOMER_FAMILY: store.RecordKind = { kind: 'customerFamily', label
 
 type Stored = Omit<CustomerT, 'id' | 'family'> & { familyId: number | null };
 
-function clean(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
-
-/** SIRET, SIREN and VAT numbers: spaces and dots stripped, checked with their keys. */
-function checkCompany(input: CustomerInputT['companyInformations'], errors: FieldError[]) {
-  const siret = input?.siret ? normalizeIdentifier(input.siret) : null;
-  const vat = input?.vatNumber ? normalizeIdentifier(input.vatNumber).toUpperCase() : null;
-  if (siret) {
-    const problem = siret.length === 9 ? sirenProblem(siret) : siretProblem(siret);
-    if (problem) errors.push({ field: 'companyInformations.siret', message: problem });
-  }
-  if (vat) {
-    const problem = vat.startsWith('FR') ? frenchVatNumberProblem(vat) : vatNumberProblem(vat);
-    if (problem) errors.push({ field: 'companyInformations.vatNumber', message: problem });
-  }
-  return { siret, vat };
-}
-
 export function displayName(c: { companyName?: string | null; firstName?: string | null; lastName?: string | null }): string | null {
-  return clean(c.companyName) ?? ([clean(c.firstName), clean(c.lastName)].filter(Boolean).join(' ') || null);
+  return clean(c.companyName) ?? personName(c);
 }
 
 async function toStored(db: Kysely<Database>, accountId: number, input: CustomerInputT, number: string | null): Promise<Stored> {
   const errors: FieldError[] = [];
   checkAddress(input.billingAddress, 'billingAddress', errors);
   checkAddress(input.shippingAddress, 'shippingAddress', errors);
-  const { siret, vat } = checkCompany(input.companyInformations, errors);
+  const companyInformations = toCompanyInfo(input.companyInformations, errors);
   const name = displayName(input);
   if (!name) errors.push({ field: 'companyName', message: 'a customer needs a companyName, or a firstName or lastName' });
   let familyId: number | null = null;
@@ -51,7 +34,6 @@ async function toStored(db: Kysely<Database>, accountId: number, input: Customer
     } else familyId = input.family.id;
   }
   throwIfAny(errors);
-  const electronicAddress = clean(input.companyInformations?.electronicAddress);
   const options = input.billingOptions ?? {};
   return {
     active: input.active ?? true,
@@ -73,12 +55,7 @@ async function toStored(db: Kysely<Database>, accountId: number, input: Customer
       vendorReference: clean(options.vendorReference),
     },
     cellPhone: clean(input.cellPhone),
-    companyInformations: {
-      siret,
-      vatNumber: vat,
-      electronicAddress,
-      effectiveElectronicAddress: electronicAddress ?? (siret ? siret.slice(0, 9) : null),
-    },
+    companyInformations,
     companyName: clean(input.companyName),
     email: clean(input.email),
     familyId,
@@ -122,7 +99,7 @@ async function present(db: Kysely<Database>, accountId: number, records: store.S
 
 export const customers = resourceService<CustomerInputT, Stored, CustomerT>({
   kind: CUSTOMER,
-  numberPrefix: 'C',
+  numberPrefix: async (db, accountId) => (await getAccountSettings(db, accountId)).numbering.customerPrefix,
   numberOf: (input) => input.number,
   toStored: (db, accountId, input, { number }) => toStored(db, accountId, input, number),
   columns,

@@ -11,6 +11,7 @@ import * as store from '../records/store.js';
 import { classificationById, defaultVatOf, unitByCode, unitById, vatById, VATS, type Vat } from '../reference/data/index.js';
 import { getAccountSettings } from '../settings/service.js';
 import { throwIfAny } from '../shared/address.js';
+import { clean } from '../shared/text.js';
 import {
   PRICE_DECIMALS,
   type ProductFamilyInputT,
@@ -33,11 +34,6 @@ export type StoredProduct = Omit<ProductT, 'id' | 'family' | 'imageUrl' | 'vat' 
   /** unitPrice without VAT (equal to unitPrice unless isUnitPriceTaxIncluded); sorts as `price`. */
   taxExcludedUnitPrice: number;
 };
-
-function clean(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
 
 function checkDecimals(value: number | null | undefined, field: string, errors: FieldError[]): void {
   if (value === null || value === undefined) return;

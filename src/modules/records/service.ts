@@ -12,8 +12,8 @@ import * as store from './store.js';
 
 export interface ResourceDefinition<Input, Stored extends object, Out> {
   kind: store.RecordKind;
-  /** Prefix of generated numbers ("C" -> C00001); omit for resources without a number. */
-  numberPrefix?: string;
+  /** Prefix of generated numbers ("C" -> C00001), fixed or read from the account; omit for resources without a number. */
+  numberPrefix?: string | ((db: Kysely<Database>, accountId: number) => Promise<string>);
   /** Validates input (throwing ValidationError with every bad field) and derives stored data. */
   toStored(db: Kysely<Database>, accountId: number, input: Input, ctx: { number: string | null; previous: Stored | null }): Promise<Stored>;
   columns(data: Stored): store.RecordColumns;
@@ -40,7 +40,9 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
     if (given) return given;
     const kept = previous ? ((previous as { number?: string | null }).number ?? null) : null;
     if (kept) return kept;
-    return def.numberPrefix === undefined ? null : store.generateNumber(trx, def.kind, accountId, def.numberPrefix);
+    if (def.numberPrefix === undefined) return null;
+    const prefix = typeof def.numberPrefix === 'string' ? def.numberPrefix : await def.numberPrefix(trx, accountId);
+    return store.generateNumber(trx, def.kind, accountId, prefix);
   }
 
   return {

@@ -41,7 +41,6 @@ function row<T>(r: { id: number; data: string; createdAt: string; updatedAt: str
   return { id: r.id, data: JSON.parse(r.data) as T, createdAt: r.createdAt, updatedAt: r.updatedAt };
 }
 
-
 async function assertNumberFree(db: Db, kind: RecordKind, accountId: number, number: string | null | undefined, exceptId?: number) {
   if (!number) return;
   let q = db
@@ -67,8 +66,18 @@ function sortKeyOf(name: string | null | undefined): string | null {
   return name ? normalizeForSearch(name) : null;
 }
 
-function searchTextOf(columns: RecordColumns): string {
-  return normalizeForSearch(columns.searchText.filter(Boolean).join(' '));
+/** The stored document and its indexed columns, as both insert and update write them. */
+function rowValues(data: object, columns: RecordColumns) {
+  return {
+    number: columns.number ?? null,
+    internalId: columns.internalId ?? null,
+    email: columns.email?.toLowerCase() ?? null,
+    name: sortKeyOf(columns.name),
+    amount: columns.amount ?? null,
+    parentId: columns.parentId ?? null,
+    searchText: normalizeForSearch(columns.searchText.filter(Boolean).join(' ')),
+    data: JSON.stringify(data),
+  };
 }
 
 export async function insertRecord<T extends object>(
@@ -80,26 +89,13 @@ export async function insertRecord<T extends object>(
 ): Promise<StoredRecord<T>> {
   await assertNumberFree(db, kind, accountId, columns.number);
   const now = new Date().toISOString();
-  const searchText = searchTextOf(columns);
+  const values = rowValues(data, columns);
   const { id } = await db
     .insertInto('records')
-    .values({
-      accountId,
-      kind: kind.kind,
-      number: columns.number ?? null,
-      internalId: columns.internalId ?? null,
-      email: columns.email?.toLowerCase() ?? null,
-      name: sortKeyOf(columns.name),
-      amount: columns.amount ?? null,
-      parentId: columns.parentId ?? null,
-      searchText,
-      data: JSON.stringify(data),
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values({ accountId, kind: kind.kind, ...values, createdAt: now, updatedAt: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeSearch(db, id, searchText, true);
+  await writeSearch(db, id, values.searchText, true);
   return { id, data, createdAt: now, updatedAt: now };
 }
 
@@ -113,27 +109,17 @@ export async function updateRecord<T extends object>(
 ): Promise<StoredRecord<T> | null> {
   await assertNumberFree(db, kind, accountId, columns.number, id);
   const now = new Date().toISOString();
-  const searchText = searchTextOf(columns);
+  const values = rowValues(data, columns);
   const updated = await db
     .updateTable('records')
-    .set({
-      number: columns.number ?? null,
-      internalId: columns.internalId ?? null,
-      email: columns.email?.toLowerCase() ?? null,
-      name: sortKeyOf(columns.name),
-      amount: columns.amount ?? null,
-      parentId: columns.parentId ?? null,
-      searchText,
-      data: JSON.stringify(data),
-      updatedAt: now,
-    })
+    .set({ ...values, updatedAt: now })
     .where('accountId', '=', accountId)
     .where('kind', '=', kind.kind)
     .where('id', '=', id)
     .returning(['id', 'createdAt'])
     .executeTakeFirst();
   if (!updated) return null;
-  await writeSearch(db, id, searchText, false);
+  await writeSearch(db, id, values.searchText, false);
   return { id, data, createdAt: updated.createdAt, updatedAt: now };
 }
 

@@ -18,6 +18,7 @@ import type { Vat as RefVat, VatRegion } from '../reference/data/types.js';
 import type { AccountSettings } from '../settings/service.js';
 import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
 import type { AddressInputT } from '../shared/schemas.js';
+import { clean } from '../shared/text.js';
 import { MAX_AMOUNT, type ContactFieldsT, type DocumentInputT, type SaleDocumentLineInputT, type SaleDocumentLineT, type UnitT, type VatT } from './schemas.js';
 
 export type DocumentKind = 'Invoice' | 'Credit';
@@ -83,11 +84,6 @@ export function scheduleFor(doc: Pick<StoredDocument, 'customerType' | 'totals'>
   const term = doc.customerType === 'Consumer' ? settings.sales.btoCSettlementTerm : settings.sales.btoBSettlementTerm;
   const schedule = computeSettlement({ documentDate: date, totalAmount: doc.totals.taxIncludedAmount, term: term as SettlementTermInput });
   return { dueDate: schedule.dueDate, commitments: schedule.commitments, paymentTermsText: schedule.text };
-}
-
-function clean(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
 }
 
 function toVat(v: RefVat): VatT {

@@ -2,7 +2,18 @@
 // VatSummary, Commitment, Discount, Vat, Unit, AddressFields, ContactFields). Read-only fields
 // (ids, totals, state) exist only in the responses: sent in a request, they are ignored.
 import { Type, type Static } from '@sinclair/typebox';
-import { AddressFields, AddressInput, Discount, Int32, Metadata, Nullable, Opt, Str } from '../shared/schemas.js';
+import {
+  AddressFields,
+  AddressInput,
+  ContactPerson,
+  ContactPersonInput,
+  Discount,
+  Int32,
+  Metadata,
+  Nullable,
+  Opt,
+  Str,
+} from '../shared/schemas.js';
 
 export const LineType = Type.Union(['Empty', 'Product', 'Service', 'Subtotal', 'Text', 'NewPage'].map((v) => Type.Literal(v)), {
   description: 'Line type',
@@ -58,36 +69,8 @@ export const Unit = Type.Object(
 );
 export type UnitT = Static<typeof Unit>;
 
-const ContactInput = Type.Object(
-  {
-    cellPhone: Opt(Str(40)),
-    companyName: Opt(Str(200)),
-    email: Opt(Type.String({ maxLength: 254, format: 'email' })),
-    firstName: Opt(Str(100)),
-    function: Opt(Str(100)),
-    lastName: Opt(Str(100)),
-    phone: Opt(Str(40)),
-    service: Opt(Str(100)),
-    title: Opt(Str(20)),
-  },
-  { additionalProperties: false },
-);
-export const ContactFields = Type.Object(
-  {
-    cellPhone: Nullable(Type.String()),
-    companyName: Nullable(Type.String()),
-    displayName: Nullable(Type.String()),
-    email: Nullable(Type.String()),
-    firstName: Nullable(Type.String()),
-    function: Nullable(Type.String()),
-    invertedDisplayName: Nullable(Type.String()),
-    lastName: Nullable(Type.String()),
-    phone: Nullable(Type.String()),
-    service: Nullable(Type.String()),
-    title: Nullable(Type.String()),
-  },
-  { additionalProperties: false },
-);
+const ContactInput = Type.Omit(ContactPersonInput, ['internalId']);
+export const ContactFields = Type.Omit(ContactPerson, ['internalId']);
 export type ContactFieldsT = Static<typeof ContactFields>;
 
 const price = Type.Number({ minimum: -MAX_PRICE, maximum: MAX_PRICE });

@@ -3,11 +3,7 @@
 import { countryName, isValidCountryIso } from '../../domain/countries.js';
 import { ValidationError, type FieldError } from '../../errors.js';
 import type { AddressFieldsT, AddressInputT } from './schemas.js';
-
-function clean(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
+import { clean } from './text.js';
 
 export function checkAddress(input: AddressInputT | null | undefined, field: string, errors: FieldError[]): void {
   const iso = clean(input?.countryIso);

@@ -65,6 +65,44 @@ export const AddressFields = Type.Object(
 );
 export type AddressFieldsT = Static<typeof AddressFields>;
 
+export const Email = Type.String({ maxLength: 254, format: 'email' });
+
+/** A contact person as a request gives it (reference: ContactFields); sale documents embed it without internalId. */
+export const ContactPersonInput = Type.Object(
+  {
+    cellPhone: Opt(Str(40)),
+    companyName: Opt(Str(200)),
+    email: Opt(Email),
+    firstName: Opt(Str(100)),
+    function: Opt(Str(100)),
+    internalId: Opt(Str(200)),
+    lastName: Opt(Str(100)),
+    phone: Opt(Str(40)),
+    service: Opt(Str(100)),
+    title: Opt(Str(20)),
+  },
+  { additionalProperties: false },
+);
+
+/** A contact person as a response gives it; displayName and invertedDisplayName are derived. */
+export const ContactPerson = Type.Object(
+  {
+    cellPhone: Nullable(Type.String()),
+    companyName: Nullable(Type.String()),
+    displayName: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    firstName: Nullable(Type.String()),
+    function: Nullable(Type.String()),
+    internalId: Nullable(Type.String()),
+    invertedDisplayName: Nullable(Type.String()),
+    lastName: Nullable(Type.String()),
+    phone: Nullable(Type.String()),
+    service: Nullable(Type.String()),
+    title: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
 export const PaymentMethod = Type.Union(
   ['Transfer', 'Order', 'Check', 'Cash', 'Card', 'Bill', 'Usec', 'Other'].map((v) => Type.Literal(v)),
 );

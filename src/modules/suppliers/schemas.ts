@@ -2,7 +2,7 @@
 // Read-only fields (id, derived address and e-invoicing fields, timestamps) exist only in the
 // response schema; a request that sends them has them dropped.
 import { Type, type Static } from '@sinclair/typebox';
-import { AddressFields, AddressInput, CompanyInfo, CompanyInfoInput, Nullable, Opt, PaymentMethod, Str } from '../shared/schemas.js';
+import { AddressFields, AddressInput, CompanyInfo, CompanyInfoInput, Email, Nullable, Opt, PaymentMethod, Str } from '../shared/schemas.js';
 
 export const SupplierInput = Type.Object(
   {
@@ -10,7 +10,7 @@ export const SupplierInput = Type.Object(
     cellPhone: Opt(Str(40)),
     companyInformations: Opt(CompanyInfoInput),
     defaultPaymentMethod: Opt(PaymentMethod),
-    email: Opt(Type.String({ maxLength: 254, format: 'email' })),
+    email: Opt(Email),
     firstName: Opt(Str(100)),
     internalId: Opt(Str(200)),
     internalNotes: Opt(Str(10_000)),

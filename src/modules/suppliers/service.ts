@@ -1,13 +1,16 @@
-// Supplier use cases: validation (address, SIRET/SIREN, VAT number), numbering (prefix "S"),
+// Supplier use cases: validation (address, SIRET/SIREN, VAT number), numbering (the account's prefix),
 // events, and the identity match purchase invoices use to recognise an incoming supplier.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { frenchVatNumberProblem, normalizeIdentifier, siretProblem, sirenProblem, vatNumberProblem } from '../../domain/identifiers.js';
+import { normalizeIdentifier } from '../../domain/identifiers.js';
 import { searchTokens } from '../../domain/text.js';
 import type { FieldError } from '../../errors.js';
 import { resourceService } from '../records/service.js';
 import * as store from '../records/store.js';
+import { getAccountSettings } from '../settings/service.js';
 import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
+import { toCompanyInfo } from '../shared/company.js';
+import { clean, personName } from '../shared/text.js';
 import type { SupplierInputT, SupplierT } from './schemas.js';
 
 export const SUPPLIER: store.RecordKind = { kind: 'supplier', label: 'Supplier' };
@@ -15,47 +18,17 @@ export const SUPPLIER: store.RecordKind = { kind: 'supplier', label: 'Supplier' 
 /** Stored without the id and the record timestamps, which come from the record itself. */
 type Stored = Omit<SupplierT, 'id' | 'createdAt' | 'updatedAt'>;
 
-function clean(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
-
-/** SIRET, SIREN and VAT numbers: separators stripped, checked with their keys (as for customers). */
-function checkCompany(input: SupplierInputT['companyInformations'], errors: FieldError[]) {
-  const siret = input?.siret ? normalizeIdentifier(input.siret) : null;
-  const vat = input?.vatNumber ? normalizeIdentifier(input.vatNumber) : null;
-  if (siret) {
-    const problem = siret.length === 9 ? sirenProblem(siret) : siretProblem(siret);
-    if (problem) errors.push({ field: 'companyInformations.siret', message: problem });
-  }
-  if (vat) {
-    const problem = vat.startsWith('FR') ? frenchVatNumberProblem(vat) : vatNumberProblem(vat);
-    if (problem) errors.push({ field: 'companyInformations.vatNumber', message: problem });
-  }
-  return { siret, vat };
-}
-
-function personName(s: { firstName?: string | null; lastName?: string | null }): string | null {
-  return [clean(s.firstName), clean(s.lastName)].filter(Boolean).join(' ') || null;
-}
-
 function toStored(input: SupplierInputT, number: string | null, previous: Stored | null): Stored {
   const errors: FieldError[] = [];
   checkAddress(input.address, 'address', errors);
-  const { siret, vat } = checkCompany(input.companyInformations, errors);
+  const companyInformations = toCompanyInfo(input.companyInformations, errors);
   const name = clean(input.name) ?? personName(input);
   if (!name) errors.push({ field: 'name', message: 'a supplier needs a name, or a firstName or lastName' });
   throwIfAny(errors);
-  const electronicAddress = clean(input.companyInformations?.electronicAddress);
   return {
     address: toAddress(input.address),
     cellPhone: clean(input.cellPhone),
-    companyInformations: {
-      siret,
-      vatNumber: vat,
-      electronicAddress,
-      effectiveElectronicAddress: electronicAddress ?? (siret ? siret.slice(0, 9) : null),
-    },
+    companyInformations,
     // No user accounts yet: API writes are attributed to nobody.
     createdById: previous?.createdById ?? null,
     defaultPaymentMethod: input.defaultPaymentMethod ?? 'Transfer',
@@ -93,7 +66,7 @@ function presentOne({ id, data, createdAt, updatedAt }: store.StoredRecord<Store
 
 export const suppliers = resourceService<SupplierInputT, Stored, SupplierT>({
   kind: SUPPLIER,
-  numberPrefix: 'S',
+  numberPrefix: async (db, accountId) => (await getAccountSettings(db, accountId)).numbering.supplierPrefix,
   numberOf: (input) => input.number,
   toStored: async (_db, _accountId, input, { number, previous }) => toStored(input, number, previous),
   columns,
