@@ -1,7 +1,7 @@
 // /v1/colleagues, as the spec's Colleagues table lists it.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
-import { resourceRoutes } from '../records/routes.js';
+import { PARTY_ROUTES, resourceRoutes } from '../records/routes.js';
 import { Colleague, ColleagueInput } from './schemas.js';
 import { colleagues } from './service.js';
 
@@ -12,10 +12,6 @@ export function colleagueRoutes(app: FastifyInstance, ctx: AppContext): void {
     service: colleagues,
     input: ColleagueInput,
     output: Colleague,
-    orderBy: { id: 'id', name: 'name', number: 'number', email: 'email', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-    defaultOrder: [{ column: 'name', direction: 'asc' }],
-    find: ['email', 'internalId', 'number'],
-    getByInternalId: true,
-    update: true,
+    ...PARTY_ROUTES,
   });
 }

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
-import { ensureSchema, resourceRoutes } from '../records/routes.js';
+import { BY_NAME, ensureSchema, resourceRoutes } from '../records/routes.js';
 import { IdParams, type IdParamsT } from '../shared/schemas.js';
 import { Contact, ContactInput, ThirdContact } from './schemas.js';
 import { contacts, contactsOf } from './service.js';
@@ -19,7 +19,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
       id: 'id', name: 'name', lastName: 'name', displayName: 'name', invertedDisplayName: 'name',
       email: 'email', createdAt: 'createdAt', updatedAt: 'updatedAt',
     },
-    defaultOrder: [{ column: 'name', direction: 'asc' }],
+    defaultOrder: BY_NAME,
     find: ['email', 'internalId'],
     update: true,
   });

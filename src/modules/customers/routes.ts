@@ -1,7 +1,7 @@
 // /v1/customers and /v1/customerfamilies, as the spec's tables list them.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
-import { ensureSchema, resourceRoutes } from '../records/routes.js';
+import { BY_NAME, ensureSchema, FAMILY_ORDER_BY, PARTY_ROUTES, resourceRoutes } from '../records/routes.js';
 import { Customer, CustomerFamily, CustomerFamilyInput, CustomerInput } from './schemas.js';
 import { customerFamilies, customers } from './service.js';
 
@@ -13,11 +13,8 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     service: customers,
     input: CustomerInput,
     output: Customer,
-    orderBy: { id: 'id', name: 'name', number: 'number', email: 'email', createdAt: 'createdAt', updatedAt: 'updatedAt', updated: 'updatedAt' },
-    defaultOrder: [{ column: 'name', direction: 'asc' }],
-    find: ['email', 'internalId', 'number'],
-    getByInternalId: true,
-    update: true,
+    ...PARTY_ROUTES,
+    orderBy: { ...PARTY_ROUTES.orderBy, updated: 'updatedAt' },
   });
   resourceRoutes(app, ctx, {
     path: '/v1/customerfamilies',
@@ -25,8 +22,8 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     service: customerFamilies,
     input: CustomerFamilyInput,
     output: CustomerFamily,
-    orderBy: { id: 'id', label: 'name', name: 'name', number: 'number', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-    defaultOrder: [{ column: 'name', direction: 'asc' }],
+    orderBy: FAMILY_ORDER_BY,
+    defaultOrder: BY_NAME,
     find: ['number', 'internalId'],
   });
 }

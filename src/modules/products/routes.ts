@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { ValidationError } from '../../errors.js';
-import { ensureSchema, resourceRoutes } from '../records/routes.js';
+import { BY_NAME, ensureSchema, FAMILY_ORDER_BY, resourceRoutes } from '../records/routes.js';
 import { Classification, Unit, Vat } from '../reference/schemas.js';
 import { Product, ProductFamily, ProductFamilyInput, ProductInput } from './schemas.js';
 import { productFamilies, productService } from './service.js';
@@ -20,7 +20,7 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
       id: 'id', name: 'name', number: 'number', price: 'amount', unitPrice: 'amount',
       createdAt: 'createdAt', updatedAt: 'updatedAt',
     },
-    defaultOrder: [{ column: 'name', direction: 'asc' }],
+    defaultOrder: BY_NAME,
     find: ['number', 'internalId'],
     update: true,
     listFilters: {
@@ -42,7 +42,7 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     service: productFamilies,
     input: ProductFamilyInput,
     output: ProductFamily,
-    orderBy: { id: 'id', label: 'name', name: 'name', number: 'number', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-    defaultOrder: [{ column: 'name', direction: 'asc' }],
+    orderBy: FAMILY_ORDER_BY,
+    defaultOrder: BY_NAME,
   });
 }

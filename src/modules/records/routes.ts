@@ -29,6 +29,23 @@ export interface ResourceRoutes<Input, Out> {
   listFilters?: { schema: TProperties; toOptions(query: Record<string, unknown>): Partial<ListQuery> };
 }
 
+/** The usual default order of a list: by name, A to Z. */
+export const BY_NAME: SortKey<SortColumn>[] = [{ column: 'name', direction: 'asc' }];
+
+/** The list, find and update options resources named like a person or a company share (customers, suppliers, colleagues). */
+export const PARTY_ROUTES = {
+  orderBy: { id: 'id', name: 'name', number: 'number', email: 'email', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+  defaultOrder: BY_NAME,
+  find: ['email', 'internalId', 'number'],
+  getByInternalId: true,
+  update: true,
+} satisfies Partial<ResourceRoutes<unknown, unknown>>;
+
+/** Sortable fields of customer and product families: `label` sorts as the name. */
+export const FAMILY_ORDER_BY = {
+  id: 'id', label: 'name', name: 'name', number: 'number', createdAt: 'createdAt', updatedAt: 'updatedAt',
+} satisfies Record<string, SortColumn>;
+
 const problem = { $ref: 'ProblemDetails#' };
 const error = { $ref: 'Error#' };
 

@@ -26,8 +26,8 @@ export function parseData(row: Pick<DocumentRow, 'data'>): StoredDocument {
   return JSON.parse(row.data) as StoredDocument;
 }
 
-export function presentDocument(row: DocumentRow, ctx: PresentContext): InvoiceT & CreditT {
-  const d = parseData(row);
+/** `data` may be passed when the caller already holds the parsed snapshot (it is the costly part). */
+export function presentDocument(row: DocumentRow, ctx: PresentContext, d: StoredDocument = parseData(row)): InvoiceT & CreditT {
   const isDraft = Boolean(row.isDraft);
   const isCancelled = Boolean(row.isCancelled);
   const total = new Big(d.totals.taxIncludedAmount);

@@ -36,9 +36,9 @@ export interface SalesContext {
   publicUrl: string | null;
 }
 
-async function presentRow(trx: Trx, accountId: number, row: repo.DocumentRow, publicUrl: string | null, settings?: AccountSettings) {
+async function presentRow(trx: Trx, accountId: number, row: repo.DocumentRow, publicUrl: string | null, settings?: AccountSettings, data?: StoredDocument) {
   const s = settings ?? (await getAccountSettings(trx, accountId));
-  return presentDocument(row, { today: todayIn(timezoneOf(s)), publicUrl });
+  return presentDocument(row, { today: todayIn(timezoneOf(s)), publicUrl }, data);
 }
 
 function columnsOf(data: StoredDocument) {
@@ -212,14 +212,14 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
   // The Factur-X PDF is not rendered here, under the numbering lock: it is rendered from this frozen
   // snapshot on first download and kept with its hash from then on (src/modules/documents).
   // The row as it now stands, without reading it back.
-  return { ...row, ...changes };
+  return { row: { ...row, ...changes }, data: final };
 }
 
 export async function finalize(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions) {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const settings = await getAccountSettings(trx, accountId);
-    const row = await finalizeRow(trx, accountId, kind, id, options, settings);
-    const out = await presentRow(trx, accountId, row, ctx.publicUrl, settings);
+    const { row, data } = await finalizeRow(trx, accountId, kind, id, options, settings);
+    const out = await presentRow(trx, accountId, row, ctx.publicUrl, settings, data);
     await emit(trx, accountId, EVENTS[kind].finalized, out);
     return out;
   });
@@ -228,7 +228,7 @@ export async function finalize(ctx: SalesContext, accountId: number, kind: Docum
 /** Used by payments: finalizes a draft inside an existing transaction. */
 export async function finalizeInTransaction(trx: Trx, accountId: number, kind: DocumentKind, id: number) {
   const settings = await getAccountSettings(trx, accountId);
-  return finalizeRow(trx, accountId, kind, id, {}, settings);
+  return (await finalizeRow(trx, accountId, kind, id, {}, settings)).row;
 }
 
 /**
@@ -260,7 +260,7 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: id,
       chainIndex: null, hash: null, previousHash: null, data: JSON.stringify(creditData), createdAt: now, updatedAt: now,
     });
-    const credit = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, settings);
+    const { row: credit } = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, settings);
     const paidOnInvoice = new Big(source.totals.taxIncludedAmount).minus(invoice.balance);
     await repo.updateDocument(trx, accountId, creditId, { balance: Number(paidOnInvoice), isPaid: paidOnInvoice.eq(0) });
     await repo.updateDocument(trx, accountId, id, {

@@ -1,7 +1,7 @@
 // /v1/suppliers, as the reference lists it (the spec's tables do not cover suppliers).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
-import { resourceRoutes } from '../records/routes.js';
+import { PARTY_ROUTES, resourceRoutes } from '../records/routes.js';
 import { Supplier, SupplierInput } from './schemas.js';
 import { suppliers } from './service.js';
 
@@ -12,10 +12,6 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
     service: suppliers,
     input: SupplierInput,
     output: Supplier,
-    orderBy: { id: 'id', name: 'name', number: 'number', email: 'email', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-    defaultOrder: [{ column: 'name', direction: 'asc' }],
-    find: ['email', 'internalId', 'number'],
-    getByInternalId: true,
-    update: true,
+    ...PARTY_ROUTES,
   });
 }
