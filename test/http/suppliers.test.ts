@@ -188,6 +188,15 @@ describeEachDb('suppliers', (ctx) => {
       expect(dup.json().errors).toEqual(['number: "PRIV-1" is already used by another supplier']);
     });
 
+    it('numbers a new supplier with the supplier prefix of the settings', async () => {
+      const fresh = await ctx.newAccount();
+      const settings = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: fresh.headers, payload: { numbering: { supplierPrefix: 'FRN-' } } });
+      expect(settings.statusCode).toBe(200);
+      const res = await ctx.inject({ method: 'POST', url: '/v1/suppliers', headers: fresh.headers, payload: { name: 'Préfixé' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().number).toBe('FRN-00001');
+    });
+
     it('treats a non-integer or out-of-range id as a 400', async () => {
       expect((await A.get('/v1/suppliers/abc')).statusCode).toBe(400);
       expect((await A.get('/v1/suppliers/99999999999')).statusCode).toBe(400);

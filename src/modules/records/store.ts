@@ -37,18 +37,20 @@ export interface StoredRecord<T> {
 
 type Db = Kysely<Database>;
 
+/** The records of one kind in one account: every read starts here, so none can cross accounts. */
+function recordsOf(db: Db, kind: RecordKind, accountId: number) {
+  return db.selectFrom('records').where('accountId', '=', accountId).where('kind', '=', kind.kind);
+}
+
+const DOCUMENT = ['id', 'data', 'createdAt', 'updatedAt'] as const;
+
 function row<T>(r: { id: number; data: string; createdAt: string; updatedAt: string }): StoredRecord<T> {
   return { id: r.id, data: JSON.parse(r.data) as T, createdAt: r.createdAt, updatedAt: r.updatedAt };
 }
 
 async function assertNumberFree(db: Db, kind: RecordKind, accountId: number, number: string | null | undefined, exceptId?: number) {
   if (!number) return;
-  let q = db
-    .selectFrom('records')
-    .select('id')
-    .where('accountId', '=', accountId)
-    .where('kind', '=', kind.kind)
-    .where('number', '=', number);
+  let q = recordsOf(db, kind, accountId).select('id').where('number', '=', number);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) {
     throw ValidationError.field('number', `"${number}" is already used by another ${kind.label.toLowerCase()}`);
@@ -136,26 +138,14 @@ export async function deleteRecord(db: Db, kind: RecordKind, accountId: number, 
 }
 
 export async function getRecord<T>(db: Db, kind: RecordKind, accountId: number, id: number): Promise<StoredRecord<T> | null> {
-  const r = await db
-    .selectFrom('records')
-    .select(['id', 'data', 'createdAt', 'updatedAt'])
-    .where('accountId', '=', accountId)
-    .where('kind', '=', kind.kind)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const r = await recordsOf(db, kind, accountId).select(DOCUMENT).where('id', '=', id).executeTakeFirst();
   return r ? row<T>(r) : null;
 }
 
 export async function getRecordsByIds<T>(db: Db, kind: RecordKind, accountId: number, ids: number[]): Promise<Map<number, StoredRecord<T>>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db
-    .selectFrom('records')
-    .select(['id', 'data', 'createdAt', 'updatedAt'])
-    .where('accountId', '=', accountId)
-    .where('kind', '=', kind.kind)
-    .where('id', 'in', unique)
-    .execute();
+  const rows = await recordsOf(db, kind, accountId).select(DOCUMENT).where('id', 'in', unique).execute();
   return new Map(rows.map((r) => [r.id, row<T>(r)]));
 }
 
@@ -184,7 +174,7 @@ export async function listRecords<T>(
   accountId: number,
   options: ListOptions,
 ): Promise<{ items: StoredRecord<T>[]; total: number }> {
-  let base = db.selectFrom('records').where('accountId', '=', accountId).where('kind', '=', kind.kind);
+  let base = recordsOf(db, kind, accountId);
   if (options.parentId !== undefined) base = base.where('parentId', '=', options.parentId);
   if (options.query?.trim()) {
     const filter = ftsFilter(db, options.query);
@@ -195,7 +185,7 @@ export async function listRecords<T>(
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(countRow.n);
   if (total === 0 || options.page.offset >= total) return { items: [], total };
-  let q = base.select(['id', 'data', 'createdAt', 'updatedAt']);
+  let q = base.select(DOCUMENT);
   for (const key of options.order) q = q.orderBy(key.column, key.direction);
   if (!options.order.some((k) => k.column === 'id')) q = q.orderBy('id', 'asc');
   const rows = await q.limit(options.page.size).offset(options.page.offset).execute();
@@ -209,11 +199,7 @@ export async function findRecords<T>(
   by: { number?: string; internalId?: string; email?: string },
   limit = 100,
 ): Promise<StoredRecord<T>[]> {
-  let q = db
-    .selectFrom('records')
-    .select(['id', 'data', 'createdAt', 'updatedAt'])
-    .where('accountId', '=', accountId)
-    .where('kind', '=', kind.kind);
+  let q = recordsOf(db, kind, accountId).select(DOCUMENT);
   if (by.number !== undefined) q = q.where('number', '=', by.number);
   if (by.internalId !== undefined) q = q.where('internalId', '=', by.internalId);
   if (by.email !== undefined) q = q.where('email', '=', by.email.toLowerCase());
@@ -222,11 +208,8 @@ export async function findRecords<T>(
 }
 
 export async function findRecordsByParent<T>(db: Db, kind: RecordKind, accountId: number, parentId: number, limit = 100) {
-  const rows = await db
-    .selectFrom('records')
-    .select(['id', 'data', 'createdAt', 'updatedAt'])
-    .where('accountId', '=', accountId)
-    .where('kind', '=', kind.kind)
+  const rows = await recordsOf(db, kind, accountId)
+    .select(DOCUMENT)
     .where('parentId', '=', parentId)
     .orderBy('id')
     .limit(limit)
