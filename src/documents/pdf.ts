@@ -709,12 +709,19 @@ class InvoiceRenderer {
     const rows: { label: string; value: string; bold?: boolean }[] = [];
     if (d.allowancesCharges.length > 0) {
       rows.push({ label: 'Total HT des lignes', value: formatAmount(t.lineTotal) });
+      // The e-invoice needs one allowance or charge per VAT rate; a reader wants one line per
+      // discount or charge: parts with the same label are summed for print.
+      const printed = new Map<string, { isCharge: boolean; cents: number }>();
       for (const ac of d.allowancesCharges) {
         const pct = ac.percent ? ` (${formatRate(ac.percent)})` : '';
-        rows.push({
-          label: `${ac.reason || (ac.isCharge ? 'Frais' : 'Remise')}${pct}`,
-          value: ac.isCharge ? formatAmount(ac.amount) : formatNegativeAmount(ac.amount),
-        });
+        const label = `${ac.reason || (ac.isCharge ? 'Frais' : 'Remise')}${pct}`;
+        const entry = printed.get(label) ?? { isCharge: ac.isCharge, cents: 0 };
+        entry.cents += Math.round(Number(ac.amount) * 100);
+        printed.set(label, entry);
+      }
+      for (const [label, { isCharge, cents }] of printed) {
+        const amount = (cents / 100).toFixed(2);
+        rows.push({ label, value: isCharge ? formatAmount(amount) : formatNegativeAmount(amount) });
       }
     }
     rows.push({ label: 'Total HT', value: formatAmount(t.taxExclusive), bold: true });

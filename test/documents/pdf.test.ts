@@ -270,6 +270,17 @@ describe('renderDocumentPdf', () => {
     expect(text).toContain('SIRET 123 456 789 00012');
   });
 
+  it('prints a global discount split over VAT rates as one line with the sum of its parts', async () => {
+    const doc = tenLineInvoice();
+    doc.allowancesCharges = [
+      { isCharge: false, reason: 'Remise globale', amount: '245.44', percent: '5', vatCategory: 'S', vatRate: '20' },
+      { isCharge: false, reason: 'Remise globale', amount: '2.70', percent: '5', vatCategory: 'S', vatRate: '5.5' },
+    ];
+    const text = (await inspectPdf(await renderDocumentPdf(doc))).pageTexts[0];
+    expect(text.match(/Remise globale/g)).toHaveLength(1);
+    expect(text).toContain('-248,14\u00A0€');
+  });
+
   it('paginates a 300-line invoice, repeating the table header and numbering every page', async () => {
     const info = await inspectPdf(await renderDocumentPdf(manyLineInvoice(300)));
     expect(info.pageCount).toBeGreaterThan(1);
