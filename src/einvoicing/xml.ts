@@ -2,7 +2,7 @@
 // entity, no entity expansion), namespace-aware XPath helpers, and XPath locations for findings.
 import { DOMParser } from '@xmldom/xmldom';
 import { ValidationError } from '../errors.js';
-import { type ElementIndex, buildElementIndex, compileXPath } from './xpath-compile.js';
+import { type CompiledXPath, type ElementIndex, buildElementIndex, compileXPath } from './xpath-compile.js';
 
 export const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -99,27 +99,31 @@ export function xpathFor(doc: Document, options: XPathOptions = {}): XPath {
   let index: ElementIndex | null = null;
   const getIndex = options.memoize ? () => (index ??= buildElementIndex(root)) : undefined;
   const memo = options.memoize ? new Map<string, Node[]>() : null;
+  const memoized = (expr: string, compiled: CompiledXPath, ctx: Node): Node[] => {
+    let result = memo!.get(expr);
+    if (!result) {
+      const found = compiled.nodes(ctx, getIndex);
+      result = found.length === 0 ? (EMPTY as Node[]) : (Object.freeze(found) as Node[]); // a fresh array
+      memo!.set(expr, result);
+    }
+    return result;
+  };
   const nodes = (expr: string, ctx: Node = root): Node[] => {
     const compiled = compileXPath(expr, NS);
-    if (memo && compiled.absolute) {
-      let result = memo.get(expr);
-      if (!result) {
-        const found = compiled.nodes(ctx, getIndex);
-        result = found.length === 0 ? (EMPTY as Node[]) : Object.freeze(found.slice()) as Node[];
-        memo.set(expr, result);
-      }
-      return result;
-    }
-    return compiled.nodes(ctx, getIndex);
+    return memo && compiled.absolute ? memoized(expr, compiled, ctx) : compiled.nodes(ctx, getIndex);
+  };
+  const first = (expr: string, ctx: Node = root): Node | null => {
+    const compiled = compileXPath(expr, NS);
+    return memo && compiled.absolute ? (memoized(expr, compiled, ctx)[0] ?? null) : compiled.first(ctx, getIndex);
   };
   return {
     nodes,
-    node: (expr, ctx) => nodes(expr, ctx)[0] ?? null,
+    node: first,
     str: (expr, ctx) => {
-      const first = nodes(expr, ctx)[0];
-      return first ? (first.textContent ?? '').trim() : '';
+      const found = first(expr, ctx);
+      return found ? (found.textContent ?? '').trim() : '';
     },
-    exists: (expr, ctx) => nodes(expr, ctx).length > 0,
+    exists: (expr, ctx) => first(expr, ctx) !== null,
     value: (expr, ctx = root) => {
       const result = compileXPath(expr, NS).evaluate(ctx);
       if (typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean') return result;

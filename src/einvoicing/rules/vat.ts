@@ -47,10 +47,34 @@ const SPECS: CategorySpec[] = [
 ];
 
 const VAT = "[ram:TypeCode='VAT']";
-const lineTaxes = (c: CheckContext, code: string) =>
-  c.x.nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax${VAT}[ram:CategoryCode='${code}']`);
-const acTaxes = (c: CheckContext, code: string, charge: boolean) =>
-  documentAllowanceCharges(c, charge).flatMap((n) => c.x.nodes(`ram:CategoryTradeTax${VAT}[ram:CategoryCode='${code}']`, n));
+const LINE_TAXES = `${LINES}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax${VAT}`;
+
+/**
+ * Groups VAT nodes by the string value of their ram:CategoryCode children, keeping document order:
+ * the same node-sets as `…[ram:CategoryCode='${code}']` for every code at once (a node with several
+ * category codes is in each of their groups, as the XPath predicate would have it).
+ */
+function byCategory(c: CheckContext, taxes: Node[]): Map<string, Node[]> {
+  const groups = new Map<string, Node[]>();
+  for (const tax of taxes) {
+    const seen = new Set<string>();
+    for (const cat of c.x.nodes('ram:CategoryCode', tax)) {
+      const code = cat.textContent ?? '';
+      if (seen.has(code)) continue;
+      seen.add(code);
+      const group = groups.get(code);
+      if (group) group.push(tax);
+      else groups.set(code, [tax]);
+    }
+  }
+  return groups;
+}
+
+const NONE: Node[] = [];
+const lineTaxes = (c: CheckContext, code: string): Node[] =>
+  c.shared('vat:line-taxes', () => byCategory(c, c.x.nodes(LINE_TAXES))).get(code) ?? NONE;
+const acTaxes = (c: CheckContext, code: string, charge: boolean): Node[] =>
+  c.shared(`vat:ac-taxes:${charge}`, () => byCategory(c, documentAllowanceCharges(c, charge).flatMap((n) => c.x.nodes(`ram:CategoryTradeTax${VAT}`, n)))).get(code) ?? NONE;
 const breakdowns = (c: CheckContext, code: string) => c.x.nodes(`${BREAKDOWN}[ram:CategoryCode='${code}']`);
 
 const hasSellerVat = (c: CheckContext) =>
@@ -77,21 +101,29 @@ function rateOk(spec: CategorySpec, taxNode: Node, c: CheckContext): boolean {
   return spec.rate === 'positive' ? rate.gt(0) : rate.eq(0);
 }
 
+interface Amount {
+  rate: Big | null;
+  amount: Big;
+}
+
+/** The (VAT rate, amount) of each tax node of a group, read once per check. */
+function amounts(c: CheckContext, key: string, taxes: Node[], amountPath: string): Amount[] {
+  return c.shared(key, () =>
+    taxes.map((tax) => ({ rate: dec(c.x.str('ram:RateApplicablePercent', tax)), amount: dec(c.x.str(amountPath, tax)) ?? ZERO })));
+}
+
+function sumAt(items: Amount[], rate: Big | null): Big {
+  let sum = ZERO;
+  for (const item of items) if (rate === null || (item.rate !== null && item.rate.eq(rate))) sum = sum.plus(item.amount);
+  return sum;
+}
+
 /** Σ line net − Σ allowances + Σ charges of a category (and rate, when given), each sum rounded. */
 function expectedBasis(c: CheckContext, code: string, rate: Big | null): Big {
-  const rateMatches = (tax: Node) => {
-    if (rate === null) return true;
-    const r = dec(c.x.str('ram:RateApplicablePercent', tax));
-    return r !== null && r.eq(rate);
-  };
-  const lines = lineTaxes(c, code)
-    .filter(rateMatches)
-    .reduce((acc, tax) => acc.plus(dec(c.x.str(`../../${LINE_NET}`, tax)) ?? ZERO), ZERO);
-  const acSum = (charge: boolean) =>
-    acTaxes(c, code, charge)
-      .filter(rateMatches)
-      .reduce((acc, tax) => acc.plus(dec(c.x.str('../ram:ActualAmount', tax)) ?? ZERO), ZERO);
-  return round2(lines).plus(round2(acSum(true))).minus(round2(acSum(false)));
+  const lines = amounts(c, `vat:line-amounts:${code}`, lineTaxes(c, code), `../../${LINE_NET}`);
+  const charges = amounts(c, `vat:ac-amounts:${code}:true`, acTaxes(c, code, true), '../ram:ActualAmount');
+  const allowances = amounts(c, `vat:ac-amounts:${code}:false`, acTaxes(c, code, false), '../ram:ActualAmount');
+  return round2(sumAt(lines, rate)).plus(round2(sumAt(charges, rate))).minus(round2(sumAt(allowances, rate)));
 }
 
 function rulesFor(spec: CategorySpec): Rule[] {
