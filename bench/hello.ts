@@ -14,7 +14,9 @@ export async function helloScenario(seconds: number): Promise<{ ceiling: LoadRes
   const { apiKey } = JSON.parse(cli(env, 'accounts', 'create', '--name', 'Bench SAS', '--json')) as { apiKey: string };
   const server = await startFacturier(env);
   const hello = await load({ name: 'GET /hello (x-api-key, SQLite)', url: `${server.url}/hello`, headers: { 'x-api-key': apiKey }, seconds });
+  // For reference: the same server on a route with no key and no database (the framework's floor).
+  const health = await load({ name: 'GET /healthz (same server, no key, no database)', url: `${server.url}/healthz`, seconds });
   await stop(server.child);
   rmSync(dir, { recursive: true, force: true });
-  return { ceiling, results: [hello] };
+  return { ceiling, results: [hello, health] };
 }

@@ -70,13 +70,19 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   const headers = { 'x-api-key': apiKey };
   const random = rng(5);
   const month = () => `${2024 + Math.floor(random() * 2)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}`;
-  const results = [
-    await load({ name: `GET /v1/saleinvoices?PageSize=100 (${invoiceCount} invoices)`, url: server.url, headers, seconds, path: () => `/v1/saleinvoices?PageSize=100&PageIndex=${1 + Math.floor(random() * 100)}` }),
-    await load({ name: 'GET /v1/saleinvoices?PageSize=100&Status=Expired', url: server.url, headers, seconds, path: () => `/v1/saleinvoices?PageSize=100&Status=Expired&PageIndex=${1 + Math.floor(random() * 20)}` }),
-    await load({ name: 'GET /v1/saleinvoices?PageSize=100&CustomerId=…', url: server.url, headers, seconds, path: () => `/v1/saleinvoices?PageSize=100&CustomerId=${pick(random, customerIds)}` }),
-    await load({ name: 'GET /v1/saleinvoices?PageSize=100&From=…&To=… (one month)', url: server.url, headers, seconds, path: () => { const m = month(); return `/v1/saleinvoices?PageSize=100&From=${m}-01&To=${m}-28`; } }),
-    await load({ name: 'GET /v1/saleinvoices/{id}', url: server.url, headers, seconds, path: () => `/v1/saleinvoices/${1 + Math.floor(random() * invoiceCount)}` }),
+  // Lists answer ~600 KB pages: their latency is measured with one client, then their throughput
+  // with ten; get-by-id with fifty like the ceiling.
+  const lists: [string, () => string][] = [
+    [`GET /v1/saleinvoices?PageSize=100 (${invoiceCount} invoices)`, () => `/v1/saleinvoices?PageSize=100&PageIndex=${1 + Math.floor(random() * 100)}`],
+    ['GET /v1/saleinvoices?PageSize=100&Status=Expired', () => `/v1/saleinvoices?PageSize=100&Status=Expired&PageIndex=${1 + Math.floor(random() * 20)}`],
+    ['GET /v1/saleinvoices?PageSize=100&CustomerId=…', () => `/v1/saleinvoices?PageSize=100&CustomerId=${pick(random, customerIds)}`],
+    ['GET /v1/saleinvoices?PageSize=100&From=…&To=… (one month)', () => { const m = month(); return `/v1/saleinvoices?PageSize=100&From=${m}-01&To=${m}-28`; }],
   ];
+  const results: LoadResult[] = [];
+  for (const connections of [1, 10]) {
+    for (const [name, path] of lists) results.push(await load({ name: `${name} — ${connections} client(s)`, url: server.url, headers, seconds, connections, path }));
+  }
+  results.push(await load({ name: 'GET /v1/saleinvoices/{id}', url: server.url, headers, seconds, path: () => `/v1/saleinvoices/${1 + Math.floor(random() * invoiceCount)}` }));
   const since = new Date().toISOString();
   const next = { i: 0 };
   const fin = await finalizeLoad('POST /v1/saleinvoices/finalize/{id} (50 clients, SQLite)', server.url, apiKey, drafts, next, seconds);
