@@ -3,6 +3,7 @@
 // Every function takes the account id: no query here can cross accounts.
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
+import { countOnce } from '../../db/counts.js';
 import type { Database } from '../../db/schema.js';
 import { normalizeForSearch, searchTokens } from '../../domain/text.js';
 import { ValidationError } from '../../errors.js';
@@ -182,14 +183,19 @@ export async function listRecords<T>(
     if (!filter) return { items: [], total: 0 };
     base = base.where(filter);
   }
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
+  const key = `records:${kind.kind}:${accountId}:${options.parentId ?? ''}:${options.query?.trim() ?? ''}`;
+  const total = await countOnce(db, key, async () =>
+    Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+  );
   if (total === 0 || options.page.offset >= total) return { items: [], total };
-  let q = base.select(DOCUMENT);
-  for (const key of options.order) q = q.orderBy(key.column, key.direction);
+  // The page's ids are chosen first (sorting narrow rows), then only their documents are read.
+  let q = base.select('id');
+  for (const k of options.order) q = q.orderBy(k.column, k.direction);
   if (!options.order.some((k) => k.column === 'id')) q = q.orderBy('id', 'asc');
-  const rows = await q.limit(options.page.size).offset(options.page.offset).execute();
-  return { items: rows.map((r) => row<T>(r)), total };
+  const ids = (await q.limit(options.page.size).offset(options.page.offset).execute()).map((r) => r.id);
+  if (!ids.length) return { items: [], total };
+  const byId = new Map((await recordsOf(db, kind, accountId).select(DOCUMENT).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+  return { items: ids.map((id) => row<T>(byId.get(id)!)), total };
 }
 
 export async function findRecords<T>(

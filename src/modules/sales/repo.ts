@@ -1,6 +1,7 @@
 // SQL of sale documents, their numbering counters and the head of their hash chain.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
+import { countOnce } from '../../db/counts.js';
 import type { Database, SaleDocumentsTable } from '../../db/schema.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import type { DocumentKind } from './compose.js';
@@ -92,27 +93,6 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, 'saleDocuments', O>, f: 
 
 const NULLABLE_SORT = new Set<SortColumn>(['number', 'customerName', 'dueDate']);
 
-/**
- * x-record-count over a million documents costs tens of milliseconds however good the index. On
- * SQLite a count is reused until the database changes: `total_changes()` moves with every write
- * of this connection and `data_version` with every commit of another one, so the pair identifies
- * the database's state exactly. PostgreSQL counts every time.
- */
-const countCaches = new WeakMap<Db, Map<string, { state: string; count: number }>>();
-
-async function countOnce(db: Db, key: string, count: () => Promise<number>): Promise<number> {
-  if (!isSqlite(db) || db.isTransaction) return count();
-  const { state } = (await sql<{ state: string }>`select total_changes() || ':' || (select data_version from pragma_data_version) as state`.execute(db)).rows[0];
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit?.state === state) return hit.count;
-  const value = await count();
-  if (cache.size >= 1000) cache.delete(cache.keys().next().value!);
-  cache.set(key, { state, count: value });
-  return value;
-}
-
 export async function listDocuments(
   db: Db,
   accountId: number,
@@ -122,7 +102,7 @@ export async function listDocuments(
   order: SortKey<SortColumn>[],
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   const base = applyFilter(db.selectFrom('saleDocuments').where('accountId', '=', accountId).where('kind', '=', kind), filter);
-  const total = await countOnce(db, `${accountId}:${kind}:${JSON.stringify(filter)}`, async () =>
+  const total = await countOnce(db, `sale_documents:${accountId}:${kind}:${JSON.stringify(filter)}`, async () =>
     Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
   );
   if (total === 0 || page.offset >= total) return { rows: [], total };

@@ -59,3 +59,21 @@ describe('record counts on SQLite with two connections to one file', () => {
     await second.close();
   });
 });
+
+describeEachDb('record counts of master data', (ctx) => {
+  it('follow every write, searches included', async () => {
+    const a = await ctx.newAccount();
+    const count = async (qs: string) =>
+      (await ctx.inject({ method: 'GET', url: `/v1/customers?PageSize=1${qs}`, headers: a.headers })).headers['x-record-count'];
+    const created = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: a.headers, payload: { companyName: 'Menuiserie Dubois' } });
+    expect(await count('')).toBe('1');
+    expect(await count('&query=menuiserie')).toBe('1');
+    expect(await count('&query=boulangerie')).toBe('0');
+    await ctx.inject({ method: 'PUT', url: `/v1/customers/${created.json().id}`, headers: a.headers, payload: { companyName: 'Boulangerie Dubois' } });
+    expect(await count('&query=menuiserie')).toBe('0');
+    expect(await count('&query=boulangerie')).toBe('1');
+    await ctx.inject({ method: 'DELETE', url: `/v1/customers/${created.json().id}`, headers: a.headers });
+    expect(await count('')).toBe('0');
+    expect(await count('&query=boulangerie')).toBe('0');
+  });
+});
