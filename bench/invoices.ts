@@ -93,12 +93,18 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   await check.close();
   rmSync(dir, { recursive: true, force: true });
 
-  if (process.env.TEST_PG_URL || process.env.BENCH_PG_URL) results.push(...(await postgresFinalization(seconds, notes)));
+  if (process.env.TEST_PG_URL || process.env.BENCH_PG_URL) {
+    try {
+      results.push(...(await postgresFinalization(seconds, notes)));
+    } catch (error) {
+      notes.push(`PostgreSQL part failed: ${(error as Error).message}`);
+    }
+  }
   return { ceiling, results, notes };
 }
 
 /** Two server processes on one PostgreSQL database, 25 clients each, finalizing concurrently. */
-async function postgresFinalization(seconds: number, notes: string[]): Promise<LoadResult[]> {
+export async function postgresFinalization(seconds: number, notes: string[]): Promise<LoadResult[]> {
   const adminUrl = (process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL)!;
   const name = `facturier_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -78,6 +78,9 @@ export function openDatabase(config: DatabaseConfig): Db {
     max: 10,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
+  // An idle client whose server connection ends (restart, failover, admin command) is dropped by
+  // the pool and replaced on the next query; unhandled, the event would stop the process.
+  pool.on('error', () => {});
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
