@@ -92,7 +92,34 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError
   return out.filter((f, _, all) => !(f.message.startsWith('must be null') && all.some((g) => g.field === f.field && g !== f)));
 }
 
-function normalize(error: FastifyError | Error): Normalized | null {
+/**
+ * Database errors a request can meet under concurrency, though every rule is checked before the
+ * write: two writers racing for one unique number, a row deleted meanwhile, a busy database or a
+ * deadlock victim. None is a server fault; each gets a 4xx/503 that says to retry.
+ */
+function fromDatabase(error: { code?: unknown }): Normalized | null {
+  switch (error.code) {
+    case '23505': // PostgreSQL unique_violation
+    case 'SQLITE_CONSTRAINT_UNIQUE':
+    case 'SQLITE_CONSTRAINT_PRIMARYKEY':
+      return { status: 409, title: TITLE_BY_STATUS[409], detail: 'Another request wrote the same unique value at the same time; read the record again and retry' };
+    case '23503': // foreign_key_violation
+    case 'SQLITE_CONSTRAINT_FOREIGNKEY':
+      return { status: 409, title: TITLE_BY_STATUS[409], detail: 'A record this request refers to was removed meanwhile; retry' };
+    case '40001': // serialization_failure
+    case '40P01': // deadlock_detected
+    case 'SQLITE_BUSY':
+    case 'SQLITE_BUSY_SNAPSHOT':
+    case 'SQLITE_LOCKED':
+      return { status: 503, title: TITLE_BY_STATUS[503], detail: 'The database is busy; retry shortly', headers: { 'retry-after': '1' } };
+    default:
+      return null;
+  }
+}
+
+export function normalize(error: FastifyError | Error): Normalized | null {
+  const database = fromDatabase(error as { code?: unknown });
+  if (database) return database;
   if (error instanceof TooManyRequestsError) {
     return {
       status: 429,
