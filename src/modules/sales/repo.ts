@@ -71,7 +71,8 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, 'saleDocuments', O>, f: 
   if (f.processed !== 'All') q = q.where('isProcessed', '=', f.processed === 'Only');
   switch (f.status) {
     case 'Draft':
-      q = q.where('isDraft', '=', true);
+      // Drafts are never paid; saying so lets the state index serve the date order.
+      q = q.where('isDraft', '=', true).where('isPaid', '=', false);
       break;
     case 'Paid':
       q = q.where('isDraft', '=', false).where('isPaid', '=', true);
