@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { BOUNDARY, multipart } from '../helpers/multipart.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 
 // Tiny but real images: 1×1 PNG, GIF and lossless WebP; a JPEG made of SOI, a JFIF APP0 and EOI.
@@ -9,21 +10,6 @@ const JPEG = Buffer.from([
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
 ]);
 
-const BOUNDARY = '----facturier-test-boundary';
-
-/** A multipart/form-data body with the given parts, built by hand (boundary + CRLF). */
-function multipart(parts: { name: string; filename?: string; type?: string; content: Buffer | string }[]) {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const headers = [`Content-Disposition: ${disposition}`, ...(part.type ? [`Content-Type: ${part.type}`] : [])];
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\n${headers.join('\r\n')}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 const file = (content: Buffer | string, filename = 'image.png', type = 'image/png') => multipart([{ name: 'file', filename, type, content }]);
 

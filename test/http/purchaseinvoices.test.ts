@@ -3,22 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { buildCii } from '../../src/documents/cii.js';
 import { renderDocumentPdf } from '../../src/documents/pdf.js';
 import { baseInvoice, buyerBusinessFR, sellerFR } from '../fixtures/einvoicing/documents.js';
+import { BOUNDARY, multipart } from '../helpers/multipart.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 
-const BOUNDARY = '----facturier-purchase-boundary';
-
-function multipart(parts: { name: string; filename?: string; type?: string; content: Buffer | string }[]) {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const headers = [`Content-Disposition: ${disposition}`, ...(part.type ? [`Content-Type: ${part.type}`] : [])];
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\n${headers.join('\r\n')}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 const fileBody = (content: Buffer | string, filename = 'facture.pdf', type = 'application/pdf') => multipart([{ name: 'file', filename, type, content }]);
 
