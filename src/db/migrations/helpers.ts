@@ -1,6 +1,5 @@
 // Small helpers so one migration file serves both dialects.
 import type { CreateTableBuilder, Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Dialect } from '../connection.js';
 
 // Migrations operate on the physical schema, so they use an untyped Kysely.
@@ -24,8 +23,4 @@ export function withAccount<T extends string>(builder: CreateTableBuilder<T, 'id
   return builder.addColumn('account_id', 'integer', (c) =>
     c.notNull().references('accounts.id').onDelete('cascade'),
   );
-}
-
-export function now() {
-  return sql`CURRENT_TIMESTAMP`;
 }

@@ -1,7 +1,8 @@
 // Contact use cases: validation, derived display names, the customer/supplier a contact belongs
 // to, and the main-contact rule (at most one per customer or supplier), each write in one
 // transaction with its events.
-import { SqliteAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isSqlite } from '../../db/connection.js';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { NotFoundError, type FieldError } from '../../errors.js';
@@ -34,10 +35,6 @@ export function contactInvertedDisplayName(c: Names): string | null {
 
 /** The record id of the customer or supplier a contact belongs to (record ids are unique across kinds). */
 const ownerId = (c: Pick<Stored, 'customerId' | 'supplierId'>): number | null => c.customerId ?? c.supplierId ?? null;
-
-function isSqlite(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
-}
 
 async function ownerExists(db: Kysely<Database>, owner: Owner, accountId: number, id: number, lock: boolean): Promise<boolean> {
   let q = db.selectFrom('records').select('id')

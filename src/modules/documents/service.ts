@@ -91,11 +91,6 @@ export async function downloadSaleDocument(ctx: DocumentsContext, accountId: num
   return { fileName: fileNameOf(row.number ?? String(row.id)), content: Buffer.from(file.content), sha256: file.sha256 };
 }
 
-/** The stored SHA-256 of a finalized document's PDF, or null (draft, or not rendered yet). */
-export async function storedPdfHash(db: Trx, accountId: number, documentId: number): Promise<string | null> {
-  return (await repo.getFile(db, accountId, documentId))?.sha256 ?? null;
-}
-
 /**
  * The spec's conformance check: renders the CII of the draft as it is now and judges it. It never
  * finalizes, numbers, stores or transmits anything.

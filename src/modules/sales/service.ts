@@ -67,18 +67,24 @@ async function compose(trx: Trx, accountId: number, kind: DocumentKind, input: D
   return checkCorrectedInvoice(trx, accountId, data);
 }
 
+/** The row of a new draft holding `data`. */
+function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): Omit<repo.DocumentRow, 'id'> {
+  const now = new Date().toISOString();
+  return {
+    accountId, kind, isDraft: true, number: null, ...columnsOf(data),
+    balance: Number(data.totals.taxIncludedAmount), isPaid: false, isCancelled: false, isProcessed: false,
+    sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: data.cancelledInvoicetId,
+    chainIndex: null, hash: null, previousHash: null, data: JSON.stringify(data), createdAt: now, updatedAt: now,
+  };
+}
+
 export async function createDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, input: DocumentInputT) {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const settings = await getAccountSettings(trx, accountId);
     const data = await compose(trx, accountId, kind, input, settings);
-    const now = new Date().toISOString();
-    const id = await repo.insertDocument(trx, {
-      accountId, kind, isDraft: true, number: null, ...columnsOf(data),
-      balance: Number(data.totals.taxIncludedAmount), isPaid: false, isCancelled: false, isProcessed: false,
-      sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: data.cancelledInvoicetId,
-      chainIndex: null, hash: null, previousHash: null, data: JSON.stringify(data), createdAt: now, updatedAt: now,
-    });
-    const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, kind, id))!, ctx.publicUrl, settings);
+    const row = draftRow(accountId, kind, data);
+    const id = await repo.insertDocument(trx, row);
+    const out = await presentRow(trx, accountId, { ...row, id }, ctx.publicUrl, settings, data);
     await emit(trx, accountId, EVENTS[kind].created, out);
     return out;
   });
@@ -98,14 +104,15 @@ async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id:
 
 export async function updateDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, input: DocumentInputT) {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    await draftOrThrow(trx, accountId, kind, id, 'modified');
+    const previous = await draftOrThrow(trx, accountId, kind, id, 'modified');
     const settings = await getAccountSettings(trx, accountId);
     const data = await compose(trx, accountId, kind, input, settings);
-    await repo.updateDocument(trx, accountId, id, {
+    const changes = {
       ...columnsOf(data), balance: Number(data.totals.taxIncludedAmount), cancelledInvoiceId: data.cancelledInvoicetId,
       data: JSON.stringify(data), updatedAt: new Date().toISOString(),
-    });
-    const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, kind, id))!, ctx.publicUrl, settings);
+    };
+    await repo.updateDocument(trx, accountId, id, changes);
+    const out = await presentRow(trx, accountId, { ...previous, ...changes }, ctx.publicUrl, settings, data);
     await emit(trx, accountId, EVENTS[kind].updated, out);
     return out;
   });
@@ -253,18 +260,12 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       subject: content.subject ?? `Annulation de la facture ${invoice.number}`,
       links: { cancelledInvoicetNumber: invoice.number! },
     };
-    const now = new Date().toISOString();
-    const creditId = await repo.insertDocument(trx, {
-      accountId, kind: 'Credit', isDraft: true, number: null, ...columnsOf(creditData),
-      balance: Number(creditData.totals.taxIncludedAmount), isPaid: false, isCancelled: false, isProcessed: false,
-      sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: id,
-      chainIndex: null, hash: null, previousHash: null, data: JSON.stringify(creditData), createdAt: now, updatedAt: now,
-    });
+    const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
     const { row: credit } = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, settings);
     const paidOnInvoice = new Big(source.totals.taxIncludedAmount).minus(invoice.balance);
     await repo.updateDocument(trx, accountId, creditId, { balance: Number(paidOnInvoice), isPaid: paidOnInvoice.eq(0) });
     await repo.updateDocument(trx, accountId, id, {
-      isCancelled: true, cancellationCreditId: creditId, balance: 0, updatedAt: now,
+      isCancelled: true, cancellationCreditId: creditId, balance: 0, updatedAt: new Date().toISOString(),
       data: JSON.stringify({ ...source, links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number! } }),
     });
     const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Invoice', id))!, ctx.publicUrl, settings);

@@ -1,5 +1,6 @@
 // SQL of the settings table (one row per account) and of the account name it mirrors.
-import { SqliteAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isSqlite } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 
 export interface SettingsRow {
@@ -38,7 +39,7 @@ export async function readSettingsForUpdate(db: Kysely<Database>, accountId: num
     .onConflict((oc) => oc.column('accountId').doNothing())
     .execute();
   let q = db.selectFrom('settings').select(['data', 'logoToken', 'logoContentType']).where('accountId', '=', accountId);
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forUpdate();
+  if (!isSqlite(db)) q = q.forUpdate();
   return q.executeTakeFirstOrThrow();
 }
 
