@@ -4,31 +4,62 @@
 
 import { createHash } from 'node:crypto';
 
-function encode(value: unknown, path: string): string {
-  if (value === null) return 'null';
-  if (typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    // Dates and big.js decimals serialize through toJSON, as with JSON.stringify.
-    return encode((value as { toJSON: () => unknown }).toJSON(), path);
+/** Raised deep inside the value; the path is filled in on the way out. */
+class CanonicalJsonError extends TypeError {
+  constructor(
+    readonly problem: string,
+    readonly path: string[] = [],
+  ) {
+    super(problem);
   }
+}
+
+function encode(value: unknown): string {
+  if (value === null) return 'null';
   switch (typeof value) {
-    case 'boolean':
-      return value ? 'true' : 'false';
     case 'string':
       return JSON.stringify(value);
     case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: ${path} is not a finite number.`);
+      if (!Number.isFinite(value)) throw new CanonicalJsonError('is not a finite number');
       // ECMAScript's shortest round-trip form (as RFC 8785); -0 prints as 0.
       return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
     case 'object': {
-      if (Array.isArray(value)) return `[${value.map((item, i) => encode(item, `${path}[${i}]`)).join(',')}]`;
-      const entries = Object.keys(value as object)
-        .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-        .sort()
-        .map((key) => `${JSON.stringify(key)}:${encode((value as Record<string, unknown>)[key], `${path}.${key}`)}`);
-      return `{${entries.join(',')}}`;
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+        // Dates and big.js decimals serialize through toJSON, as with JSON.stringify.
+        return encode((value as { toJSON: () => unknown }).toJSON());
+      }
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) out += ',';
+          out += encodeMember(value[i], i);
+        }
+        return out + ']';
+      }
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      let out = '{';
+      for (const key of keys) {
+        const member = record[key];
+        if (member === undefined) continue;
+        if (out.length > 1) out += ',';
+        out += JSON.stringify(key) + ':' + encodeMember(member, key);
+      }
+      return out + '}';
     }
     default:
-      throw new TypeError(`canonicalJson: ${path} has unsupported type ${typeof value}.`);
+      throw new CanonicalJsonError(`has unsupported type ${typeof value}`);
+  }
+}
+
+function encodeMember(value: unknown, key: string | number): string {
+  try {
+    return encode(value);
+  } catch (error) {
+    if (error instanceof CanonicalJsonError) error.path.unshift(typeof key === 'number' ? `[${key}]` : `.${key}`);
+    throw error;
   }
 }
 
@@ -38,7 +69,12 @@ function encode(value: unknown, path: string): string {
  * numbers, undefined array items, functions, symbols and bigints, rather than hash something ambiguous.
  */
 export function canonicalJson(value: unknown): string {
-  return encode(value, '$');
+  try {
+    return encode(value);
+  } catch (error) {
+    if (error instanceof CanonicalJsonError) throw new TypeError(`canonicalJson: $${error.path.join('')} ${error.problem}.`);
+    throw error;
+  }
 }
 
 /** SHA-256 (hex) of previousHash + "\n" + content; the first entry uses "" as previous hash. */

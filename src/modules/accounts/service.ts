@@ -1,6 +1,7 @@
 // Accounts and API keys: creation, listing, revocation, regeneration, and key resolution for auth.
 // A key is 256 random bits, shown once; only its SHA-256 is stored (a fast hash is right here:
 // the key has full entropy, so there is nothing for a slow hash to protect against).
+import { transaction } from '../../db/transaction.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
@@ -48,7 +49,7 @@ export async function createApiKey(db: Db, accountId: number, name = 'Default'):
 
 export async function createAccount(db: Db, name: string, keyName = 'Default') {
   const accountName = checkName(name, 'name');
-  return db.kysely.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const accountId = await repo.insertAccount(trx, accountName);
     const key = await issueKey(trx, accountId, checkName(keyName, 'keyName'));
     return { accountId, apiKeyId: key.id, apiKey: key.apiKey };
@@ -66,7 +67,7 @@ export async function revokeApiKey(db: Db, accountId: number, keyId: number): Pr
 
 /** Regenerating = revoking the old key and creating a new one with the same name, atomically. */
 export async function regenerateApiKey(db: Db, accountId: number, keyId: number): Promise<CreatedKey> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const keys = await repo.listApiKeys(trx, accountId);
     const old = keys.find((k) => k.id === keyId && !k.revokedAt);
     if (!old || !(await repo.revokeApiKey(trx, accountId, keyId))) throw new NotFoundError('Active API key', keyId);

@@ -1,5 +1,6 @@
 // Product images: add or replace (bytes checked by their magic numbers), remove, and the bytes
 // behind the public URL. Each change is a ProductUpdated event, in the same transaction.
+import { transaction } from '../../db/transaction.js';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
@@ -17,7 +18,7 @@ export function productImageService(db: Db, publicUrl: string | null) {
 
   /** Runs a change of the image of an existing product, then emits ProductUpdated, in one transaction. */
   async function change(accountId: number, productId: number, apply: (trx: Db['kysely']) => Promise<unknown>): Promise<ProductT> {
-    return db.kysely.transaction().execute(async (trx) => {
+    return transaction(db, async (trx) => {
       if (!(await store.getRecord(trx, PRODUCT, accountId, productId))) throw new NotFoundError('Product', productId);
       await apply(trx);
       const product = await products.get({ ...db, kysely: trx }, accountId, productId);

@@ -3,6 +3,7 @@
 // receipt, its links, the balance of every document it settles or stops settling (old and new
 // links), and the outbox events. Only receipts of status Success move balances. The rules are
 // in docs/receipts.md.
+import { transaction } from '../../db/transaction.js';
 import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
@@ -372,19 +373,19 @@ async function existingOrThrow(trx: Trx, accountId: number, id: number): Promise
 // --- receipts resource ------------------------------------------------------------------------
 
 export async function createReceipt(ctx: ReceiptsContext, accountId: number, input: ReceiptInputT): Promise<ReceiptT> {
-  return ctx.db.kysely.transaction().execute(async (trx) => (await writeReceipt(trx, await envOf(trx, ctx, accountId), null, input)).receipt);
+  return transaction(ctx.db, async (trx) => (await writeReceipt(trx, await envOf(trx, ctx, accountId), null, input)).receipt);
 }
 
 /** The whole receipt is replaced, except `links`: absent or null keeps the current links, [] removes them. */
 export async function updateReceipt(ctx: ReceiptsContext, accountId: number, id: number, input: ReceiptInputT): Promise<ReceiptT> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  return transaction(ctx.db, async (trx) => {
     const existing = await existingOrThrow(trx, accountId, id);
     return (await writeReceipt(trx, await envOf(trx, ctx, accountId), existing, input)).receipt;
   });
 }
 
 export async function deleteReceipt(ctx: ReceiptsContext, accountId: number, id: number): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  await transaction(ctx.db, async (trx) => {
     const existing = await existingOrThrow(trx, accountId, id);
     await writeReceipt(trx, await envOf(trx, ctx, accountId), existing, null);
   });
@@ -427,7 +428,7 @@ interface SettleRequest {
  * and reference updated instead.
  */
 async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: DocumentKind, req: SettleRequest) {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  return transaction(ctx.db, async (trx) => {
     const env = await envOf(trx, ctx, accountId);
     const verb = kind === 'Invoice' ? 'paid' : 'refunded';
     let row = await salesRepo.getDocument(trx, accountId, kind, req.id, true);

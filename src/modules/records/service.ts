@@ -2,6 +2,7 @@
 // list, find — each in one transaction with its outbox event. A resource supplies only what is
 // its own: how input becomes a stored document (validation, derived fields), which columns are
 // indexed, and how a stored document is presented.
+import { transaction } from '../../db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -49,7 +50,7 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
     kind: def.kind,
 
     async create(db: Db, accountId: number, input: Input): Promise<Out> {
-      return db.kysely.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const number = await numberFor(trx, accountId, input, null);
         const data = await def.toStored(trx, accountId, input, { number, previous: null });
         const out = await one(trx, accountId, await store.insertRecord(trx, def.kind, accountId, data, def.columns(data)));
@@ -59,7 +60,7 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
     },
 
     async update(db: Db, accountId: number, id: number, input: Input): Promise<Out> {
-      return db.kysely.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const existing = await store.getRecord<Stored>(trx, def.kind, accountId, id);
         if (!existing) throw new NotFoundError(def.kind.label, id);
         const number = await numberFor(trx, accountId, input, existing.data);
@@ -72,7 +73,7 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
     },
 
     async remove(db: Db, accountId: number, id: number): Promise<void> {
-      await db.kysely.transaction().execute(async (trx) => {
+      await transaction(db, async (trx) => {
         const existing = await store.getRecord<Stored>(trx, def.kind, accountId, id);
         if (!existing) throw new NotFoundError(def.kind.label, id);
         await def.beforeDelete?.(trx, accountId, existing);

@@ -130,11 +130,17 @@ export async function listDocuments(
  * of finalizations on PostgreSQL, across processes — and returns it.
  */
 export async function lockHead(db: Db, accountId: number, kind: DocumentKind) {
+  const select = () => {
+    const q = db.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).where('kind', '=', kind);
+    return isSqlite(db) ? q : q.forUpdate();
+  };
+  const head = await select().executeTakeFirst();
+  if (head) return head;
+  // The first finalization of this account and kind creates the row; concurrent first ones meet
+  // on its primary key and all lock the same row.
   await db.insertInto('documentHeads').values({ accountId, kind, lastDate: null, chainIndex: 0, lastHash: null })
     .onConflict((oc) => oc.columns(['accountId', 'kind']).doNothing()).execute();
-  let q = db.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).where('kind', '=', kind);
-  if (!isSqlite(db)) q = q.forUpdate();
-  return q.executeTakeFirstOrThrow();
+  return select().executeTakeFirstOrThrow();
 }
 
 export async function updateHead(db: Db, accountId: number, kind: DocumentKind, values: { lastDate: string; chainIndex: number; lastHash: string }) {

@@ -1,6 +1,7 @@
 // Sale documents (invoices and credit notes): draft lifecycle, finalization with gapless
 // numbering and the inalterability chain, cancellation by credit note. Every use case is one
 // transaction; finalizations of one account and kind serialize on the document_heads row.
+import { transaction } from '../../db/transaction.js';
 import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
@@ -12,7 +13,7 @@ import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
-import { currentLogoToken, getAccountSettings, type AccountSettings } from '../settings/service.js';
+import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/service.js';
 import { sellerFromSettings } from '../../documents/snapshot.js';
 import { composeDocument, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
 import { parseData, presentDocument } from './present.js';
@@ -79,7 +80,7 @@ function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): 
 }
 
 export async function createDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, input: DocumentInputT) {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  return transaction(ctx.db, async (trx) => {
     const settings = await getAccountSettings(trx, accountId);
     const data = await compose(trx, accountId, kind, input, settings);
     const row = draftRow(accountId, kind, data);
@@ -103,7 +104,7 @@ async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id:
 }
 
 export async function updateDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, input: DocumentInputT) {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  return transaction(ctx.db, async (trx) => {
     const previous = await draftOrThrow(trx, accountId, kind, id, 'modified');
     const settings = await getAccountSettings(trx, accountId);
     const data = await compose(trx, accountId, kind, input, settings);
@@ -120,7 +121,7 @@ export async function updateDraft(ctx: SalesContext, accountId: number, kind: Do
 
 /** Deleting a draft never consumes a number: numbers only exist from finalization on. */
 export async function deleteDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number) {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  return transaction(ctx.db, async (trx) => {
     const row = await draftOrThrow(trx, accountId, kind, id, 'deleted');
     const out = await presentRow(trx, accountId, row, ctx.publicUrl);
     await repo.deleteDocument(trx, accountId, id);
@@ -175,13 +176,17 @@ function checkFinalizable(kind: DocumentKind, data: StoredDocument): void {
   if (problems.length) throw new InvalidStateError(`The ${kind.toLowerCase()} cannot be finalized: ${problems.join('; ')}`);
 }
 
+/** What finalization reads of the account: its settings and the token of its current logo. */
+type AccountState = Awaited<ReturnType<typeof readAccountSettings>>;
+
 export interface FinalizeOptions {
   finalizationDate?: string;
   dateAdjustment?: FinalizationDateAdjustment;
 }
 
 /** Finalizes a draft row inside the caller's transaction; returns the updated row. */
-async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions, settings: AccountSettings) {
+async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions, account: AccountState) {
+  const { settings, logoToken } = account;
   // The head lock comes first: it serializes every finalization of this account and kind.
   const head = await repo.lockHead(trx, accountId, kind);
   const row = await draftOrThrow(trx, accountId, kind, id, 'finalized again');
@@ -204,7 +209,7 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
   const pattern = kind === 'Invoice' ? settings.numbering.invoicePattern : settings.numbering.creditPattern;
   const seq = await repo.nextSequence(trx, accountId, kind, sequenceScope(pattern, date));
   const number = formatDocumentNumber(pattern, date, seq);
-  const final: StoredDocument = { ...data, date, number, ...scheduleFor(data, date, settings), seller: sellerFromSettings(settings, await currentLogoToken(trx, accountId)) };
+  const final: StoredDocument = { ...data, date, number, ...scheduleFor(data, date, settings), seller: sellerFromSettings(settings, logoToken) };
   const chainIndex = head.chainIndex + 1;
   const hash = chainHash(head.lastHash, hashedContent(kind, final));
   const total = new Big(final.totals.taxIncludedAmount);
@@ -223,10 +228,10 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
 }
 
 export async function finalize(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions) {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const settings = await getAccountSettings(trx, accountId);
-    const { row, data } = await finalizeRow(trx, accountId, kind, id, options, settings);
-    const out = await presentRow(trx, accountId, row, ctx.publicUrl, settings, data);
+  return transaction(ctx.db, async (trx) => {
+    const account = await readAccountSettings(trx, accountId);
+    const { row, data } = await finalizeRow(trx, accountId, kind, id, options, account);
+    const out = await presentRow(trx, accountId, row, ctx.publicUrl, account.settings, data);
     await emit(trx, accountId, EVENTS[kind].finalized, out);
     return out;
   });
@@ -234,8 +239,7 @@ export async function finalize(ctx: SalesContext, accountId: number, kind: Docum
 
 /** Used by payments: finalizes a draft inside an existing transaction. */
 export async function finalizeInTransaction(trx: Trx, accountId: number, kind: DocumentKind, id: number) {
-  const settings = await getAccountSettings(trx, accountId);
-  return (await finalizeRow(trx, accountId, kind, id, {}, settings)).row;
+  return (await finalizeRow(trx, accountId, kind, id, {}, await readAccountSettings(trx, accountId))).row;
 }
 
 /**
@@ -244,12 +248,13 @@ export async function finalizeInTransaction(trx: Trx, accountId: number, kind: D
  * by the credit; what had been paid remains to be refunded on the credit.
  */
 export async function cancelInvoice(ctx: SalesContext, accountId: number, id: number) {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  return transaction(ctx.db, async (trx) => {
     const invoice = await repo.getDocument(trx, accountId, 'Invoice', id, true);
     if (!invoice) throw new NotFoundError('Invoice', id);
     if (invoice.isDraft) throw new InvalidStateError(`Invoice ${id} is a draft: delete it instead of cancelling it`);
     if (invoice.isCancelled) throw new InvalidStateError(`Invoice ${invoice.number} is already cancelled by credit ${invoice.cancellationCreditId}`);
-    const settings = await getAccountSettings(trx, accountId);
+    const account = await readAccountSettings(trx, accountId);
+    const { settings } = account;
     const source = parseData(invoice);
     const { number: _n, seller: _s, links: _l, ...content } = source;
     const today = todayIn(timezoneOf(settings));
@@ -261,7 +266,7 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       links: { cancelledInvoicetNumber: invoice.number! },
     };
     const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
-    const { row: credit } = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, settings);
+    const { row: credit } = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, account);
     const paidOnInvoice = new Big(source.totals.taxIncludedAmount).minus(invoice.balance);
     await repo.updateDocument(trx, accountId, creditId, { balance: Number(paidOnInvoice), isPaid: paidOnInvoice.eq(0) });
     await repo.updateDocument(trx, accountId, id, {

@@ -9,6 +9,19 @@ export interface SettingsRow {
   logoContentType: string | null;
 }
 
+/** The account's name with its settings row (null when the account does not exist), in one read. */
+export async function readAccountWithSettings(db: Kysely<Database>, accountId: number): Promise<{ name: string; settings: SettingsRow | null } | null> {
+  const row = await db
+    .selectFrom('accounts')
+    .leftJoin('settings', 'settings.accountId', 'accounts.id')
+    .select(['accounts.name', 'settings.data', 'settings.logoToken', 'settings.logoContentType'])
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const settings = row.data === null ? null : { data: row.data, logoToken: row.logoToken, logoContentType: row.logoContentType };
+  return { name: row.name, settings };
+}
+
 export async function accountName(db: Kysely<Database>, accountId: number): Promise<string | null> {
   const row = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirst();
   return row?.name ?? null;
@@ -16,16 +29,6 @@ export async function accountName(db: Kysely<Database>, accountId: number): Prom
 
 export async function renameAccount(db: Kysely<Database>, accountId: number, name: string): Promise<void> {
   await db.updateTable('accounts').set({ name }).where('id', '=', accountId).execute();
-}
-
-/** The row without the logo bytes. */
-export async function readSettings(db: Kysely<Database>, accountId: number): Promise<SettingsRow | null> {
-  const row = await db
-    .selectFrom('settings')
-    .select(['data', 'logoToken', 'logoContentType'])
-    .where('accountId', '=', accountId)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /**

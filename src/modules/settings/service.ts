@@ -1,6 +1,7 @@
 // Account settings: reading them with defaults applied, and changing them by partial update
 // (deep merge; null or "" resets a field to its default). The company name is the account name,
 // so /hello and every document show the same one. The logo is stored as bytes beside the JSON.
+import { transaction } from '../../db/transaction.js';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
@@ -257,19 +258,25 @@ export async function getAccountSettings(
   accountId: number,
   options: { publicUrl?: string | null } = {},
 ): Promise<AccountSettings> {
-  const [name, row] = await Promise.all([repo.accountName(db, accountId), repo.readSettings(db, accountId)]);
-  if (name === null) throw new NotFoundError('Account', accountId);
-  return present(row ? (JSON.parse(row.data) as Json) : {}, name, row?.logoToken ?? null, options.publicUrl);
+  return (await readAccountSettings(db, accountId, options)).settings;
+}
+
+/** The settings and the token of the current logo (null without one), which finalized documents record. */
+export async function readAccountSettings(
+  db: Kysely<Database>,
+  accountId: number,
+  options: { publicUrl?: string | null } = {},
+): Promise<{ settings: AccountSettings; logoToken: string | null }> {
+  const found = await repo.readAccountWithSettings(db, accountId);
+  if (found === null) throw new NotFoundError('Account', accountId);
+  const row = found.settings;
+  const logoToken = row?.logoToken ?? null;
+  return { settings: present(row ? (JSON.parse(row.data) as Json) : {}, found.name, logoToken, options.publicUrl), logoToken };
 }
 
 /** The logo bytes (for PDFs), or null. */
 export async function getAccountLogo(db: Kysely<Database>, accountId: number): Promise<{ content: Buffer; contentType: string } | null> {
   return repo.readLogo(db, { accountId });
-}
-
-/** The token of the account's current logo (null without one): finalized documents record it. */
-export async function currentLogoToken(db: Kysely<Database>, accountId: number): Promise<string | null> {
-  return (await repo.readSettings(db, accountId))?.logoToken ?? null;
 }
 
 /** A logo the account used, by token, whether or not it is still the current one. */
@@ -289,7 +296,7 @@ export async function updateAccountSettings(
   patch: SettingsPatchT,
   options: { publicUrl?: string | null } = {},
 ): Promise<AccountSettings> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const errors: FieldError[] = [];
     const row = await repo.readSettingsForUpdate(trx, accountId);
     const { name, logoUri, ...companyRest } = (patch.company ?? {}) as Json;

@@ -1,0 +1,111 @@
+// Owns running one use case as one transaction.
+//
+// PostgreSQL: each use case gets its own transaction, as usual.
+//
+// SQLite: the single connection serializes every write, and the commit (writing the transaction's
+// pages to the WAL, and every thousand pages a checkpoint) costs as much as the rest of a small use
+// case. So the use cases that arrive while a transaction is running are committed together (group
+// commit): each runs in its own savepoint, in arrival order, so one that fails rolls back alone and
+// leaves the others' writes in place; every caller's promise settles only after the commit that made
+// its writes durable, with its own result or error. Without concurrency a group is one use case,
+// and nothing waits for company.
+import { sql, type Kysely } from 'kysely';
+import type { Db } from './connection.js';
+import type { Database } from './schema.js';
+
+export type Trx = Kysely<Database>;
+type Work<T> = (trx: Trx) => Promise<T>;
+
+/**
+ * At most this many use cases share a commit: a group holds the connection, and reads that are not
+ * part of it (lists, get-by-id) wait for it; 32 finalizations take ~10 ms.
+ */
+const MAX_GROUP = 32;
+
+interface Pending {
+  work: Work<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+class GroupCommit {
+  private readonly queue: Pending[] = [];
+  private draining = false;
+
+  constructor(private readonly kysely: Kysely<Database>) {}
+
+  run<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length > 0) await this.commitGroup();
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** Runs queued use cases (those arriving meanwhile included) in one transaction, then settles them. */
+  private async commitGroup(): Promise<void> {
+    const settled: { pending: Pending; ok: boolean; value: unknown }[] = [];
+    let commitError: unknown = null;
+    try {
+      await this.kysely.transaction().execute(async (trx) => {
+        while (this.queue.length > 0 && settled.length < MAX_GROUP) {
+          const pending = this.queue.shift()!;
+          const alone = settled.length === 0 && this.queue.length === 0;
+          // A lone use case needs no savepoint: its failure rolls the whole transaction back.
+          if (alone) {
+            try {
+              settled.push({ pending, ok: true, value: await pending.work(trx) });
+            } catch (error) {
+              settled.push({ pending, ok: false, value: error });
+              throw new LoneFailure();
+            }
+            continue;
+          }
+          await sql`savepoint use_case`.execute(trx);
+          try {
+            const value = await pending.work(trx);
+            await sql`release use_case`.execute(trx);
+            settled.push({ pending, ok: true, value });
+          } catch (error) {
+            settled.push({ pending, ok: false, value: error });
+            // If the database already undid the whole transaction (it does on some I/O errors),
+            // this throws and every use case of the group fails with that error below.
+            await sql`rollback to use_case`.execute(trx);
+            await sql`release use_case`.execute(trx);
+          }
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof LoneFailure)) commitError = error;
+    }
+    for (const { pending, ok, value } of settled) {
+      if (!ok) pending.reject(value);
+      else if (commitError !== null) pending.reject(commitError);
+      else pending.resolve(value);
+    }
+  }
+}
+
+/** Marks the rollback of a group of one whose use case failed: the caller gets its own error. */
+class LoneFailure extends Error {}
+
+const groups = new WeakMap<Kysely<Database>, GroupCommit>();
+
+/** Runs `work` as one transaction (on SQLite, possibly sharing its commit with concurrent use cases). */
+export function transaction<T>(db: Db, work: Work<T>): Promise<T> {
+  if (db.dialect !== 'sqlite') return db.kysely.transaction().execute(work);
+  let group = groups.get(db.kysely);
+  if (!group) {
+    group = new GroupCommit(db.kysely);
+    groups.set(db.kysely, group);
+  }
+  return group.run(work);
+}
