@@ -71,6 +71,7 @@ export function cli(env: NodeJS.ProcessEnv, ...args: string[]): string {
 export async function startFacturier(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = fork(bin, ['serve'], {
+    execArgv: process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : [],
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });
