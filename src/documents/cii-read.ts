@@ -1,7 +1,7 @@
 // Owns reading an incoming supplier e-invoice (Factur-X/ZUGFeRD CII or UBL 2.1 Invoice/CreditNote) into
 // the few facts a purchase invoice needs. Untrusted input: parsed through the XXE-safe parser only.
 import { ValidationError } from '../errors.js';
-import { NS, type XPath, parseXml, xpathFor } from '../einvoicing/xml.js';
+import { NS, type XPath, type XmlDocument, type XmlNode, parseXml, xpathFor } from '../einvoicing/xml.js';
 
 export interface IncomingParty {
   name: string | null;
@@ -47,7 +47,7 @@ export class NotAnInvoiceError extends ValidationError {
 const MAX_INCOMING_BYTES = 10 * 1024 * 1024;
 
 export function readIncomingInvoice(xml: string): IncomingInvoice {
-  let doc: Document;
+  let doc: XmlDocument;
   try {
     doc = parseXml(xml, { maxBytes: MAX_INCOMING_BYTES });
   } catch (err) {
@@ -72,6 +72,10 @@ function isoFrom102(value: string): string | null {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : orNull(value);
 }
 
+function currencyOf(node: XmlNode): string | null {
+  return node.nodeType === 1 ? node.getAttribute('currencyID') : null;
+}
+
 function sirenFrom(siren: string, siret: string | null): string | null {
   if (/^\d{9}$/.test(siren)) return siren;
   return siret && /^\d{14}$/.test(siret) ? siret.slice(0, 9) : null;
@@ -94,7 +98,7 @@ function readCii(x: XPath): IncomingInvoice {
       countryIso: orNull(x.str(`${path}/ram:PostalTradeAddress/ram:CountryID`)),
     };
   };
-  const taxTotal = x.nodes(`${TOT}/ram:TaxTotalAmount`).find((n) => !currency || (n as Element).getAttribute('currencyID') === currency || !(n as Element).getAttribute('currencyID'));
+  const taxTotal = x.nodes(`${TOT}/ram:TaxTotalAmount`).find((n) => !currency || currencyOf(n) === currency || !currencyOf(n));
   const vats = x.nodes(`${SET}/ram:ApplicableTradeTax`).map((n) => ({
     category: x.str('ram:CategoryCode', n),
     rate: orNull(x.str('ram:RateApplicablePercent', n)),
@@ -111,7 +115,7 @@ function readCii(x: XPath): IncomingInvoice {
     seller: party(`${TX}/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty`),
     buyer: party(`${TX}/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty`),
     taxExclusiveAmount: orNull(x.str(`${TOT}/ram:TaxBasisTotalAmount`)),
-    taxAmount: taxTotal ? orNull((taxTotal.textContent ?? '').trim()) : null,
+    taxAmount: taxTotal ? orNull(taxTotal.textContent.trim()) : null,
     taxInclusiveAmount: orNull(x.str(`${TOT}/ram:GrandTotalAmount`)),
     payableAmount: orNull(x.str(`${TOT}/ram:DuePayableAmount`)),
     vatReverseCharge: vats.some((v) => v.category === 'AE'),

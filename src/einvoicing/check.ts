@@ -1,7 +1,7 @@
 // Owns the built-in conformance check of a CII e-invoice: EN 16931 rules (errors) and French CTC rules
 // (warnings), judged over the XML actually sent. The verdict is strict: any finding makes it invalid.
 import type { CheckContext, CheckResult, Finding, Rule } from './types.js';
-import { NS, nodePath, parseXml, xpathFor } from './xml.js';
+import { NS, type XmlDocument, nodePath, parseXml, xpathFor } from './xml.js';
 import { coreRules } from './rules/core.js';
 import { allowanceChargeRules } from './rules/allowances.js';
 import { paymentRules } from './rules/payment.js';
@@ -16,11 +16,11 @@ export const FRENCH_RULES: readonly Rule[] = frenchRules;
 export const ALL_RULES: readonly Rule[] = [...EN16931_RULES, ...FRENCH_RULES];
 
 /** One check's context: memoized XPath plus a per-check store of shared computations. */
-function checkContext(doc: Document): CheckContext {
+function checkContext(doc: XmlDocument): CheckContext {
   const store = new Map<string, unknown>();
   return {
     x: xpathFor(doc, { memoize: true }),
-    root: doc as unknown as Node,
+    root: doc,
     shared<T>(key: string, compute: () => T): T {
       if (store.has(key)) return store.get(key) as T;
       const value = compute();
@@ -32,7 +32,7 @@ function checkContext(doc: Document): CheckContext {
 
 /** Runs every rule over a CII document. Unreadable or non-CII XML yields a single fatal finding. */
 export function checkCii(xml: string): Finding[] {
-  let doc: Document;
+  let doc: XmlDocument;
   try {
     doc = parseXml(xml);
   } catch (err) {
@@ -40,7 +40,7 @@ export function checkCii(xml: string): Finding[] {
   }
   const rootEl = doc.documentElement;
   if (rootEl.localName !== 'CrossIndustryInvoice' || rootEl.namespaceURI !== NS.rsm) {
-    return [{ ruleId: 'CII-ROOT', severity: 'Error', message: 'The document is not a UN/CEFACT CII CrossIndustryInvoice (D16B).', businessTerm: null, location: nodePath(rootEl as unknown as Node) }];
+    return [{ ruleId: 'CII-ROOT', severity: 'Error', message: 'The document is not a UN/CEFACT CII CrossIndustryInvoice (D16B).', businessTerm: null, location: nodePath(rootEl) }];
   }
   const ctx = checkContext(doc);
   const findings: Finding[] = [];

@@ -1,5 +1,5 @@
 // Owns the vocabulary of the conformance check: findings, rules and what a rule sees.
-import type { XPath } from './xml.js';
+import type { XPath, XmlNode } from './xml.js';
 
 export type Severity = 'Error' | 'Warning';
 
@@ -16,7 +16,7 @@ export interface Finding {
 export interface CheckContext {
   /** XPath over the document; context-free expressions are evaluated once per check. */
   x: XPath;
-  root: Node;
+  root: XmlNode;
   /** Computes a value shared by several rules (node sets, sums) once per check. */
   shared<T>(key: string, compute: () => T): T;
 }
@@ -27,7 +27,7 @@ export interface Rule {
   businessTerm: string | null;
   message: string;
   /** Offending nodes; their XPath becomes the finding's location. Empty when the rule holds. */
-  check(ctx: CheckContext): Node[];
+  check(ctx: CheckContext): XmlNode[];
 }
 
 export interface CheckResult {

@@ -1,8 +1,12 @@
-// Owns the one safe way to read XML we did not write: bounded size, no DTD at all (so no external
-// entity, no entity expansion), namespace-aware XPath helpers, and XPath locations for findings.
-import { DOMParser } from '@xmldom/xmldom';
-import { ValidationError } from '../errors.js';
+// Owns the one safe way to read XML we did not write (bounded size, no DTD at all, so no external
+// entity and no entity expansion; see xml-parser.ts), namespace-aware XPath helpers over the parsed
+// document, and XPath locations for findings.
+import type { XmlDocument, XmlElement, XmlNode, XmlParentNode } from './dom.js';
+import { type ParseLimits, UnsafeXmlError, parseXmlDocument } from './xml-parser.js';
 import { type CompiledXPath, type ElementIndex, buildElementIndex, compileXPath } from './xpath-compile.js';
+
+export type { XmlAttr, XmlDocument, XmlElement, XmlNode } from './dom.js';
+export { UnsafeXmlError } from './xml-parser.js';
 
 export const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -17,66 +21,38 @@ export const NS = {
 
 /** 5 MB of XML is far beyond any real invoice; anything larger is refused before parsing. */
 export const DEFAULT_MAX_XML_BYTES = 5 * 1024 * 1024;
-/** Bounds the DOM size independently of byte size (many tiny elements). */
-const MAX_ELEMENTS = 200_000;
-
-/** The XML was refused: too big, carries a DTD, or is not well-formed. */
-export class UnsafeXmlError extends ValidationError {
-  constructor(message: string) {
-    super([{ field: 'xml', message }], message);
-    this.name = 'UnsafeXmlError';
-  }
-}
+/**
+ * Bound the DOM size independently of byte size (many tiny elements), and the nesting depth so that
+ * recursive walkers (string-values, XPath, node paths) cannot exhaust the stack.
+ */
+const LIMITS: ParseLimits = { maxElements: 200_000, maxDepth: 500 };
 
 export interface ParseOptions {
   maxBytes?: number;
 }
 
 /**
- * Parses untrusted XML. Any DOCTYPE (internal subset or external DTD) is refused outright, which rules
- * out XXE and entity-expansion bombs; xmldom never fetches anything, so no I/O can happen either.
+ * Parses untrusted XML into the lean DOM of dom.ts. Refused, as UnsafeXmlError: empty input, more than
+ * `maxBytes`, any DOCTYPE or ENTITY declaration (no DTD is ever read, so no XXE and no entity bomb;
+ * nothing is ever fetched), too many or too deeply nested elements, and anything not well-formed.
  */
-export function parseXml(source: string, options: ParseOptions = {}): Document {
+export function parseXml(source: string, options: ParseOptions = {}): XmlDocument {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_XML_BYTES;
   if (typeof source !== 'string' || source.length === 0) throw new UnsafeXmlError('The XML document is empty.');
-  if (Buffer.byteLength(source, 'utf8') > maxBytes) {
+  // UTF-8 never takes fewer bytes than UTF-16 code units, so only a long string needs counting.
+  if (source.length > maxBytes || (source.length * 3 > maxBytes && Buffer.byteLength(source, 'utf8') > maxBytes)) {
     throw new UnsafeXmlError(`The XML document exceeds ${maxBytes} bytes.`);
   }
-  if (/<!DOCTYPE/i.test(source) || /<!ENTITY/i.test(source)) {
-    throw new UnsafeXmlError('XML documents with a DOCTYPE or entity declarations are refused.');
-  }
-  let elements = 0;
-  for (let i = source.indexOf('<'); i !== -1; i = source.indexOf('<', i + 1)) {
-    if (++elements > MAX_ELEMENTS) throw new UnsafeXmlError(`The XML document has more than ${MAX_ELEMENTS} tags.`);
-  }
-  const parser = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') throw new UnsafeXmlError(`The XML document is not well-formed: ${message}`);
-    },
-  });
-  let doc: unknown;
-  try {
-    doc = parser.parseFromString(source.replace(/^\uFEFF/, ''), 'application/xml');
-  } catch (err) {
-    if (err instanceof UnsafeXmlError) throw err;
-    const message = err instanceof Error ? err.message : String(err);
-    throw new UnsafeXmlError(`The XML document is not well-formed: ${message}`);
-  }
-  const document = doc as Document;
-  if (!document || !document.documentElement) throw new UnsafeXmlError('The XML document has no root element.');
-  if ((document as { doctype?: unknown }).doctype) throw new UnsafeXmlError('XML documents with a DOCTYPE are refused.');
-  return document;
+  return parseXmlDocument(source, LIMITS);
 }
 
-/** Namespace-aware XPath over a parsed document, with the prefixes of NS. */
+/** Namespace-aware XPath over a parsed document, with the prefixes of NS (subset: see xpath-compile.ts). */
 export interface XPath {
-  nodes(expr: string, ctx?: Node): Node[];
-  node(expr: string, ctx?: Node): Node | null;
+  nodes(expr: string, ctx?: XmlNode): XmlNode[];
+  node(expr: string, ctx?: XmlNode): XmlNode | null;
   /** String value of the first match, trimmed ('' when absent). */
-  str(expr: string, ctx?: Node): string;
-  exists(expr: string, ctx?: Node): boolean;
-  /** Evaluates an XPath 1.0 expression returning a boolean, number or string. */
-  value(expr: string, ctx?: Node): string | number | boolean;
+  str(expr: string, ctx?: XmlNode): string;
+  exists(expr: string, ctx?: XmlNode): boolean;
 }
 
 export interface XPathOptions {
@@ -88,31 +64,27 @@ export interface XPathOptions {
   memoize?: boolean;
 }
 
-const EMPTY: readonly Node[] = Object.freeze([]);
+const EMPTY: readonly XmlNode[] = Object.freeze([]);
 
-/**
- * Each expression is compiled once (see xpath-compile.ts): the path subset the rules use walks the DOM
- * directly, anything else is parsed once and evaluated by the xpath package.
- */
-export function xpathFor(doc: Document, options: XPathOptions = {}): XPath {
-  const root = doc as unknown as Node;
+/** Each expression is compiled once (see xpath-compile.ts) into a direct walk of the DOM. */
+export function xpathFor(doc: XmlDocument, options: XPathOptions = {}): XPath {
   let index: ElementIndex | null = null;
-  const getIndex = options.memoize ? () => (index ??= buildElementIndex(root)) : undefined;
-  const memo = options.memoize ? new Map<string, Node[]>() : null;
-  const memoized = (expr: string, compiled: CompiledXPath, ctx: Node): Node[] => {
+  const getIndex = options.memoize ? () => (index ??= buildElementIndex(doc)) : undefined;
+  const memo = options.memoize ? new Map<string, XmlNode[]>() : null;
+  const memoized = (expr: string, compiled: CompiledXPath, ctx: XmlNode): XmlNode[] => {
     let result = memo!.get(expr);
     if (!result) {
       const found = compiled.nodes(ctx, getIndex);
-      result = found.length === 0 ? (EMPTY as Node[]) : (Object.freeze(found) as Node[]); // a fresh array
+      result = found.length === 0 ? (EMPTY as XmlNode[]) : (Object.freeze(found) as XmlNode[]);
       memo!.set(expr, result);
     }
     return result;
   };
-  const nodes = (expr: string, ctx: Node = root): Node[] => {
+  const nodes = (expr: string, ctx: XmlNode = doc): XmlNode[] => {
     const compiled = compileXPath(expr, NS);
     return memo && compiled.absolute ? memoized(expr, compiled, ctx) : compiled.nodes(ctx, getIndex);
   };
-  const first = (expr: string, ctx: Node = root): Node | null => {
+  const first = (expr: string, ctx: XmlNode = doc): XmlNode | null => {
     const compiled = compileXPath(expr, NS);
     return memo && compiled.absolute ? (memoized(expr, compiled, ctx)[0] ?? null) : compiled.first(ctx, getIndex);
   };
@@ -121,52 +93,45 @@ export function xpathFor(doc: Document, options: XPathOptions = {}): XPath {
     node: first,
     str: (expr, ctx) => {
       const found = first(expr, ctx);
-      return found ? (found.textContent ?? '').trim() : '';
+      return found ? found.textContent.trim() : '';
     },
     exists: (expr, ctx) => first(expr, ctx) !== null,
-    value: (expr, ctx = root) => {
-      const result = compileXPath(expr, NS).evaluate(ctx);
-      if (typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean') return result;
-      const first = result[0];
-      return first ? (first.textContent ?? '') : '';
-    },
   };
 }
 
 const PREFIX_BY_NS: Record<string, string> = Object.fromEntries(Object.entries(NS).map(([p, uri]) => [uri, p]));
 
 /** Absolute XPath of a node, with positional predicates: /rsm:CrossIndustryInvoice/.../ram:ID[2]. */
-export function nodePath(node: Node | null): string | null {
+export function nodePath(node: XmlNode | null): string | null {
   if (!node) return null;
   const parts: string[] = [];
-  let current: Node | null = node;
+  let current: XmlNode | null = node;
   while (current && current.nodeType !== 9) {
     if (current.nodeType === 2) {
-      const attr = current as Attr;
-      parts.unshift(`@${attr.name}`);
-      current = attr.ownerElement;
+      parts.push(`@${current.name}`);
+      current = current.ownerElement;
       continue;
     }
     if (current.nodeType !== 1) {
       current = current.parentNode;
       continue;
     }
-    const el = current as Element;
+    const el: XmlElement = current;
     const prefix = el.namespaceURI ? PREFIX_BY_NS[el.namespaceURI] : undefined;
     const name = prefix ? `${prefix}:${el.localName}` : el.nodeName;
     let index = 1;
     let total = 0;
-    const parent = el.parentNode;
+    const parent: XmlParentNode | null = el.parentNode;
     if (parent) {
       for (let sib = parent.firstChild; sib; sib = sib.nextSibling) {
-        if (sib.nodeType === 1 && (sib as Element).localName === el.localName && (sib as Element).namespaceURI === el.namespaceURI) {
+        if (sib.nodeType === 1 && sib.localName === el.localName && sib.namespaceURI === el.namespaceURI) {
           total++;
           if (sib === el) index = total;
         }
       }
     }
-    parts.unshift(total > 1 ? `${name}[${index}]` : name);
-    current = el.parentNode;
+    parts.push(total > 1 ? `${name}[${index}]` : name);
+    current = parent;
   }
-  return '/' + parts.join('/');
+  return '/' + parts.reverse().join('/');
 }

@@ -1,26 +1,29 @@
-// Owns compiling the XPath expressions of the conformance rules once, into direct DOM walks.
-// The rules only use a small subset of XPath 1.0: location paths of child steps (`ram:X`), `*`, `.`,
-// `..`, `@attr`, a leading `//`, unions `|`, and equality predicates `[ram:X='v']` / `[@a='v']`.
-// That subset is evaluated here without the `xpath` package; anything else (functions, positions,
-// operators, other axes) is parsed once by the `xpath` package and evaluated by it, exactly as before.
-//
-// Faithfulness notes (same verdicts as the previous `xpath.useNamespaces(...)` evaluation):
-// - `xpath` treats an xmldom document as HTML (xmldom's hasFeature() is always true), so element and
-//   attribute name tests compare local names case-insensitively; the fast path does the same.
-// - Node-sets come back in document order without duplicates, as `xpath` returns them.
-// - Predicates compare the XPath string-value (text and CDATA descendants, untrimmed).
-import xpath from 'xpath';
+// Owns compiling the XPath expressions of the conformance rules and the invoice readers, once, into
+// direct walks over the DOM of dom.ts. Only the subset of XPath 1.0 they use exists here:
+// - location paths of child steps `p:name` (or an unprefixed name: no namespace), `*`, `.`, `..`,
+//   `@attr`, starting at the context node, at the document (`/…`) or anywhere in it (`//first/…`);
+// - unions `a | b`;
+// - predicates on a child step, any number of them: `[@a='v']`, `[p:x/p:y='v']` (some node of the
+//   relative child path has that string-value), `[@a]` and `[p:x/p:y]` (exists), `[not(@a)]` and
+//   `[not(p:x/p:y)]` (does not exist).
+// Anything else (functions, positions, operators, other axes) is a programming error: compiling it
+// throws. Name tests compare namespace URI and local name exactly, case included, as XML requires.
+// Node-sets come back in document order without duplicates, and predicates compare the XPath
+// string-value (text and CDATA descendants, untrimmed).
+import { type XmlAttr, type XmlDocument, type XmlElement, type XmlNode, internName } from './dom.js';
 
 /** Prefix → namespace URI mapping the expressions are resolved against. */
 export type Namespaces = Readonly<Record<string, string>>;
 
 interface NameTest {
-  ns: string;
+  /** null: no namespace (an unprefixed name). */
+  ns: string | null;
   local: string;
-  lower: string;
 }
 
-type Predicate = { kind: 'child'; name: NameTest; literal: string } | { kind: 'attr'; name: NameTest; literal: string };
+type Predicate =
+  | { kind: 'attr'; name: NameTest; literal: string | null; negate: boolean }
+  | { kind: 'path'; path: NameTest[]; literal: string | null; negate: boolean };
 
 type Step =
   | { kind: 'child'; name: NameTest; preds: Predicate[] }
@@ -29,29 +32,32 @@ type Step =
   | { kind: 'parent' }
   | { kind: 'self' };
 
-interface FastPath {
+interface Path {
   /** 'relative' starts at the context node, 'absolute' at its document, 'descendant' is `//first/...`. */
   start: 'relative' | 'absolute' | 'descendant';
   steps: Step[];
 }
 
+/** Every element of a document by local name, in document order (for `//` searches). */
+export type ElementIndex = Map<string, XmlElement[]>;
+
 export interface CompiledXPath {
   /** True when the result does not depend on the context node (beyond its document). */
   readonly absolute: boolean;
-  /** The node-set selected, in document order ([] when the expression is not a node-set). */
-  nodes(context: Node, index?: () => ElementIndex): Node[];
-  /** The first node of the node-set in document order (null when empty or not a node-set). */
-  first(context: Node, index?: () => ElementIndex): Node | null;
-  /** Evaluates to a string, number or boolean, or the node-set as an array of nodes. */
-  evaluate(context: Node): string | number | boolean | Node[];
+  /** The node-set selected, in document order. */
+  nodes(context: XmlNode, index?: () => ElementIndex): XmlNode[];
+  /** The first node of the node-set in document order, or null. */
+  first(context: XmlNode, index?: () => ElementIndex): XmlNode | null;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parsing of the fast subset. Returns null for anything outside it.
+// Parsing. Each function throws an Error naming the expression on anything outside the subset.
 
 const NCNAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
-function splitTopLevel(expr: string, sep: string): string[] | null {
+class Unsupported extends Error {}
+
+function splitTopLevel(expr: string, sep: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quote: string | null = null;
@@ -63,93 +69,86 @@ function splitTopLevel(expr: string, sep: string): string[] | null {
       continue;
     }
     if (ch === "'" || ch === '"') quote = ch;
-    else if (ch === '[') depth++;
-    else if (ch === ']') {
-      if (--depth < 0) return null;
+    else if (ch === '[' || ch === '(') depth++;
+    else if (ch === ']' || ch === ')') {
+      if (--depth < 0) throw new Unsupported(`unbalanced "${ch}"`);
     } else if (ch === sep && depth === 0) {
       parts.push(expr.slice(start, i));
       start = i + 1;
     }
   }
-  if (quote || depth !== 0) return null;
+  if (quote) throw new Unsupported('unterminated string literal');
+  if (depth !== 0) throw new Unsupported('unbalanced brackets');
   parts.push(expr.slice(start));
   return parts;
 }
 
-function nameTest(qname: string, namespaces: Namespaces): NameTest | null {
+function nameTest(qname: string, namespaces: Namespaces): NameTest {
   const colon = qname.indexOf(':');
-  if (colon === -1) return null; // unprefixed names: left to the xpath package
-  const prefix = qname.slice(0, colon);
-  const local = qname.slice(colon + 1);
-  if (!NCNAME.test(prefix) || !NCNAME.test(local) || !Object.prototype.hasOwnProperty.call(namespaces, prefix)) return null;
-  const ns = namespaces[prefix];
-  if (!ns) return null;
-  return { ns, local, lower: local.toLowerCase() };
+  const prefix = colon === -1 ? null : qname.slice(0, colon);
+  const local = colon === -1 ? qname : qname.slice(colon + 1);
+  if (!NCNAME.test(local) || (prefix !== null && !NCNAME.test(prefix))) throw new Unsupported(`"${qname}" is not a supported name test`);
+  if (prefix === null) return { ns: null, local: internName(local) };
+  const ns = Object.prototype.hasOwnProperty.call(namespaces, prefix) ? namespaces[prefix] : undefined;
+  if (!ns) throw new Unsupported(`the prefix "${prefix}" is not declared`);
+  return { ns: internName(ns), local: internName(local) };
 }
 
-function attrTest(name: string): NameTest | null {
-  if (!NCNAME.test(name)) return null;
-  return { ns: '', local: name, lower: name.toLowerCase() };
-}
-
-function parsePredicate(body: string, namespaces: Namespaces): Predicate | null {
-  const eq = body.indexOf('=');
-  if (eq <= 0) return null;
-  const left = body.slice(0, eq);
-  const right = body.slice(eq + 1);
-  if (right.length < 2) return null;
-  const q = right[0];
-  if ((q !== "'" && q !== '"') || right[right.length - 1] !== q) return null;
-  const literal = right.slice(1, -1);
-  if (literal.includes(q)) return null;
-  if (left.startsWith('@')) {
-    const name = attrTest(left.slice(1));
-    return name ? { kind: 'attr', name, literal } : null;
+function literalOf(text: string): string {
+  const q = text[0];
+  if (text.length < 2 || (q !== "'" && q !== '"') || text[text.length - 1] !== q || text.slice(1, -1).includes(q)) {
+    throw new Unsupported(`${text} is not a string literal`);
   }
-  const name = nameTest(left, namespaces);
-  return name ? { kind: 'child', name, literal } : null;
+  return text.slice(1, -1);
 }
 
-function parseStep(text: string, namespaces: Namespaces): Step | null {
+/** `@a` or a relative path of child name tests `p:x/p:y`, compared to `literal` (null: exists). */
+function predicateTarget(text: string, literal: string | null, negate: boolean, namespaces: Namespaces): Predicate {
+  if (text.startsWith('@')) return { kind: 'attr', name: nameTest(text.slice(1), namespaces), literal, negate };
+  return { kind: 'path', path: text.split('/').map((part) => nameTest(part, namespaces)), literal, negate };
+}
+
+function parsePredicate(body: string, namespaces: Namespaces): Predicate {
+  const text = body.trim();
+  const not = /^not\s*\((.*)\)$/.exec(text);
+  if (not) return predicateTarget(not[1]!.trim(), null, true, namespaces);
+  const eq = splitTopLevel(text, '=');
+  if (eq.length === 1) return predicateTarget(text, null, false, namespaces);
+  if (eq.length !== 2) throw new Unsupported(`predicate [${body}]`);
+  return predicateTarget(eq[0]!.trim(), literalOf(eq[1]!.trim()), false, namespaces);
+}
+
+function parseStep(text: string, namespaces: Namespaces): Step {
   if (text === '.') return { kind: 'self' };
   if (text === '..') return { kind: 'parent' };
   if (text === '*') return { kind: 'anyChild' };
-  if (text.startsWith('@')) {
-    const name = attrTest(text.slice(1));
-    return name ? { kind: 'attr', name } : null;
-  }
+  if (text.startsWith('@')) return { kind: 'attr', name: nameTest(text.slice(1), namespaces) };
   const bracket = text.indexOf('[');
   const name = nameTest(bracket === -1 ? text : text.slice(0, bracket), namespaces);
-  if (!name) return null;
   const preds: Predicate[] = [];
   let rest = bracket === -1 ? '' : text.slice(bracket);
   while (rest.length > 0) {
-    if (rest[0] !== '[') return null;
-    // Find the closing bracket outside quotes.
+    if (rest[0] !== '[') throw new Unsupported(`"${rest}" after a predicate`);
+    // The closing bracket outside quotes; predicates do not nest in the subset.
     let quote: string | null = null;
     let end = -1;
-    for (let i = 1; i < rest.length; i++) {
+    for (let i = 1; i < rest.length && end === -1; i++) {
       const ch = rest[i]!;
       if (quote) {
         if (ch === quote) quote = null;
       } else if (ch === "'" || ch === '"') quote = ch;
-      else if (ch === '[') return null;
-      else if (ch === ']') {
-        end = i;
-        break;
-      }
+      else if (ch === '[') throw new Unsupported('nested predicates');
+      else if (ch === ']') end = i;
     }
-    if (end === -1) return null;
-    const pred = parsePredicate(rest.slice(1, end), namespaces);
-    if (!pred) return null;
-    preds.push(pred);
+    if (end === -1) throw new Unsupported('unclosed predicate');
+    preds.push(parsePredicate(rest.slice(1, end), namespaces));
     rest = rest.slice(end + 1);
   }
   return { kind: 'child', name, preds };
 }
 
-function parsePath(text: string, namespaces: Namespaces): FastPath | null {
-  let start: FastPath['start'] = 'relative';
+function parsePath(text: string, namespaces: Namespaces): Path {
+  let start: Path['start'] = 'relative';
   let body = text;
   if (body.startsWith('//')) {
     start = 'descendant';
@@ -159,117 +158,97 @@ function parsePath(text: string, namespaces: Namespaces): FastPath | null {
     body = body.slice(1);
   }
   const parts = splitTopLevel(body, '/');
-  if (!parts || parts.some((p) => p.length === 0)) return null; // '/' alone, or '//' mid-path
-  const steps: Step[] = [];
-  for (const part of parts) {
-    const step = parseStep(part, namespaces);
-    if (!step) return null;
-    steps.push(step);
-  }
-  if (start === 'descendant' && steps[0]?.kind !== 'child') return null;
+  if (parts.some((p) => p.length === 0)) throw new Unsupported('an empty step ("/" alone, or "//" inside a path)');
+  const steps = parts.map((part) => parseStep(part, namespaces));
+  if (start === 'descendant' && steps[0]!.kind !== 'child') throw new Unsupported('"//" must be followed by a name test');
   return { start, steps };
 }
 
-function parseFast(expr: string, namespaces: Namespaces): FastPath[] | null {
-  if (/\s/.test(expr.replace(/'[^']*'|"[^"]*"/g, '').replace(/\s*\|\s*/g, '|'))) return null;
-  const branches = splitTopLevel(expr.trim(), '|');
-  if (!branches) return null;
-  const paths: FastPath[] = [];
-  for (const branch of branches) {
-    const path = parsePath(branch.trim(), namespaces);
-    if (!path) return null;
-    paths.push(path);
+function parse(expr: string, namespaces: Namespaces): Path[] {
+  // Whitespace is only allowed inside literals, predicates and around "|".
+  if (/\s/.test(expr.replace(/'[^']*'|"[^"]*"/g, '').replace(/\[[^\]]*\]/g, '[]').replace(/\s*\|\s*/g, '|').trim())) {
+    throw new Unsupported('whitespace inside a path');
   }
-  return paths.length > 0 ? paths : null;
+  return splitTopLevel(expr.trim(), '|').map((branch) => parsePath(branch.trim(), namespaces));
 }
 
 // ---------------------------------------------------------------------------------------------
-// Evaluation of the fast subset.
+// Evaluation.
 
-function nameMatches(actual: string | null, test: NameTest): boolean {
-  if (!actual) return false;
-  if (actual === test.local) return true;
-  // Same case-insensitive comparison as xpath's localNameMatches (lower-casing never shortens a
-  // string and only non-ASCII characters lengthen one, so the ASCII test name needs equal lengths).
-  return actual.length === test.local.length && actual.toLowerCase() === test.lower;
+function elementMatches(el: XmlElement, test: NameTest): boolean {
+  return el.localName === test.local && el.namespaceURI === test.ns;
 }
 
-function elementMatches(el: Element, test: NameTest): boolean {
-  return el.namespaceURI === test.ns && nameMatches(el.localName || el.nodeName, test);
+function attrMatches(attr: XmlAttr, test: NameTest): boolean {
+  return attr.localName === test.local && attr.namespaceURI === test.ns;
 }
 
-function attrMatches(attr: Attr, test: NameTest): boolean {
-  return !attr.namespaceURI && nameMatches(attr.localName || attr.nodeName, test);
-}
-
-/** XPath string-value of an element: its text and CDATA descendants, concatenated. */
-function stringValue(node: Node): string {
-  let s = '';
-  for (let c = node.firstChild; c; c = c.nextSibling) {
-    const t = c.nodeType;
-    if (t === 1) s += stringValue(c);
-    else if (t === 3 || t === 4) s += c.nodeValue ?? '';
+/** Whether some node of the child path below `el` exists (literal null) or has that string-value. */
+function pathHolds(el: XmlElement, path: NameTest[], k: number, literal: string | null): boolean {
+  const test = path[k]!;
+  const last = k === path.length - 1;
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType !== 1 || !elementMatches(c, test)) continue;
+    if (last ? literal === null || c.textContent === literal : pathHolds(c, path, k + 1, literal)) return true;
   }
-  return s;
+  return false;
 }
 
-function predicatesHold(el: Element, preds: Predicate[]): boolean {
+function predicatesHold(el: XmlElement, preds: Predicate[]): boolean {
   for (const pred of preds) {
-    let ok = false;
-    if (pred.kind === 'child') {
-      for (let c = el.firstChild; c && !ok; c = c.nextSibling) {
-        if (c.nodeType === 1 && elementMatches(c as Element, pred.name) && stringValue(c) === pred.literal) ok = true;
-      }
-    } else {
-      const attrs = el.attributes;
-      for (let i = 0; attrs && i < attrs.length && !ok; i++) {
-        const a = attrs.item(i);
-        if (a && attrMatches(a, pred.name) && (a.value || a.nodeValue || '') === pred.literal) ok = true;
+    let found = false;
+    if (pred.kind === 'path') found = pathHolds(el, pred.path, 0, pred.literal);
+    else {
+      for (const a of el.attributes) {
+        if (attrMatches(a, pred.name) && (pred.literal === null || a.value === pred.literal)) {
+          found = true;
+          break;
+        }
       }
     }
-    if (!ok) return false;
+    if (found === pred.negate) return false;
   }
   return true;
 }
 
-function documentOf(node: Node): Node {
-  return node.nodeType === 9 ? node : (node.ownerDocument as unknown as Node | null) ?? node;
+function documentOf(node: XmlNode): XmlDocument {
+  return node.nodeType === 9 ? node : node.ownerDocument;
 }
 
-/** Every element of a document by exact local name, in document order (for `//` searches). */
-export type ElementIndex = Map<string, Element[]>;
+/** The parent in the XPath sense: an attribute's parent is its element. */
+function parentOf(node: XmlNode): XmlNode | null {
+  return node.nodeType === 2 ? node.ownerElement : node.parentNode;
+}
 
 /** Builds the element index of a document in one walk. */
-export function buildElementIndex(doc: Node): ElementIndex {
+export function buildElementIndex(doc: XmlDocument): ElementIndex {
   const index: ElementIndex = new Map();
-  const visit = (node: Node) => {
+  const visit = (node: XmlNode) => {
     for (let c = node.firstChild; c; c = c.nextSibling) {
       if (c.nodeType !== 1) continue;
-      const el = c as Element;
-      const key = el.localName || el.nodeName;
-      const list = index.get(key);
-      if (list) list.push(el);
-      else index.set(key, [el]);
-      visit(el);
+      const list = index.get(c.localName);
+      if (list) list.push(c);
+      else index.set(c.localName, [c]);
+      visit(c);
     }
   };
   visit(doc);
   return index;
 }
 
-function descendants(doc: Node, test: NameTest, index?: () => ElementIndex): Node[] {
+function descendants(doc: XmlDocument, test: NameTest, index?: () => ElementIndex): XmlElement[] {
   if (index) {
-    const found: Element[][] = [];
-    for (const [name, list] of index()) if (nameMatches(name, test)) found.push(list.filter((el) => el.namespaceURI === test.ns));
-    if (found.length === 0) return [];
-    if (found.length === 1) return found[0]!;
-    return sortUnique(found.flat()); // the same name written in several letter cases
+    const list = index().get(test.local);
+    if (!list) return [];
+    let all = true;
+    for (const el of list) if (el.namespaceURI !== test.ns) all = false;
+    return all ? list : list.filter((el) => el.namespaceURI === test.ns);
   }
-  const out: Node[] = [];
-  const visit = (node: Node) => {
+  const out: XmlElement[] = [];
+  const visit = (node: XmlNode) => {
     for (let c = node.firstChild; c; c = c.nextSibling) {
       if (c.nodeType !== 1) continue;
-      if (elementMatches(c as Element, test)) out.push(c);
+      if (elementMatches(c, test)) out.push(c);
       visit(c);
     }
   };
@@ -277,14 +256,14 @@ function descendants(doc: Node, test: NameTest, index?: () => ElementIndex): Nod
   return out;
 }
 
-/** Position of a node among its parent's child nodes (attributes come before children). */
-function chain(node: Node): Node[] {
-  const nodes: Node[] = [];
-  for (let n: Node | null = node; n; n = n.nodeType === 2 ? ((n as Attr).ownerElement as Node | null) : n.parentNode) nodes.push(n);
+/** The node and its ancestors, root first (an attribute's ancestors are its element's). */
+function chain(node: XmlNode): XmlNode[] {
+  const nodes: XmlNode[] = [];
+  for (let n: XmlNode | null = node; n; n = parentOf(n)) nodes.push(n);
   return nodes.reverse();
 }
 
-function compareDocumentOrder(a: Node, b: Node): number {
+function compareDocumentOrder(a: XmlNode, b: XmlNode): number {
   if (a === b) return 0;
   const ca = chain(a);
   const cb = chain(b);
@@ -294,28 +273,24 @@ function compareDocumentOrder(a: Node, b: Node): number {
   if (i === cb.length) return 1;
   const x = ca[i]!;
   const y = cb[i]!;
+  // Attributes come after their element and before its children.
   if (x.nodeType === 2 && y.nodeType !== 2) return -1;
   if (y.nodeType === 2 && x.nodeType !== 2) return 1;
   if (x.nodeType === 2 && y.nodeType === 2) {
-    const attrs = (x as Attr).ownerElement?.attributes;
-    for (let k = 0; attrs && k < attrs.length; k++) {
-      const item = attrs.item(k);
-      if (item === x) return -1;
-      if (item === y) return 1;
-    }
-    return 0;
+    const attrs = x.ownerElement?.attributes ?? [];
+    return attrs.indexOf(x) - attrs.indexOf(y);
   }
   for (let s = x.nextSibling; s; s = s.nextSibling) if (s === y) return -1;
   return 1;
 }
 
-function sortUnique(nodes: Node[]): Node[] {
+function sortUnique(nodes: XmlNode[]): XmlNode[] {
   const unique = [...new Set(nodes)];
   return unique.length > 1 ? unique.sort(compareDocumentOrder) : unique;
 }
 
-function evalPath(path: FastPath, context: Node, index?: () => ElementIndex): Node[] {
-  let current: Node[];
+function evalPath(path: Path, context: XmlNode, index?: () => ElementIndex): XmlNode[] {
+  let current: XmlNode[];
   let stepIndex = 0;
   // `sameDepth`: the set is in document order and all its nodes are at one depth, so child, attribute
   // and parent steps keep it in document order (a parent step only repeats a node consecutively).
@@ -323,7 +298,7 @@ function evalPath(path: FastPath, context: Node, index?: () => ElementIndex): No
   if (path.start === 'descendant') {
     const first = path.steps[0] as Extract<Step, { kind: 'child' }>;
     const all = descendants(documentOf(context), first.name, index);
-    current = first.preds.length > 0 ? all.filter((n) => predicatesHold(n as Element, first.preds)) : all;
+    current = first.preds.length > 0 ? all.filter((n) => predicatesHold(n, first.preds)) : all;
     stepIndex = 1;
     sameDepth = false;
   } else {
@@ -331,14 +306,14 @@ function evalPath(path: FastPath, context: Node, index?: () => ElementIndex): No
   }
   for (; stepIndex < path.steps.length && current.length > 0; stepIndex++) {
     const step = path.steps[stepIndex]!;
-    let next: Node[] = [];
+    let next: XmlNode[] = [];
     switch (step.kind) {
       case 'self':
         next = current;
         break;
       case 'parent':
         for (const n of current) {
-          const p = n.nodeType === 2 ? ((n as Attr).ownerElement as Node | null) : n.parentNode;
+          const p = parentOf(n);
           if (p && next[next.length - 1] !== p) next.push(p);
         }
         break;
@@ -350,17 +325,13 @@ function evalPath(path: FastPath, context: Node, index?: () => ElementIndex): No
       case 'attr':
         for (const n of current) {
           if (n.nodeType !== 1) continue;
-          const attrs = (n as Element).attributes;
-          for (let i = 0; attrs && i < attrs.length; i++) {
-            const a = attrs.item(i);
-            if (a && attrMatches(a, step.name)) next.push(a);
-          }
+          for (const a of n.attributes) if (attrMatches(a, step.name)) next.push(a);
         }
         break;
       case 'child':
         for (const n of current) {
           for (let c = n.firstChild; c; c = c.nextSibling) {
-            if (c.nodeType === 1 && elementMatches(c as Element, step.name) && (step.preds.length === 0 || predicatesHold(c as Element, step.preds))) next.push(c);
+            if (c.nodeType === 1 && elementMatches(c, step.name) && (step.preds.length === 0 || predicatesHold(c, step.preds))) next.push(c);
           }
         }
         break;
@@ -374,14 +345,14 @@ function evalPath(path: FastPath, context: Node, index?: () => ElementIndex): No
  * First node of a path without a leading `//`, depth-first: each step maps a document-ordered set of
  * same-depth nodes to a document-ordered set, so the first complete match found is the first in order.
  */
-function firstFrom(steps: Step[], i: number, node: Node): Node | null {
+function firstFrom(steps: Step[], i: number, node: XmlNode): XmlNode | null {
   if (i === steps.length) return node;
   const step = steps[i]!;
   switch (step.kind) {
     case 'self':
       return firstFrom(steps, i + 1, node);
     case 'parent': {
-      const p = node.nodeType === 2 ? ((node as Attr).ownerElement as Node | null) : node.parentNode;
+      const p = parentOf(node);
       return p ? firstFrom(steps, i + 1, p) : null;
     }
     case 'anyChild':
@@ -393,10 +364,8 @@ function firstFrom(steps: Step[], i: number, node: Node): Node | null {
       return null;
     case 'attr': {
       if (node.nodeType !== 1) return null;
-      const attrs = (node as Element).attributes;
-      for (let k = 0; attrs && k < attrs.length; k++) {
-        const a = attrs.item(k);
-        if (!a || !attrMatches(a, step.name)) continue;
+      for (const a of node.attributes) {
+        if (!attrMatches(a, step.name)) continue;
         const found = firstFrom(steps, i + 1, a);
         if (found) return found;
       }
@@ -404,8 +373,8 @@ function firstFrom(steps: Step[], i: number, node: Node): Node | null {
     }
     case 'child':
       for (let c = node.firstChild; c; c = c.nextSibling) {
-        if (c.nodeType !== 1 || !elementMatches(c as Element, step.name)) continue;
-        if (step.preds.length > 0 && !predicatesHold(c as Element, step.preds)) continue;
+        if (c.nodeType !== 1 || !elementMatches(c, step.name)) continue;
+        if (step.preds.length > 0 && !predicatesHold(c, step.preds)) continue;
         const found = firstFrom(steps, i + 1, c);
         if (found) return found;
       }
@@ -414,7 +383,7 @@ function firstFrom(steps: Step[], i: number, node: Node): Node | null {
 }
 
 /** Union of non-empty, document-ordered, duplicate-free node-sets. */
-function union(parts: Node[][]): Node[] {
+function union(parts: XmlNode[][]): XmlNode[] {
   // Common case: the branches select disjoint ranges of the document (e.g. line items, then totals):
   // ordering the branches by their first node is then enough.
   const byFirst = [...parts].sort((a, b) => compareDocumentOrder(a[0]!, b[0]!));
@@ -423,89 +392,37 @@ function union(parts: Node[][]): Node[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The xpath package, for everything outside the subset: parsed once, evaluated as
-// `xpath.useNamespaces(namespaces)(expr, node)` did (same resolver, same HTML detection).
-
-interface XObject {
-  constructor: unknown;
-  stringValue(): string;
-  numberValue(): number;
-  booleanValue(): boolean;
-  toArray(): Node[];
-}
-interface ParsedXPath {
-  evaluate(context: unknown): XObject;
-}
-interface XPathInternals {
-  XPathParser: new () => { parse(expr: string): ParsedXPath };
-  XPathContext: new () => { namespaceResolver: unknown; expressionContextNode: Node; caseInsensitive: boolean };
-  XString: unknown;
-  XNumber: unknown;
-  XBoolean: unknown;
-  XNodeSet: unknown;
-}
-const X = xpath as unknown as XPathInternals;
-
-function detectHtmlDom(node: Node): boolean {
-  const doc = node.nodeType === 9 ? (node as Document) : node.ownerDocument;
-  if (!doc) return false;
-  try {
-    return Boolean(doc.implementation.hasFeature('HTML', '2.0'));
-  } catch {
-    return true;
-  }
-}
-
-function slowEvaluator(expr: string, namespaces: Namespaces): (context: Node) => string | number | boolean | Node[] {
-  const mappings: Record<string, string> = { ...namespaces };
-  const resolver = { getNamespace: (prefix: string) => mappings[prefix] };
-  let parsed: ParsedXPath | null = null;
-  return (context) => {
-    parsed ??= new X.XPathParser().parse(expr); // throws on a syntax error, as before
-    const c = new X.XPathContext();
-    c.namespaceResolver = resolver;
-    c.expressionContextNode = context;
-    c.caseInsensitive = detectHtmlDom(context);
-    const v = parsed.evaluate(c);
-    if (v.constructor === X.XString) return v.stringValue();
-    if (v.constructor === X.XNumber) return v.numberValue();
-    if (v.constructor === X.XBoolean) return v.booleanValue();
-    if (v.constructor === X.XNodeSet) return v.toArray();
-    throw new Error(`XPath expression ${expr} has an unsupported result type.`);
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 
 function compileUncached(expr: string, namespaces: Namespaces): CompiledXPath {
-  const slow = slowEvaluator(expr, namespaces);
-  const fast = parseFast(expr, namespaces);
-  if (!fast) {
-    const nodes = (context: Node): Node[] => {
-      const r = slow(context);
-      return Array.isArray(r) ? r : [];
-    };
-    return { absolute: false, nodes, first: (context) => nodes(context)[0] ?? null, evaluate: slow };
+  let paths: Path[];
+  try {
+    paths = parse(expr, namespaces);
+  } catch (err) {
+    if (err instanceof Unsupported) throw new Error(`XPath expression ${JSON.stringify(expr)} is outside the supported subset: ${err.message}.`);
+    throw err;
   }
-  const nodes = (context: Node, index?: () => ElementIndex): Node[] => {
-    if (fast.length === 1) return evalPath(fast[0]!, context, index);
-    const parts = fast.map((p) => evalPath(p, context, index)).filter((r) => r.length > 0);
+  const nodes = (context: XmlNode, index?: () => ElementIndex): XmlNode[] => {
+    if (paths.length === 1) return evalPath(paths[0]!, context, index);
+    const parts = paths.map((p) => evalPath(p, context, index)).filter((r) => r.length > 0);
     if (parts.length === 0) return [];
     if (parts.length === 1) return parts[0]!;
     return union(parts);
   };
-  const single = fast.length === 1 && fast[0]!.start !== 'descendant' ? fast[0]! : null;
+  const single = paths.length === 1 && paths[0]!.start !== 'descendant' ? paths[0]! : null;
   const first = single
-    ? (context: Node) => firstFrom(single.steps, 0, single.start === 'absolute' ? documentOf(context) : context)
-    : (context: Node, index?: () => ElementIndex) => nodes(context, index)[0] ?? null;
-  return { absolute: fast.every((p) => p.start !== 'relative'), nodes, first, evaluate: (context) => nodes(context) };
+    ? (context: XmlNode) => firstFrom(single.steps, 0, single.start === 'absolute' ? documentOf(context) : context)
+    : (context: XmlNode, index?: () => ElementIndex) => nodes(context, index)[0] ?? null;
+  return { absolute: paths.every((p) => p.start !== 'relative'), nodes, first };
 }
 
 const cache = new Map<Namespaces, Map<string, CompiledXPath>>();
 /** Bounds the cache should a caller build expressions from data. */
 const MAX_CACHED = 5_000;
 
-/** The compiled form of an expression, built once per expression and namespace map. */
+/**
+ * The compiled form of an expression, built once per expression and namespace map. Throws an Error for
+ * an expression outside the subset (a programming error, not a property of the document).
+ */
 export function compileXPath(expr: string, namespaces: Namespaces): CompiledXPath {
   let byExpr = cache.get(namespaces);
   if (!byExpr) {
@@ -519,9 +436,4 @@ export function compileXPath(expr: string, namespaces: Namespaces): CompiledXPat
     byExpr.set(expr, compiled);
   }
   return compiled;
-}
-
-/** For tests: whether an expression is evaluated by the fast path rather than the xpath package. */
-export function isFastXPath(expr: string, namespaces: Namespaces): boolean {
-  return parseFast(expr, namespaces) !== null;
 }

@@ -30,7 +30,7 @@ export type DocBody = Record<string, any>;
 
 function qs(query?: Record<string, string | number>): string {
   if (!query || Object.keys(query).length === 0) return '';
-  return `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+  return `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 }
 
 /** One line priced 10.00 excl. at 20 %: a document that can always be finalized. */

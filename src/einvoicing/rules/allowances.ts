@@ -1,20 +1,21 @@
 // EN 16931 rules on document-level and line-level allowances and charges (BG-20, BG-21, BG-27, BG-28).
 import type { CheckContext, Rule } from '../types.js';
+import type { XmlNode } from '../xml.js';
 import { documentAllowanceCharges, error, lineAllowanceCharges, nonEmpty } from './helpers.js';
 
-type Pick = (ctx: CheckContext) => Node[];
+type Pick = (ctx: CheckContext) => XmlNode[];
 
 const docAllowances: Pick = (c) => documentAllowanceCharges(c, false);
 const docCharges: Pick = (c) => documentAllowanceCharges(c, true);
 const lineAllowances: Pick = (c) => lineAllowanceCharges(c, false);
 const lineCharges: Pick = (c) => lineAllowanceCharges(c, true);
 
-const failing = (pick: Pick, holds: (n: Node, c: CheckContext) => boolean) => (c: CheckContext) =>
+const failing = (pick: Pick, holds: (n: XmlNode, c: CheckContext) => boolean) => (c: CheckContext) =>
   pick(c).filter((n) => !holds(n, c));
 
-const hasAmount = (n: Node, c: CheckContext) => c.x.exists('ram:ActualAmount', n);
-const hasReason = (n: Node, c: CheckContext) => nonEmpty(c, 'ram:Reason', n) || nonEmpty(c, 'ram:ReasonCode', n);
-const hasCategory = (n: Node, c: CheckContext) => nonEmpty(c, "ram:CategoryTradeTax[ram:TypeCode='VAT']/ram:CategoryCode", n);
+const hasAmount = (n: XmlNode, c: CheckContext) => c.x.exists('ram:ActualAmount', n);
+const hasReason = (n: XmlNode, c: CheckContext) => nonEmpty(c, 'ram:Reason', n) || nonEmpty(c, 'ram:ReasonCode', n);
+const hasCategory = (n: XmlNode, c: CheckContext) => nonEmpty(c, "ram:CategoryTradeTax[ram:TypeCode='VAT']/ram:CategoryCode", n);
 
 export const allowanceChargeRules: Rule[] = [
   error('BR-31', 'BT-92', 'Each Document level allowance (BG-20) shall have a Document level allowance amount (BT-92).', failing(docAllowances, hasAmount)),

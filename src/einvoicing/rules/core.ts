@@ -2,6 +2,7 @@
 // after the official EN16931-CII schematron (ConnectingEurope/eInvoicing-EN16931).
 import Big from 'big.js';
 import type { CheckContext, Rule } from '../types.js';
+import type { XmlNode } from '../xml.js';
 import {
   AGREEMENT,
   BREAKDOWN,
@@ -17,6 +18,7 @@ import {
   TOTALS,
   TX,
   ZERO,
+  attribute,
   dec,
   docRule,
   documentAllowanceCharges,
@@ -44,7 +46,7 @@ const COUNTRIES = new Set(
 );
 
 /** Σ over nodes of a decimal child, null-safe. */
-function sumChild(ctx: CheckContext, nodes: Node[], child: string): Big {
+function sumChild(ctx: CheckContext, nodes: XmlNode[], child: string): Big {
   return nodes.reduce((acc, n) => acc.plus(dec(ctx.x.str(child, n)) ?? ZERO), ZERO);
 }
 
@@ -100,16 +102,16 @@ export const coreRules: Rule[] = [
   error('BR-53', 'BT-111', 'If the VAT accounting currency code (BT-6) is present, then the Invoice total VAT amount in accounting currency (BT-111) shall be provided.', docRule((c) => {
     const taxCurrency = c.x.str(`${SETTLEMENT}/ram:TaxCurrencyCode`);
     if (!taxCurrency) return true;
-    return c.x.nodes(`${TOTALS}/ram:TaxTotalAmount`).some((n) => (n as Element).getAttribute('currencyID') === taxCurrency);
+    return c.x.nodes(`${TOTALS}/ram:TaxTotalAmount`).some((n) => attribute(n, 'currencyID') === taxCurrency);
   }, (c) => nearest(c, TOTALS, SETTLEMENT))),
   error('BR-54', 'BT-160', 'Each Item attribute (BG-32) shall contain an Item attribute name (BT-160) and an Item attribute value (BT-161).', eachRule(`${LINES}/ram:SpecifiedTradeProduct/ram:ApplicableProductCharacteristic`, (n, c) => c.x.exists('ram:Description', n) && c.x.exists('ram:Value', n))),
   error('BR-55', 'BT-25', 'Each Preceding Invoice reference (BG-3) shall contain a Preceding Invoice reference (BT-25).', eachRule(`${SETTLEMENT}/ram:InvoiceReferencedDocument`, (n, c) => nonEmpty(c, 'ram:IssuerAssignedID', n))),
   error('BR-56', 'BT-63', 'Each Seller tax representative party (BG-11) shall have a Seller tax representative VAT identifier (BT-63).', eachRule(TAX_REP, (n, c) => nonEmpty(c, "ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']", n))),
   error('BR-57', 'BT-80', 'Each Deliver to address (BG-15) shall contain a Deliver to country code (BT-80).', eachRule(`${DELIVERY}/ram:ShipToTradeParty/ram:PostalTradeAddress`, (n, c) => nonEmpty(c, 'ram:CountryID', n))),
-  error('BR-62', 'BT-34-1', 'The Seller electronic address (BT-34) shall have a Scheme identifier.', eachRule(`${SELLER}/ram:URIUniversalCommunication/ram:URIID`, (n) => ((n as Element).getAttribute('schemeID') ?? '').trim() !== '')),
-  error('BR-63', 'BT-49-1', 'The Buyer electronic address (BT-49) shall have a Scheme identifier.', eachRule(`${BUYER}/ram:URIUniversalCommunication/ram:URIID`, (n) => ((n as Element).getAttribute('schemeID') ?? '').trim() !== '')),
-  error('BR-64', 'BT-157-1', 'The Item standard identifier (BT-157) shall have a Scheme identifier.', eachRule(`${LINES}/ram:SpecifiedTradeProduct/ram:GlobalID`, (n) => ((n as Element).getAttribute('schemeID') ?? '').trim() !== '')),
-  error('BR-65', 'BT-158-1', 'The Item classification identifier (BT-158) shall have a Scheme identifier.', eachRule(`${LINES}/ram:SpecifiedTradeProduct/ram:DesignatedProductClassification/ram:ClassCode`, (n) => ((n as Element).getAttribute('listID') ?? '').trim() !== '')),
+  error('BR-62', 'BT-34-1', 'The Seller electronic address (BT-34) shall have a Scheme identifier.', eachRule(`${SELLER}/ram:URIUniversalCommunication/ram:URIID`, (n) => (attribute(n, 'schemeID') ?? '').trim() !== '')),
+  error('BR-63', 'BT-49-1', 'The Buyer electronic address (BT-49) shall have a Scheme identifier.', eachRule(`${BUYER}/ram:URIUniversalCommunication/ram:URIID`, (n) => (attribute(n, 'schemeID') ?? '').trim() !== '')),
+  error('BR-64', 'BT-157-1', 'The Item standard identifier (BT-157) shall have a Scheme identifier.', eachRule(`${LINES}/ram:SpecifiedTradeProduct/ram:GlobalID`, (n) => (attribute(n, 'schemeID') ?? '').trim() !== '')),
+  error('BR-65', 'BT-158-1', 'The Item classification identifier (BT-158) shall have a Scheme identifier.', eachRule(`${LINES}/ram:SpecifiedTradeProduct/ram:DesignatedProductClassification/ram:ClassCode`, (n) => (attribute(n, 'listID') ?? '').trim() !== '')),
   error('BR-66', null, 'Each Specified Trade Allowance Charge (BG-20)(BG-21) shall contain a Charge Indicator.', eachRule('//ram:SpecifiedTradeAllowanceCharge', (n, c) => c.x.exists('ram:ChargeIndicator', n))),
   error('BR-CO-03', 'BT-7', 'Value added tax point date (BT-7) and Value added tax point date code (BT-8) are mutually exclusive.', docRule((c) => !(c.x.exists('//ram:TaxPointDate') && c.x.exists('//ram:DueDateTypeCode')), (c) => nearest(c, BREAKDOWN, SETTLEMENT))),
   error('BR-CO-04', 'BT-151', 'Each Invoice line (BG-25) shall be categorized with an Invoiced item VAT category code (BT-151).', eachRule(LINES, (n, c) => nonEmpty(c, "ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:TypeCode='VAT']/ram:CategoryCode", n))),
@@ -143,7 +145,7 @@ export const coreRules: Rule[] = [
     const expected = round2(sumText(c.x.nodes(`${BREAKDOWN}/ram:CalculatedAmount`).map(text)));
     return c.x
       .nodes(`${TOTALS}/ram:TaxTotalAmount`)
-      .filter((n) => (n as Element).getAttribute('currencyID') === currency)
+      .filter((n) => attribute(n, 'currencyID') === currency)
       .filter((n) => !equalsDec(text(n), expected));
   }),
   error('BR-CO-15', 'BT-112', 'Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total VAT amount (BT-110).', eachRule(TOTALS, (n, c) => {
@@ -151,7 +153,7 @@ export const coreRules: Rule[] = [
     if (grand === '') return true;
     const currency = c.x.str(`${SETTLEMENT}/ram:InvoiceCurrencyCode`);
     const basis = dec(c.x.str('ram:TaxBasisTotalAmount', n)) ?? ZERO;
-    const taxNodes = c.x.nodes('ram:TaxTotalAmount', n).filter((t) => (t as Element).getAttribute('currencyID') === currency);
+    const taxNodes = c.x.nodes('ram:TaxTotalAmount', n).filter((t) => attribute(t, 'currencyID') === currency);
     if (taxNodes.length > 1) return false;
     const tax = taxNodes.length === 1 ? dec(text(taxNodes[0] ?? null)) ?? ZERO : ZERO;
     return equalsDec(grand, round2(basis.plus(tax)));
@@ -186,7 +188,7 @@ export const coreRules: Rule[] = [
     c.x.exists('ram:ID', n) || c.x.exists('ram:GlobalID', n) || c.x.exists('ram:SpecifiedLegalOrganization/ram:ID', n) || c.x.exists("ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']", n))),
 ];
 
-function periodOrdered(n: Node, c: CheckContext): boolean {
+function periodOrdered(n: XmlNode, c: CheckContext): boolean {
   const start = c.x.str("ram:StartDateTime/udt:DateTimeString[@format='102']", n);
   const end = c.x.str("ram:EndDateTime/udt:DateTimeString[@format='102']", n);
   return !start || !end || end >= start;

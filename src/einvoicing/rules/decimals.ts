@@ -2,8 +2,9 @@
 import type { Rule } from '../types.js';
 import { BREAKDOWN, LINES, LINE_NET, TOTALS, decimals, documentAllowanceCharges, error, lineAllowanceCharges, text } from './helpers.js';
 import type { CheckContext } from '../types.js';
+import type { XmlNode } from '../xml.js';
 
-const tooPrecise = (nodes: Node[]) => nodes.filter((n) => decimals(text(n)) > 2);
+const tooPrecise = (nodes: XmlNode[]) => nodes.filter((n) => decimals(text(n)) > 2);
 const message = (bt: string, label: string) => `The allowed maximum number of decimals for the ${label} (${bt}) is 2.`;
 
 const onAc = (charge: boolean, line: boolean, child: string) => (c: CheckContext) =>

@@ -1,6 +1,6 @@
 // French CTC business rules (BR-FR-*, FNFE-MPE schematron "BR-FR-Flux2" for CII), reported as warnings.
 import type { CheckContext, Rule } from '../types.js';
-import { BREAKDOWN, BUYER, CONTEXT, DOC_AC, HEADER, LINES, ROOT, SELLER, SETTLEMENT, docRule, eachRule, nearest, text, warning } from './helpers.js';
+import { BREAKDOWN, BUYER, CONTEXT, DOC_AC, HEADER, LINES, ROOT, SELLER, SETTLEMENT, attribute, docRule, eachRule, nearest, text, warning } from './helpers.js';
 
 const DOCUMENT_TYPES = new Set('380 389 393 501 386 500 384 471 472 473 261 262 381 396 502 503'.split(' '));
 const BILLING_FRAMES = new Set('B1 S1 M1 B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 B8 S8 M8 B9 S9 M9'.split(' '));
@@ -57,7 +57,7 @@ function electronicAddress(party: string, required: (c: CheckContext) => boolean
     if (!required(c)) return [];
     const uri = c.x.node(`${party}/ram:URIUniversalCommunication/ram:URIID`);
     if (!uri || text(uri) === '') return [nearest(c, party)];
-    const scheme = (uri as Element).getAttribute('schemeID') ?? '';
+    const scheme = attribute(uri, 'schemeID') ?? '';
     return EAS_CODES.has(scheme) ? [] : [uri];
   };
 }
@@ -69,7 +69,7 @@ const uniqueNoteRule = (code: string): Rule =>
 
 export const frenchRules: Rule[] = [
   warning('BR-FR-01', 'BT-1', 'BR-FR-01 : un identifiant de facture (BT-1, BT-25) ne doit pas dépasser 35 caractères.', (c) => pathsNodes(c, ID_PATHS).filter((n) => text(n).length > 35)),
-  warning('BR-FR-02', 'BT-1', 'BR-FR-02 : un identifiant de facture (BT-1, BT-25) ne contient que des caractères alphanumériques et + - _ /, sans espace.', (c) => pathsNodes(c, ID_PATHS).filter((n) => !ID_FORMAT.test(n.textContent ?? ''))),
+  warning('BR-FR-02', 'BT-1', 'BR-FR-02 : un identifiant de facture (BT-1, BT-25) ne contient que des caractères alphanumériques et + - _ /, sans espace.', (c) => pathsNodes(c, ID_PATHS).filter((n) => !ID_FORMAT.test(n.textContent))),
   warning('BR-FR-03', 'BT-2', 'BR-FR-03 : une date doit être valide, au format AAAAMMJJ, avec une année comprise entre 2000 et 2099.', (c) => pathsNodes(c, DATE_PATHS).filter((n) => !validDate(text(n)))),
   warning('BR-FR-04', 'BT-3', 'BR-FR-04/BT-3 : le code type de document (BT-3) doit être l’un de 380, 389, 393, 501, 386, 500, 384, 471, 472, 473, 261, 262, 381, 396, 502, 503.', eachRule(`${HEADER}/ram:TypeCode`, (n) => DOCUMENT_TYPES.has(text(n)))),
   noteRule('PMT', 'à l’indemnité forfaitaire pour frais de recouvrement'),
@@ -96,10 +96,10 @@ export const frenchRules: Rule[] = [
     if (bar(c) !== 'B2B' || SELF_BILLING_TYPES.has(c.x.str(`${HEADER}/ram:TypeCode`))) return true;
     const uri = c.x.node(`${BUYER}/ram:URIUniversalCommunication/ram:URIID`);
     const siren = c.x.str(`${BUYER}/ram:SpecifiedLegalOrganization/ram:ID`);
-    return uri !== null && siren !== '' && text(uri).startsWith(siren) && (uri as Element).getAttribute('schemeID') === '0225';
+    return uri !== null && siren !== '' && text(uri).startsWith(siren) && attribute(uri, 'schemeID') === '0225';
   }, (c) => nearest(c, `${BUYER}/ram:URIUniversalCommunication/ram:URIID`, BUYER))),
   warning('BR-FR-23', 'BT-34', 'BR-FR-23 : une adresse électronique de schéma 0225 ne contient que des caractères alphanumériques et - _ . +.', (c) =>
-    c.x.nodes(`${SELLER}/ram:URIUniversalCommunication/ram:URIID[@schemeID='0225'] | ${BUYER}/ram:URIUniversalCommunication/ram:URIID[@schemeID='0225']`).filter((n) => !SCHEME_FORMAT.test(n.textContent ?? ''))),
+    c.x.nodes(`${SELLER}/ram:URIUniversalCommunication/ram:URIID[@schemeID='0225'] | ${BUYER}/ram:URIUniversalCommunication/ram:URIID[@schemeID='0225']`).filter((n) => !SCHEME_FORMAT.test(n.textContent))),
   warning('BR-FR-25', 'BT-34', 'BR-FR-25 : une adresse électronique (BT-34, BT-49) ne doit pas dépasser 125 caractères.', (c) =>
-    c.x.nodes(`${SELLER}/ram:URIUniversalCommunication/ram:URIID | ${BUYER}/ram:URIUniversalCommunication/ram:URIID`).filter((n) => (n.textContent ?? '').length > 125)),
+    c.x.nodes(`${SELLER}/ram:URIUniversalCommunication/ram:URIID | ${BUYER}/ram:URIUniversalCommunication/ram:URIID`).filter((n) => n.textContent.length > 125)),
 ];

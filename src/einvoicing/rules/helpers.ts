@@ -1,6 +1,7 @@
 // Shared XPath paths and exact-decimal helpers for the rule sets (XPath 1.0 has no xs:decimal).
 import Big from 'big.js';
 import type { CheckContext, Rule, Severity } from '../types.js';
+import type { XmlNode } from '../xml.js';
 
 export const ROOT = '/rsm:CrossIndustryInvoice';
 export const CONTEXT = `${ROOT}/rsm:ExchangedDocumentContext`;
@@ -35,8 +36,13 @@ export function sumText(values: string[]): Big {
   return values.reduce((acc, v) => acc.plus(dec(v) ?? ZERO), ZERO);
 }
 
-export function text(node: Node | null): string {
-  return node ? (node.textContent ?? '').trim() : '';
+export function text(node: XmlNode | null): string {
+  return node ? node.textContent.trim() : '';
+}
+
+/** The value of an element's attribute, or null (also when the node is not an element). */
+export function attribute(node: XmlNode, name: string): string | null {
+  return node.nodeType === 1 ? node.getAttribute(name) : null;
 }
 
 /** CII boolean indicator: "true"/"1" are true. */
@@ -51,12 +57,12 @@ export function decimals(value: string): number {
 
 /** Document-level allowances (charge = false) or charges (charge = true). */
 /** Computed once per check (the returned array is shared: do not mutate it). */
-export function documentAllowanceCharges(ctx: CheckContext, charge: boolean): Node[] {
+export function documentAllowanceCharges(ctx: CheckContext, charge: boolean): XmlNode[] {
   return ctx.shared(`doc-ac:${charge}`, () => ctx.x.nodes(DOC_AC).filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge));
 }
 
 /** Computed once per check (the returned array is shared: do not mutate it). */
-export function lineAllowanceCharges(ctx: CheckContext, charge: boolean): Node[] {
+export function lineAllowanceCharges(ctx: CheckContext, charge: boolean): XmlNode[] {
   return ctx.shared(`line-ac:${charge}`, () =>
     ctx.x
       .nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge`)
@@ -64,7 +70,7 @@ export function lineAllowanceCharges(ctx: CheckContext, charge: boolean): Node[]
 }
 
 /** The node itself when present, else the nearest existing ancestor path, else the root. */
-export function nearest(ctx: CheckContext, ...paths: string[]): Node {
+export function nearest(ctx: CheckContext, ...paths: string[]): XmlNode {
   for (const p of paths) {
     const n = ctx.x.node(p);
     if (n) return n;
@@ -83,15 +89,15 @@ export function warning(id: string, businessTerm: string | null, message: string
 }
 
 /** A rule on the whole document: fails at `where` when `holds` is false. */
-export function docRule(holds: (ctx: CheckContext) => boolean, where: (ctx: CheckContext) => Node): Check {
+export function docRule(holds: (ctx: CheckContext) => boolean, where: (ctx: CheckContext) => XmlNode): Check {
   return (ctx) => (holds(ctx) ? [] : [where(ctx)]);
 }
 
 /** A rule on each node matched by `context`: fails on those where `holds` is false. */
-export function eachRule(context: string, holds: (n: Node, ctx: CheckContext) => boolean): Check {
+export function eachRule(context: string, holds: (n: XmlNode, ctx: CheckContext) => boolean): Check {
   return (ctx) => ctx.x.nodes(context).filter((n) => !holds(n, ctx));
 }
 
-export function nonEmpty(ctx: CheckContext, expr: string, at?: Node): boolean {
+export function nonEmpty(ctx: CheckContext, expr: string, at?: XmlNode): boolean {
   return ctx.x.str(expr, at) !== '';
 }

@@ -2,6 +2,7 @@
 // official schematron: one specification per category drives the ten (or more) rules of its family.
 import Big from 'big.js';
 import type { CheckContext, Rule } from '../types.js';
+import type { XmlNode } from '../xml.js';
 import {
   BREAKDOWN,
   BUYER,
@@ -54,12 +55,12 @@ const LINE_TAXES = `${LINES}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTrad
  * the same node-sets as `…[ram:CategoryCode='${code}']` for every code at once (a node with several
  * category codes is in each of their groups, as the XPath predicate would have it).
  */
-function byCategory(c: CheckContext, taxes: Node[]): Map<string, Node[]> {
-  const groups = new Map<string, Node[]>();
+function byCategory(c: CheckContext, taxes: XmlNode[]): Map<string, XmlNode[]> {
+  const groups = new Map<string, XmlNode[]>();
   for (const tax of taxes) {
     const seen = new Set<string>();
     for (const cat of c.x.nodes('ram:CategoryCode', tax)) {
-      const code = cat.textContent ?? '';
+      const code = cat.textContent;
       if (seen.has(code)) continue;
       seen.add(code);
       const group = groups.get(code);
@@ -70,10 +71,10 @@ function byCategory(c: CheckContext, taxes: Node[]): Map<string, Node[]> {
   return groups;
 }
 
-const NONE: Node[] = [];
-const lineTaxes = (c: CheckContext, code: string): Node[] =>
+const NONE: XmlNode[] = [];
+const lineTaxes = (c: CheckContext, code: string): XmlNode[] =>
   c.shared('vat:line-taxes', () => byCategory(c, c.x.nodes(LINE_TAXES))).get(code) ?? NONE;
-const acTaxes = (c: CheckContext, code: string, charge: boolean): Node[] =>
+const acTaxes = (c: CheckContext, code: string, charge: boolean): XmlNode[] =>
   c.shared(`vat:ac-taxes:${charge}`, () => byCategory(c, documentAllowanceCharges(c, charge).flatMap((n) => c.x.nodes(`ram:CategoryTradeTax${VAT}`, n)))).get(code) ?? NONE;
 const breakdowns = (c: CheckContext, code: string) => c.x.nodes(`${BREAKDOWN}[ram:CategoryCode='${code}']`);
 
@@ -93,7 +94,7 @@ function partiesOk(spec: CategorySpec, c: CheckContext): boolean {
   return seller && buyer;
 }
 
-function rateOk(spec: CategorySpec, taxNode: Node, c: CheckContext): boolean {
+function rateOk(spec: CategorySpec, taxNode: XmlNode, c: CheckContext): boolean {
   const raw = c.x.node('ram:RateApplicablePercent', taxNode);
   if (spec.rate === 'absent') return raw === null;
   const rate = raw ? dec(text(raw)) : null;
@@ -107,7 +108,7 @@ interface Amount {
 }
 
 /** The (VAT rate, amount) of each tax node of a group, read once per check. */
-function amounts(c: CheckContext, key: string, taxes: Node[], amountPath: string): Amount[] {
+function amounts(c: CheckContext, key: string, taxes: XmlNode[], amountPath: string): Amount[] {
   return c.shared(key, () =>
     taxes.map((tax) => ({ rate: dec(c.x.str('ram:RateApplicablePercent', tax)), amount: dec(c.x.str(amountPath, tax)) ?? ZERO })));
 }
@@ -146,11 +147,11 @@ function rulesFor(spec: CategorySpec): Rule[] {
       : spec.rate === 'positive'
         ? `the ${what} (${bt}) shall be greater than zero.`
         : `the ${what} (${bt}) shall be 0 (zero).`;
-  const partyCheck = (pick: (c: CheckContext) => Node[]) => (c: CheckContext) => {
+  const partyCheck = (pick: (c: CheckContext) => XmlNode[]) => (c: CheckContext) => {
     const nodes = pick(c);
     return nodes.length > 0 && !partiesOk(spec, c) ? nodes : [];
   };
-  const rateCheck = (pick: (c: CheckContext) => Node[]) => (c: CheckContext) => pick(c).filter((n) => !rateOk(spec, n, c));
+  const rateCheck = (pick: (c: CheckContext) => XmlNode[]) => (c: CheckContext) => pick(c).filter((n) => !rateOk(spec, n, c));
 
   const rules: Rule[] = [
     error(id(1), 'BT-118', `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is ${q} shall contain in the VAT breakdown (BG-23) ${spec.breakdown === 'atLeastOne' ? 'at least one' : 'exactly one'} VAT category code (BT-118) equal with ${q}.`, (c) => {
@@ -208,7 +209,7 @@ function rulesFor(spec: CategorySpec): Rule[] {
     );
   }
   if (code === 'O') {
-    const others = (nodes: Node[]) => (c: CheckContext) => (breakdowns(c, 'O').length > 0 ? nodes.filter((n) => c.x.str('ram:CategoryCode', n) !== 'O') : []);
+    const others = (nodes: XmlNode[]) => (c: CheckContext) => (breakdowns(c, 'O').length > 0 ? nodes.filter((n) => c.x.str('ram:CategoryCode', n) !== 'O') : []);
     rules.push(
       error(id(11), 'BT-118', 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain other VAT breakdown groups (BG-23).', (c) => others(c.x.nodes(BREAKDOWN))(c)),
       error(id(12), 'BT-151', 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is not "Not subject to VAT".', (c) => others(c.x.nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`))(c)),
