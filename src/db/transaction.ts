@@ -4,11 +4,12 @@
 //
 // SQLite: the single connection serializes every write, and the commit (writing the transaction's
 // pages to the WAL, and every thousand pages a checkpoint) costs as much as the rest of a small use
-// case. So the use cases that arrive while a transaction is running are committed together (group
-// commit): each runs in its own savepoint, in arrival order, so one that fails rolls back alone and
-// leaves the others' writes in place; every caller's promise settles only after the commit that made
-// its writes durable, with its own result or error. Without concurrency a group is one use case,
-// and nothing waits for company.
+// case. So use cases are committed in groups (group commit): once the queued ones have run, the
+// transaction waits one turn of the event loop, in which requests already received reach their
+// handlers and queue their use cases, and those join the same commit. Each runs in its own savepoint,
+// in arrival order, so one that fails rolls back alone and leaves the others' writes in place; every
+// caller's promise settles only after the commit that made its writes durable, with its own result or
+// error. Without concurrency a group is one use case, delayed by one event-loop turn.
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './connection.js';
 import type { Database } from './schema.js';
@@ -56,16 +57,22 @@ class GroupCommit {
     let commitError: unknown = null;
     try {
       await this.kysely.transaction().execute(async (trx) => {
-        while (this.queue.length > 0 && settled.length < MAX_GROUP) {
+        for (;;) {
+          if (this.queue.length === 0) {
+            // Requests already received are parsed and handled in the next turn of the event loop:
+            // wait for it once, so that their use cases can join this commit.
+            await new Promise((resolve) => setImmediate(resolve));
+            if (this.queue.length === 0) break;
+          }
+          if (settled.length >= MAX_GROUP) break;
           const pending = this.queue.shift()!;
-          const alone = settled.length === 0 && this.queue.length === 0;
-          // A lone use case needs no savepoint: its failure rolls the whole transaction back.
-          if (alone) {
+          // The first use case needs no savepoint: its failure rolls the whole transaction back.
+          if (settled.length === 0) {
             try {
               settled.push({ pending, ok: true, value: await pending.work(trx) });
             } catch (error) {
               settled.push({ pending, ok: false, value: error });
-              throw new LoneFailure();
+              throw new FirstFailure();
             }
             continue;
           }
@@ -84,7 +91,7 @@ class GroupCommit {
         }
       });
     } catch (error) {
-      if (!(error instanceof LoneFailure)) commitError = error;
+      if (!(error instanceof FirstFailure)) commitError = error;
     }
     for (const { pending, ok, value } of settled) {
       if (!ok) pending.reject(value);
@@ -94,8 +101,8 @@ class GroupCommit {
   }
 }
 
-/** Marks the rollback of a group of one whose use case failed: the caller gets its own error. */
-class LoneFailure extends Error {}
+/** Marks the rollback of a group whose first use case failed (none other ran yet): it gets its own error. */
+class FirstFailure extends Error {}
 
 const groups = new WeakMap<Kysely<Database>, GroupCommit>();
 

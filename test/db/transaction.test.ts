@@ -100,6 +100,26 @@ describe('group commit on a SQLite file', () => {
     expect(seenByOthers.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
+  it('lets a use case submitted in the next turn of the event loop join the running commit', async () => {
+    await sql`delete from scratch`.execute(db.kysely);
+    let second: Promise<unknown> | null = null;
+    let secondVisibleWhenFirstSettled: boolean | null = null;
+    let firstVisibleBeforeCommit: boolean | null = null;
+    const first = transaction(db, async (trx) => insert(trx, 1, 'first')).then(() => {
+      secondVisibleWhenFirstSettled = (observer.prepare('select count(*) as n from scratch where id = 2').get() as { n: number }).n === 1;
+    });
+    // As a request arriving meanwhile would: its handler runs in a later turn of the event loop.
+    setImmediate(() => {
+      firstVisibleBeforeCommit = (observer.prepare('select count(*) as n from scratch where id = 1').get() as { n: number }).n === 1;
+      second = transaction(db, async (trx) => insert(trx, 2, 'second'));
+    });
+    await first;
+    await second;
+    expect(firstVisibleBeforeCommit).toBe(false); // written, but its commit waits for company
+    expect(secondVisibleWhenFirstSettled).toBe(true); // committed together
+    expect(await labels(db)).toEqual(['first', 'second']);
+  });
+
   it('fails every use case of a group whose commit fails, and writes none of them', async () => {
     await sql`delete from scratch`.execute(db.kysely);
     await sql`create table if not exists child (id integer primary key, parent_id integer not null references scratch(id))`.execute(db.kysely);
