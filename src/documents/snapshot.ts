@@ -253,7 +253,7 @@ export function toIssuedDocument(kind: DocumentKind, row: SnapshotSource, seller
     subject: clean(d.subject),
     buyerReference: clean(d.buyerReference),
     orderReference: clean(d.customerOrderReference),
-    precedingInvoice: kind === 'Credit' && d.links?.cancelledInvoicetNumber ? { number: d.links.cancelledInvoicetNumber, date: null } : null,
+    precedingInvoice: kind === 'Credit' && d.links?.cancelledInvoicetNumber ? { number: d.links.cancelledInvoicetNumber, date: d.links.cancelledInvoiceDate ?? null } : null,
     seller: sellerParty(seller),
     buyer,
     shippingAddress: hasAddress(d.shippingAddress) ? address(d.shippingAddress) : null,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCii } from '../../src/documents/cii.js';
 import { AAB_NOTE, PMT_CONSUMER_NOTE, electronicAddressOf, sellerFromSettings, toIssuedDocument } from '../../src/documents/snapshot.js';
 import { checkEInvoice } from '../../src/einvoicing/check.js';
+import { parseXml, xpathFor } from '../../src/einvoicing/xml.js';
 import { computeTotals, type TotalsInput } from '../../src/domain/totals.js';
 import type { StoredDocument } from '../../src/modules/sales/compose.js';
 import { defaultSettings } from '../../src/modules/settings/defaults.js';
@@ -107,6 +108,12 @@ describe('toIssuedDocument', () => {
     const data = stored({ links: { cancelledInvoicetNumber: 'F-2026-00001' } });
     const doc = toIssuedDocument('Credit', { isDraft: true, data }, sellerFromSettings(settings()));
     expect(doc.precedingInvoice).toEqual({ number: 'F-2026-00001', date: null });
+    const dated = toIssuedDocument('Credit', { isDraft: true, data: stored({ links: { cancelledInvoicetNumber: 'F-2026-00001', cancelledInvoiceDate: '2026-11-02' } }) }, sellerFromSettings(settings()));
+    expect(dated.precedingInvoice).toEqual({ number: 'F-2026-00001', date: '2026-11-02' });
+    const xml = buildCii(dated);
+    const x = xpathFor(parseXml(xml));
+    expect(x.str('//ram:InvoiceReferencedDocument/ram:IssuerAssignedID')).toBe('F-2026-00001');
+    expect(x.str('//ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString[@format="102"]')).toBe('20261102');
   });
 
   it('without an IBAN the payment means follow the account payment method, never a bare credit transfer', () => {

@@ -98,6 +98,22 @@ describeEachDb('sale document downloads', (ctx) => {
     const x = xpathFor(parseXml(xml));
     expect(x.str('//rsm:ExchangedDocument/ram:TypeCode')).toBe('381');
     expect(x.str('//ram:InvoiceReferencedDocument/ram:IssuerAssignedID')).toBe(cancelled.json().number);
+    // BT-26: the corrected invoice's date, as YYYYMMDD.
+    expect(x.str('//ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString')).toBe(cancelled.json().date.replaceAll('-', ''));
+  });
+
+  it('a partial credit note naming its invoice carries the invoice number and date (BT-25, BT-26)', async () => {
+    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const invoice = (await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${draft.json().id}`, headers: a.headers })).json();
+    const credit = await ctx.inject({ method: 'POST', url: '/v1/salecredits', headers: a.headers, payload: { customerId, date: today, cancelledInvoicetId: invoice.id, lines: [LINES[0]] } });
+    expect(credit.statusCode, credit.body).toBe(200);
+    const fin = await ctx.inject({ method: 'POST', url: `/v1/salecredits/finalize/${credit.json().id}`, headers: a.headers });
+    expect(fin.statusCode, fin.body).toBe(200);
+    const xml = extractEmbeddedInvoiceXml((await download(`/v1/salecredits/download/${credit.json().id}`)).rawPayload)!.xml;
+    const x = xpathFor(parseXml(xml));
+    expect(x.str('//ram:InvoiceReferencedDocument/ram:IssuerAssignedID')).toBe(invoice.number);
+    expect(x.str('//ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString')).toBe(invoice.date.replaceAll('-', ''));
+    expect(checkEInvoice(xml).findings).toEqual([]);
   });
 
   it('a missing, foreign or wrong-kind document is a 404 ProblemDetails', async () => {

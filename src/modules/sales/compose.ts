@@ -68,7 +68,7 @@ export interface StoredDocument {
   /** The seller as the account's settings described it at finalization (frozen with the document). */
   seller?: SellerSnapshot;
   /** State links written after finalization (not part of the hashed content). */
-  links?: { cancellationCreditId?: number; cancellationCreditNumber?: string; cancelledInvoicetNumber?: string };
+  links?: { cancellationCreditId?: number; cancellationCreditNumber?: string; cancelledInvoicetNumber?: string; cancelledInvoiceDate?: string };
 }
 
 export type SellerSnapshot = Pick<AccountSettings, 'company' | 'vat' | 'bankDetails' | 'documentDefaults'> & {

@@ -54,13 +54,13 @@ function columnsOf(data: StoredDocument) {
   };
 }
 
-/** A credit note may name the finalized invoice it corrects (BT-25). */
+/** A credit note may name the finalized invoice it corrects (BT-25, with its date BT-26). */
 async function checkCorrectedInvoice(trx: Trx, accountId: number, data: StoredDocument): Promise<StoredDocument> {
   if (data.cancelledInvoicetId === null) return data;
   const invoice = await repo.getDocument(trx, accountId, 'Invoice', data.cancelledInvoicetId);
   if (!invoice) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoicetId} does not exist`);
   if (invoice.isDraft) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoicetId} is a draft: only a finalized invoice can be corrected`);
-  return { ...data, links: { ...data.links, cancelledInvoicetNumber: invoice.number! } };
+  return { ...data, links: { ...data.links, cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date } };
 }
 
 async function compose(trx: Trx, accountId: number, kind: DocumentKind, input: DocumentInputT, settings: AccountSettings) {
@@ -263,7 +263,7 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       cancelledInvoicetId: id,
       date: today,
       subject: content.subject ?? `Annulation de la facture ${invoice.number}`,
-      links: { cancelledInvoicetNumber: invoice.number! },
+      links: { cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date },
     };
     const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
     const { row: credit } = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, account);
