@@ -148,6 +148,7 @@ function legalIdentity(seller: Party): string[] {
   if (seller.siret) parts.push(`SIRET ${formatSiret(seller.siret)}`);
   else if (seller.siren) parts.push(`SIREN ${formatSiret(seller.siren)}`);
   if (seller.vatNumber) parts.push(`TVA intracom. ${seller.vatNumber}`);
+  else if (seller.taxRegistrationId) parts.push(`N° fiscal ${seller.taxRegistrationId}`);
   return parts;
 }
 
@@ -437,7 +438,7 @@ class InvoiceRenderer {
       ...addressLines(seller.address),
       [seller.email, seller.phone].filter(Boolean).join(' – '),
       seller.siret ? `SIRET ${formatSiret(seller.siret)}` : seller.siren ? `SIREN ${formatSiret(seller.siren)}` : '',
-      seller.vatNumber ? `N° TVA ${seller.vatNumber}` : '',
+      seller.vatNumber ? `N° TVA ${seller.vatNumber}` : seller.taxRegistrationId ? `N° fiscal ${seller.taxRegistrationId}` : '',
     ].filter(Boolean);
     for (const line of sellerLines) {
       for (const wrapped of this.wrap(line, leftW)) {

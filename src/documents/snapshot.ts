@@ -84,6 +84,7 @@ function sellerParty(s: SellerSnapshot): Party {
     siren,
     siret,
     vatNumber: clean(c.vatNumber),
+    taxRegistrationId: clean(c.taxRegistrationId),
     legalForm: clean(c.legalStatus),
     shareCapital: capital,
     rcs: clean(c.registrationNumber),

@@ -82,6 +82,25 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
     expect(body.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(expect.arrayContaining(['BR-FR-10', 'BR-FR-13']));
   });
 
+  it('a franchise seller (art. 293 B) without VAT number needs its tax registration id (BT-32, BR-E-02)', async () => {
+    const { vatNumber: _vat, ...company } = SELLER_SETTINGS.company;
+    const { account, customerId: cid } = await setUpSeller(ctx, { ...SELLER_SETTINGS, company, vat: { liableToVat: false } });
+    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: account.headers, payload: { customerId: cid, date: today, lines: LINES } });
+    expect(draft.json()).toMatchObject({ taxAmount: 0, vatNote: 'TVA non applicable, art. 293 B du CGI' });
+    const url = `/v1/saleinvoices/checkeinvoicing/${draft.json().id}`;
+    const before = await ctx.inject({ method: 'POST', url, headers: account.headers });
+    expect([...new Set(before.json().findings.map((f: { ruleId: string }) => f.ruleId))]).toEqual(['BR-E-02']);
+
+    const refused = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: account.headers, payload: { company: { taxRegistrationId: '12 34<5' } } });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('company.taxRegistrationId');
+    const saved = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: account.headers, payload: { company: { taxRegistrationId: ' 12 34 567 890 123 ' } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().company.taxRegistrationId).toBe('1234567890123');
+    const after = await ctx.inject({ method: 'POST', url, headers: account.headers });
+    expect(after.json()).toEqual({ isValid: true, findings: [] });
+  });
+
   it('the OpenAPI document declares EInvoicingCheckResult', async () => {
     const res = await ctx.inject({ method: 'GET', url: '/openapi.json' });
     if (res.statusCode !== 200) return;

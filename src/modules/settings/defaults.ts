@@ -70,6 +70,7 @@ export function defaultSettings(): AccountSettings {
       reportLogoUri: null,
       siret: null,
       summary: null,
+      taxRegistrationId: null,
       urlCompanyName: null,
       useInvoicingAddressAsHeadOfficeAddress: true,
       vatNumber: null,

@@ -88,6 +88,7 @@ const CompanySettings = Type.Object(
     siret: text(20, 'SIRET (14 digits) or SIREN (9 digits)'),
     summary: text(2000),
     urlCompanyName: text(100),
+    taxRegistrationId: text(35, 'Facturier extension: seller tax registration identifier (BT-32, scheme FC), e.g. the numéro fiscal of a seller without VAT number (franchise en base, art. 293 B du CGI)'),
     useInvoicingAddressAsHeadOfficeAddress: Type.Boolean(),
     vatNumber: text(20, 'Intra-community VAT number'),
     website: text(200),

@@ -88,6 +88,13 @@ function checkIdentifiers(doc: Json, errors: FieldError[]): void {
         errors.push({ field: 'company.vatNumber', message: `vatNumber does not belong to the SIREN ${siren} of company.siret` });
       }
     }
+    if (typeof company.taxRegistrationId === 'string') {
+      const id = company.taxRegistrationId.replace(/\s/g, '');
+      company.taxRegistrationId = id || null;
+      if (id && !/^[A-Za-z0-9][A-Za-z0-9./-]*$/.test(id)) {
+        errors.push({ field: 'company.taxRegistrationId', message: 'taxRegistrationId may only contain letters, digits, ".", "/" and "-"' });
+      }
+    }
     if (typeof company.ape === 'string') {
       const ape = company.ape.toUpperCase().replace(/\s/g, '');
       const match = /^(\d{2})\.?(\d{2})([A-Z])$/.exec(ape);
