@@ -116,12 +116,19 @@ export function dateParts(date: IsoDate): { year: number; month: number; day: nu
 
 /** The calendar date at `now` in an IANA time zone (the account's "today"). */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
+  let zone = dayFormats.get(timeZone);
+  if (!zone) {
     // Building a formatter costs far more than using one: one per time zone, kept.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
+    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, date: '' };
+    dayFormats.set(timeZone, zone);
   }
-  return format.format(now);
+  // Today's offsets are whole minutes, so the local date only changes on a UTC minute boundary:
+  // the date formatted once stays right for the rest of that minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== zone.minute) {
+    zone.date = zone.format.format(now);
+    zone.minute = minute;
+  }
+  return zone.date;
 }
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; date: IsoDate }>();

@@ -78,10 +78,18 @@ export function validateNumberPattern(pattern: string): string | null {
   return null;
 }
 
+/** Valid patterns already tokenized: an account uses one or two, on every finalization. */
+const validTokens = new Map<string, Token[]>();
+
 function tokensOf(pattern: string): Token[] {
+  let tokens = validTokens.get(pattern);
+  if (tokens) return tokens;
   const error = validateNumberPattern(pattern);
   if (error !== null) throw new DomainValidationError('numberPattern', error);
-  return tokenize(pattern) as Token[];
+  tokens = tokenize(pattern) as Token[];
+  if (validTokens.size >= 1_000) validTokens.clear();
+  validTokens.set(pattern, tokens);
+  return tokens;
 }
 
 function formatTokens(tokens: Token[], date: IsoDate, seq: number | null, keepSeq: boolean): string {

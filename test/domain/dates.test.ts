@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainValidationError } from '../../src/domain/errors.js';
-import { addDays, addMonths, assertIsoDate, compareDates, daysInMonth, endOfMonth, isIsoDate } from '../../src/domain/dates.js';
+import { addDays, addMonths, assertIsoDate, compareDates, daysInMonth, endOfMonth, isIsoDate, todayIn } from '../../src/domain/dates.js';
 
 describe('civil date arithmetic', () => {
   it('agrees with UTC calendar arithmetic day by day over 1999-2101', () => {
@@ -43,5 +43,21 @@ describe('civil date arithmetic', () => {
   it.each(['2023-02-29', '2024-13-01', '2024-00-10', '2024-1-01', '20240101', '', '2024-04-31'])('rejects %j', (date) => {
     expect(isIsoDate(date)).toBe(false);
     expect(() => assertIsoDate(date, 'date')).toThrow(DomainValidationError);
+  });
+});
+
+describe('todayIn', () => {
+  it('turns at local midnight, also for half- and quarter-hour offsets, however calls interleave', () => {
+    const at = (iso: string) => new Date(iso);
+    // Paris in winter is UTC+1; Kolkata UTC+5:30; Kathmandu UTC+5:45.
+    expect(todayIn('Europe/Paris', at('2026-11-22T22:59:59.999Z'))).toBe('2026-11-22');
+    expect(todayIn('Europe/Paris', at('2026-11-22T23:00:00.000Z'))).toBe('2026-11-23');
+    expect(todayIn('Europe/Paris', at('2026-11-22T22:59:30.000Z'))).toBe('2026-11-22');
+    expect(todayIn('Asia/Kolkata', at('2026-11-22T18:29:59.000Z'))).toBe('2026-11-22');
+    expect(todayIn('Asia/Kolkata', at('2026-11-22T18:30:00.000Z'))).toBe('2026-11-23');
+    expect(todayIn('Asia/Kathmandu', at('2026-11-22T18:14:59.000Z'))).toBe('2026-11-22');
+    expect(todayIn('Asia/Kathmandu', at('2026-11-22T18:15:00.000Z'))).toBe('2026-11-23');
+    expect(todayIn('Europe/Paris', at('2026-06-30T21:59:00.000Z'))).toBe('2026-06-30'); // summer: UTC+2
+    expect(todayIn('Europe/Paris', at('2026-06-30T22:00:00.000Z'))).toBe('2026-07-01');
   });
 });
