@@ -278,7 +278,29 @@ export async function readAccountSettings(
   if (found === null) throw new NotFoundError('Account', accountId);
   const row = found.settings;
   const logoToken = row?.logoToken ?? null;
-  return { settings: present(row ? (JSON.parse(row.data) as Json) : {}, found.name, logoToken, options.publicUrl), logoToken };
+  const key = { data: row?.data ?? null, name: found.name, logoToken, publicUrl: options.publicUrl ?? null };
+  const known = presented.get(accountId);
+  if (known && known.data === key.data && known.name === key.name && known.logoToken === key.logoToken && known.publicUrl === key.publicUrl) {
+    return { settings: known.settings, logoToken };
+  }
+  const settings = deepFreeze(present(row ? (JSON.parse(row.data) as Json) : {}, found.name, logoToken, options.publicUrl));
+  if (presented.size >= 10_000) presented.clear();
+  presented.set(accountId, { ...key, settings });
+  return { settings, logoToken };
+}
+
+/**
+ * The settings last presented per account, reused while the stored row reads the same (it is still
+ * read on every call, so a change made by another process shows at once). Frozen: callers share it.
+ */
+const presented = new Map<number, { data: string | null; name: string; logoToken: string | null; publicUrl: string | null; settings: AccountSettings }>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
 }
 
 /** The logo bytes (for PDFs), or null. */
