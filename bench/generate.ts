@@ -6,7 +6,7 @@ import { chainHash } from '../src/domain/audit.js';
 import { addDays } from '../src/domain/dates.js';
 import { formatDocumentNumber, sequenceScope } from '../src/domain/numbering.js';
 import { composeDocument, type StoredDocument } from '../src/modules/sales/compose.js';
-import type { DocumentRow } from '../src/modules/sales/repo.js';
+import { encodeSnapshot, type DocumentRow } from '../src/modules/sales/repo.js';
 import type { DocumentInputT } from '../src/modules/sales/schemas.js';
 import { hashedContent } from '../src/modules/sales/service.js';
 import { getAccountSettings } from '../src/modules/settings/service.js';
@@ -90,7 +90,7 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
         }
         const datas = rows.map(({ data }) => data);
         const inserted = await trx.insertInto('saleDocuments').values(rows.map(({ data: _d, ...r }) => r) as never).returning('id').execute();
-        await trx.insertInto('saleDocumentData').values(inserted.map((r, k) => ({ documentId: r.id, data: datas[k] as string }))).execute();
+        await trx.insertInto('saleDocumentData').values(inserted.map((r, k) => ({ documentId: r.id, data: encodeSnapshot(trx, datas[k] as string) }))).execute();
       }
     });
     progress('invoices', done, count);

@@ -108,7 +108,8 @@ export interface SaleDocumentsTable {
 /** The JSON snapshot of a sale document (see migration 005). */
 export interface SaleDocumentDataTable {
   documentId: number;
-  data: string;
+  /** JSON; deflated into a BLOB on SQLite (see encodeSnapshot in modules/sales/repo.ts). */
+  data: string | Uint8Array;
 }
 
 export interface DocumentHeadsTable {

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { runCli } from '../../src/cli.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
+import { decodeSnapshot, encodeSnapshot } from '../../src/modules/sales/repo.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'facturier-audit-'));
 const file = path.join(dir, 'audit.db');
@@ -75,9 +76,11 @@ describe('facturier audit verify', () => {
     const target = invoices[1];
     const row = await db.kysely.selectFrom('saleDocuments').innerJoin('saleDocumentData', 'saleDocumentData.documentId', 'saleDocuments.id')
       .select(['data', 'hash']).where('id', '=', target.id).executeTakeFirstOrThrow();
-    const tampered = row.data.replace('"customerName":"Dupont"', '"customerName":"Durand"');
-    expect(tampered).not.toBe(row.data);
-    await db.kysely.updateTable('saleDocumentData').set({ data: tampered }).where('documentId', '=', target.id).execute();
+    const json0 = decodeSnapshot(row.data);
+    const tampered = json0.replace('"customerName":"Dupont"', '"customerName":"Durand"');
+    expect(tampered).not.toBe(json0);
+    // Written back the way the application stores snapshots (deflated on SQLite).
+    await db.kysely.updateTable('saleDocumentData').set({ data: encodeSnapshot(db.kysely, tampered) }).where('documentId', '=', target.id).execute();
 
     const { code, stdout } = await run('audit', 'verify', '--account', String(acme.accountId));
     expect(code).toBe(3);
