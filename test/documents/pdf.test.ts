@@ -239,6 +239,21 @@ function reverseCharge(): IssuedDocument {
   });
 }
 
+/** A sole trader under the franchise of art. 293 B: no VAT, no VAT number, a tax registration id. */
+function franchiseSeller(): IssuedDocument {
+  const base = baseDocument([pricedLine(0, '0')].map((l) => ({ ...l, vatCategory: 'E' as const })));
+  return {
+    ...base,
+    subject: 'Développement de l’API de facturation',
+    seller: { ...base.seller, name: 'Marie Martin EI', legalForm: 'EI', shareCapital: null, rcs: null, vatNumber: null, taxRegistrationId: '1234567890123', email: 'marie@martin-dev.fr' },
+    vats: [{ category: 'E', rate: '0', taxableAmount: '4550.00', taxAmount: '0.00', exemptionReason: 'TVA non applicable, art. 293 B du CGI', exemptionReasonCode: 'VATEX-FR-FRANCHISE' }],
+    totals: { lineTotal: '4550.00', allowanceTotal: '0.00', chargeTotal: '0.00', taxExclusive: '4550.00', taxTotal: '0.00', taxInclusive: '4550.00', prepaid: '0.00', payable: '4550.00' },
+    payment: { ...base.payment, accountName: 'Marie Martin' },
+    paymentTerms: [{ dueDate: '2026-12-22', amount: '4550.00' }],
+    sellerLiableToVat: false,
+  };
+}
+
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">
   <!-- contenu accentué : é à ç €, and a narrow no-break space: 1\u202F234 -->
@@ -324,9 +339,11 @@ describe('renderDocumentPdf', () => {
     const rc = (await inspectPdf(await renderDocumentPdf(reverseCharge()))).pageTexts[0];
     expect(rc).toContain('Autoliquidation');
     expect(rc).toContain('Allemagne');
-    const franchise = baseDocument([pricedLine(0, '0')], { sellerLiableToVat: false });
-    const text = (await inspectPdf(await renderDocumentPdf(franchise))).pageTexts[0];
+    const text = (await inspectPdf(await renderDocumentPdf(franchiseSeller()))).pageTexts[0];
     expect(text).toContain('TVA non applicable, art. 293 B du CGI');
+    // Without a VAT number, the tax registration id (BT-32) stands where it would be.
+    expect(text).toContain('N° fiscal 1234567890123');
+    expect(text).not.toContain('FR40123456789');
   });
 
   it('marks drafts BROUILLON on every page, without number and without XML even if given', async () => {
@@ -488,6 +505,7 @@ describe.runIf(process.env.WRITE_PDF_SAMPLES)('samples', () => {
       ['credit-note.pdf', creditNote(), XML],
       ['draft.pdf', draft(), XML],
       ['reverse-charge.pdf', reverseCharge(), XML],
+      ['franchise-seller.pdf', franchiseSeller(), XML],
     ];
     for (const [name, doc, xml] of samples) writeFileSync(join(dir, name), await renderDocumentPdf(doc, { xml }));
   });
