@@ -1,7 +1,9 @@
-// The ceiling: a bare node:http server answering the same Hello JSON bytes from memory.
+// The ceiling: a bare node:http server answering the same Hello JSON bytes from memory, or, with
+// BARE_BODY_FILE, the bytes of that file (e.g. the invoice a get-by-id answers).
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const body = Buffer.from(
+const body = process.env.BARE_BODY_FILE ? readFileSync(process.env.BARE_BODY_FILE) : Buffer.from(
   JSON.stringify({
     message: 'Hello Bench SAS',
     companyName: 'Bench SAS',

@@ -50,10 +50,11 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000)
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export async function startBare(): Promise<{ url: string; child: ChildProcess }> {
+/** The bare server; `bodyFile` makes it answer that file's bytes instead of the Hello JSON. */
+export async function startBare(bodyFile?: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = fork(path.join(distRoot, 'bench', 'bare-server.js'), [], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(bodyFile ? { BARE_BODY_FILE: bodyFile } : {}) },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
