@@ -1,29 +1,17 @@
 // Scenario (master data): 100,000 generated customers, then get-by-id, a page of 100 and a
 // full-text search, beside the bare node:http ceiling.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/connection.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { createAccount } from '../src/modules/accounts/service.js';
+import { rmSync } from 'node:fs';
 import { SEARCH_WORDS, pick, rng } from './data.js';
 import { generateCustomers } from './generate.js';
-import { load, startBare, startFacturier, stop, type LoadResult } from './lib.js';
+import { load, measureCeiling, sqliteBenchDatabase, startFacturier, stop, type LoadResult } from './lib.js';
 
 export async function customersScenario(seconds: number): Promise<{ ceiling: LoadResult; results: LoadResult[] }> {
   const count = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
-  const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` };
-  const db = openDatabase(loadConfig(env).database);
-  await migrateToLatest(db);
-  const { apiKey, accountId } = await createAccount(db, 'Bench SAS');
+  const { dir, env, db, apiKey, accountId } = await sqliteBenchDatabase();
   const ids = await generateCustomers(db, accountId, count);
   await db.close();
 
-  const bare = await startBare();
-  const ceiling = await load({ name: 'bare node:http (ceiling)', url: `${bare.url}/hello`, seconds });
-  await stop(bare.child);
+  const ceiling = await measureCeiling(seconds);
 
   const server = await startFacturier(env);
   const headers = { 'x-api-key': apiKey };

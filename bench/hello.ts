@@ -2,12 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cli, load, startBare, startFacturier, stop, type LoadResult } from './lib.js';
+import { cli, load, measureCeiling, startFacturier, stop, type LoadResult } from './lib.js';
 
 export async function helloScenario(seconds: number): Promise<{ ceiling: LoadResult; results: LoadResult[] }> {
-  const bare = await startBare();
-  const ceiling = await load({ name: 'bare node:http (ceiling)', url: `${bare.url}/hello`, seconds });
-  await stop(bare.child);
+  const ceiling = await measureCeiling(seconds);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
   const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` };

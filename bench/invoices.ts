@@ -1,8 +1,7 @@
 // Scenario (sale documents): 1,000,000 invoices over 10,000 customers, then lists with and
 // without filters, get-by-id, and finalization throughput with 50 concurrent clients (checked
 // gapless and unique afterwards) — on SQLite, then on PostgreSQL with two server processes.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
@@ -14,7 +13,7 @@ import { createDraft } from '../src/modules/sales/service.js';
 import type { DocumentInputT } from '../src/modules/sales/schemas.js';
 import { pick, rng } from './data.js';
 import { generateCustomers, generateInvoices } from './generate.js';
-import { load, progress, startBare, startFacturier, stop, type LoadResult } from './lib.js';
+import { load, measureCeiling, progress, sqliteBenchDatabase, startFacturier, stop, type LoadResult } from './lib.js';
 
 async function makeDrafts(db: Db, accountId: number, customerIds: number[], count: number): Promise<number[]> {
   const random = rng(3);
@@ -50,11 +49,7 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   const invoiceCount = Number(process.env.BENCH_INVOICES ?? 1_000_000);
   const draftCount = Number(process.env.BENCH_DRAFTS ?? 20_000);
   const notes: string[] = [];
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
-  const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` };
-  const db = openDatabase(loadConfig(env).database);
-  await migrateToLatest(db);
-  const { apiKey, accountId } = await createAccount(db, 'Bench SAS');
+  const { dir, env, db, apiKey, accountId } = await sqliteBenchDatabase();
   const customerIds = await generateCustomers(db, accountId, 10_000);
   let t = Date.now();
   await generateInvoices(db, accountId, customerIds, invoiceCount);
@@ -62,9 +57,7 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   const drafts = await makeDrafts(db, accountId, customerIds, draftCount);
   await db.close();
 
-  const bare = await startBare();
-  const ceiling = await load({ name: 'bare node:http (ceiling)', url: `${bare.url}/hello`, seconds });
-  await stop(bare.child);
+  const ceiling = await measureCeiling(seconds);
 
   const server = await startFacturier(env);
   const headers = { 'x-api-key': apiKey };
@@ -93,9 +86,7 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   const median = bodies.sort((x, y) => x.length - y.length)[25]!;
   const medianFile = path.join(dir, 'median-invoice.json');
   writeFileSync(medianFile, median);
-  const bareInvoice = await startBare(medianFile);
-  const invoiceCeiling = await load({ name: `bare node:http answering a median invoice (${median.length} bytes)`, url: `${bareInvoice.url}/`, seconds });
-  await stop(bareInvoice.child);
+  const invoiceCeiling = await measureCeiling(seconds, medianFile, `bare node:http answering a median invoice (${median.length} bytes)`);
   results.push(invoiceCeiling);
   notes.push(`GET /v1/saleinvoices/{id} against the bare server answering the same bytes: ${byId.reqPerSec} / ${invoiceCeiling.reqPerSec} = ${(byId.reqPerSec / invoiceCeiling.reqPerSec).toFixed(2)}`);
   const since = new Date().toISOString();

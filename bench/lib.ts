@@ -1,11 +1,15 @@
 // Shared machinery of the benchmarks: child server processes, autocannon runs, result files.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Db } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createAccount } from '../src/modules/accounts/service.js';
 
 /** dist/ when compiled (bench runs from dist/bench). */
 export const distRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +55,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000)
 }
 
 /** The bare server; `bodyFile` makes it answer that file's bytes instead of the Hello JSON. */
-export async function startBare(bodyFile?: string): Promise<{ url: string; child: ChildProcess }> {
+async function startBare(bodyFile?: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = fork(path.join(distRoot, 'bench', 'bare-server.js'), [], {
     env: { ...process.env, PORT: String(port), ...(bodyFile ? { BARE_BODY_FILE: bodyFile } : {}) },
@@ -79,6 +83,26 @@ export async function startFacturier(env: NodeJS.ProcessEnv): Promise<{ url: str
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/healthz`, child);
   return { url, child };
+}
+
+/** A migrated SQLite database in a fresh temporary folder, with one account ('Bench SAS'). */
+export async function sqliteBenchDatabase(): Promise<{ dir: string; env: { DATABASE_URL: string }; db: Db; apiKey: string; accountId: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
+  const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` };
+  const db = openDatabase(loadConfig(env).database);
+  await migrateToLatest(db);
+  const { apiKey, accountId } = await createAccount(db, 'Bench SAS');
+  return { dir, env, db, apiKey, accountId };
+}
+
+/** The bare server under load (Hello JSON, or the bytes of `bodyFile`), then stopped. */
+export async function measureCeiling(seconds: number, bodyFile?: string, name = 'bare node:http (ceiling)'): Promise<LoadResult> {
+  const bare = await startBare(bodyFile);
+  try {
+    return await load({ name, url: `${bare.url}/hello`, seconds });
+  } finally {
+    await stop(bare.child);
+  }
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

@@ -57,25 +57,14 @@ class GroupCommit {
     let commitError: unknown = null;
     try {
       await this.kysely.transaction().execute(async (trx) => {
-        for (;;) {
+        while (settled.length < MAX_GROUP) {
           if (this.queue.length === 0) {
             // Requests already received are parsed and handled in the next turn of the event loop:
             // wait for it once, so that their use cases can join this commit.
             await new Promise((resolve) => setImmediate(resolve));
             if (this.queue.length === 0) break;
           }
-          if (settled.length >= MAX_GROUP) break;
           const pending = this.queue.shift()!;
-          // The first use case needs no savepoint: its failure rolls the whole transaction back.
-          if (settled.length === 0) {
-            try {
-              settled.push({ pending, ok: true, value: await pending.work(trx) });
-            } catch (error) {
-              settled.push({ pending, ok: false, value: error });
-              throw new FirstFailure();
-            }
-            continue;
-          }
           await sql`savepoint use_case`.execute(trx);
           try {
             const value = await pending.work(trx);
@@ -91,7 +80,7 @@ class GroupCommit {
         }
       });
     } catch (error) {
-      if (!(error instanceof FirstFailure)) commitError = error;
+      commitError = error;
     }
     for (const { pending, ok, value } of settled) {
       if (!ok) pending.reject(value);
@@ -100,9 +89,6 @@ class GroupCommit {
     }
   }
 }
-
-/** Marks the rollback of a group whose first use case failed (none other ran yet): it gets its own error. */
-class FirstFailure extends Error {}
 
 const groups = new WeakMap<Kysely<Database>, GroupCommit>();
 

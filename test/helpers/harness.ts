@@ -101,3 +101,13 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
     });
   }
 }
+
+/** HTTP calls on one resource collection (`/v1/suppliers`…) as the account `account()` names at call time. */
+export function resourceClient(ctx: TestContext, path: string, account: () => TestAccount) {
+  return {
+    post: (payload: unknown) => ctx.inject({ method: 'POST', url: path, headers: account().headers, payload: payload as object }),
+    put: (id: number, payload: unknown) => ctx.inject({ method: 'PUT', url: `${path}/${id}`, headers: account().headers, payload: payload as object }),
+    get: (url: string) => ctx.inject({ method: 'GET', url, headers: account().headers }),
+    del: (id: number) => ctx.inject({ method: 'DELETE', url: `${path}/${id}`, headers: account().headers }),
+  };
+}

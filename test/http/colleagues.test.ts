@@ -1,22 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDb, type TestAccount, type TestContext } from '../helpers/harness.js';
-
-function api(ctx: TestContext, account: () => TestAccount) {
-  return {
-    post: (payload: unknown) => ctx.inject({ method: 'POST', url: '/v1/colleagues', headers: account().headers, payload: payload as object }),
-    put: (id: number, payload: unknown) => ctx.inject({ method: 'PUT', url: `/v1/colleagues/${id}`, headers: account().headers, payload: payload as object }),
-    get: (url: string) => ctx.inject({ method: 'GET', url, headers: account().headers }),
-    del: (id: number) => ctx.inject({ method: 'DELETE', url: `/v1/colleagues/${id}`, headers: account().headers }),
-  };
-}
+import { describeEachDb, resourceClient, type TestAccount } from '../helpers/harness.js';
 
 const METADATAS = { crm: 'HS-42', level: 3, tags: ['sales', 'north'], nested: { active: true, note: null } };
 
 describeEachDb('colleagues', (ctx) => {
   let a: TestAccount;
   let b: TestAccount;
-  const A = api(ctx, () => a);
-  const B = api(ctx, () => b);
+  const A = resourceClient(ctx, '/v1/colleagues', () => a);
+  const B = resourceClient(ctx, '/v1/colleagues', () => b);
   beforeAll(async () => {
     a = await ctx.newAccount();
     b = await ctx.newAccount();
@@ -79,7 +70,7 @@ describeEachDb('colleagues', (ctx) => {
 
   describe('lists', () => {
     let acc: TestAccount;
-    const L = api(ctx, () => acc);
+    const L = resourceClient(ctx, '/v1/colleagues', () => acc);
     beforeAll(async () => {
       acc = await ctx.newAccount();
       for (const [firstName, lastName] of [['Adèle', 'Zola'], ['Bérénice', 'Yvon'], ['Céline', 'Xavier'], ['Loïc', 'Lefèvre']]) {

@@ -1,24 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findSupplierByIdentity } from '../../src/modules/suppliers/service.js';
-import { describeEachDb, type TestAccount, type TestContext } from '../helpers/harness.js';
+import { describeEachDb, resourceClient, type TestAccount } from '../helpers/harness.js';
 
 const SIRET = '73282932000074';
 const VAT = 'FR44732829320';
 
-function api(ctx: TestContext, account: () => TestAccount) {
-  return {
-    post: (payload: unknown) => ctx.inject({ method: 'POST', url: '/v1/suppliers', headers: account().headers, payload: payload as object }),
-    put: (id: number, payload: unknown) => ctx.inject({ method: 'PUT', url: `/v1/suppliers/${id}`, headers: account().headers, payload: payload as object }),
-    get: (url: string) => ctx.inject({ method: 'GET', url, headers: account().headers }),
-    del: (id: number) => ctx.inject({ method: 'DELETE', url: `/v1/suppliers/${id}`, headers: account().headers }),
-  };
-}
-
 describeEachDb('suppliers', (ctx) => {
   let a: TestAccount;
   let b: TestAccount;
-  const A = api(ctx, () => a);
-  const B = api(ctx, () => b);
+  const A = resourceClient(ctx, '/v1/suppliers', () => a);
+  const B = resourceClient(ctx, '/v1/suppliers', () => b);
   beforeAll(async () => {
     a = await ctx.newAccount();
     b = await ctx.newAccount();
@@ -114,7 +105,7 @@ describeEachDb('suppliers', (ctx) => {
 
   describe('lists', () => {
     let acc: TestAccount;
-    const L = api(ctx, () => acc);
+    const L = resourceClient(ctx, '/v1/suppliers', () => acc);
     beforeAll(async () => {
       acc = await ctx.newAccount();
       for (const name of ['Boulangerie Éclair', 'Atelier Zéphyr', 'Cabinet Dupré', 'Dépôt Central', 'Électricité Ouest']) {
@@ -254,12 +245,12 @@ describeEachDb('suppliers', (ctx) => {
     const ids: Record<string, number> = {};
     beforeAll(async () => {
       acc = await ctx.newAccount();
-      const L = api(ctx, () => acc);
+      const L = resourceClient(ctx, '/v1/suppliers', () => acc);
       ids.bySiret = (await L.post({ name: 'Papeterie Lumière', companyInformations: { siret: SIRET } })).json().id;
       ids.byVat = (await L.post({ name: 'Imprimerie Rive', companyInformations: { vatNumber: 'FR64443061841' } })).json().id;
       ids.byEu = (await L.post({ name: 'Druckerei Berlin', companyInformations: { vatNumber: 'DE123456789' } })).json().id;
       ids.byName = (await L.post({ name: "L'Épicerie  du Coin" })).json().id;
-      await api(ctx, () => b).post({ name: 'Other account', companyInformations: { siret: '55208131766522' } });
+      await resourceClient(ctx, '/v1/suppliers', () => b).post({ name: 'Other account', companyInformations: { siret: '55208131766522' } });
     });
     const find = (identity: Parameters<typeof findSupplierByIdentity>[2]) =>
       findSupplierByIdentity(ctx.db.kysely, acc.accountId, identity).then((s) => s?.id ?? null);

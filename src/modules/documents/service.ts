@@ -5,10 +5,9 @@
 // byte with its SHA-256 (document_files): from then on it is only read, and it never changes.
 // Rendering is kept out of finalization so that the numbering lock is held for milliseconds.
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Trx } from '../../db/transaction.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
 import { buildCii } from '../../documents/cii.js';
 import type { IssuedDocument } from '../../documents/model.js';
 import { renderDocumentPdf } from '../../documents/pdf.js';
@@ -21,8 +20,6 @@ import * as sales from '../sales/repo.js';
 import { getAccountLogo, getAccountSettings, getLogoVersion, type AccountSettings } from '../settings/service.js';
 import * as repo from './repo.js';
 import { validateRemotely } from './validator.js';
-
-type Trx = Kysely<Database>;
 
 export interface DocumentsContext {
   db: Db;

@@ -3,11 +3,9 @@
 // receipt, its links, the balance of every document it settles or stops settling (old and new
 // links), and the outbox events. Only receipts of status Success move balances. The rules are
 // in docs/receipts.md.
-import { transaction } from '../../db/transaction.js';
+import { transaction, type Trx } from '../../db/transaction.js';
 import Big from 'big.js';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
 import { todayIn } from '../../domain/dates.js';
 import { InvalidStateError, NotFoundError, ValidationError, type FieldError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
@@ -23,7 +21,6 @@ import { finalizeInTransaction, setBalanceInTransaction, timezoneOf } from '../s
 import * as repo from './repo.js';
 import type { PaymentMethodT, PaymentStatusT, PayInvoiceT, ReceiptInputT, ReceiptLinkTypeT, ReceiptT, RefundCreditT } from './schemas.js';
 
-type Trx = Kysely<Database>;
 type DocumentRow = salesRepo.DocumentRow;
 
 /** A commitment link id is the invoice id times this factor plus the commitment's 1-based position. */

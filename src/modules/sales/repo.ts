@@ -181,11 +181,6 @@ export async function nextSequence(db: Db, accountId: number, kind: DocumentKind
 
 /** Finalized documents of a kind in chain order, for the audit. */
 export async function chainOf(db: Db, accountId: number, kind: DocumentKind) {
-  return withData(db)
-    .where('accountId', '=', accountId)
-    .where('kind', '=', kind)
-    .where('chainIndex', 'is not', null)
-    .orderBy('chainIndex')
-    .execute()
-    .then((rows) => rows.map(decoded));
+  const rows = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('chainIndex', 'is not', null).orderBy('chainIndex').execute();
+  return rows.map(decoded);
 }

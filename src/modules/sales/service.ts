@@ -1,11 +1,9 @@
 // Sale documents (invoices and credit notes): draft lifecycle, finalization with gapless
 // numbering and the inalterability chain, cancellation by credit note. Every use case is one
 // transaction; finalizations of one account and kind serialize on the document_heads row.
-import { transaction } from '../../db/transaction.js';
+import { transaction, type Trx } from '../../db/transaction.js';
 import Big from 'big.js';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
 import { canonicalJson, chainHash } from '../../domain/audit.js';
 import { todayIn } from '../../domain/dates.js';
 import { resolveFinalizationDate, type FinalizationDateAdjustment } from '../../domain/finalization.js';
@@ -19,8 +17,6 @@ import { composeDocument, scheduleFor, type DocumentKind, type StoredDocument } 
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';
 import type { DocumentInputT } from './schemas.js';
-
-type Trx = Kysely<Database>;
 
 const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
 const EVENTS: Record<DocumentKind, { created: EventType; updated: EventType; deleted: EventType; finalized: EventType }> = {
