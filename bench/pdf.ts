@@ -1,8 +1,8 @@
 // Scenario (documents out): Factur-X PDF generation rate for a 10-line and a 200-line invoice
 // (documents per second on one core, peak memory), and the conformance check latency per document.
-import { buildCii } from '../src/documents/cii.js';
-import type { DocumentLine, IssuedDocument } from '../src/documents/model.js';
-import { renderDocumentPdf } from '../src/documents/pdf.js';
+import { buildCii } from '../src/rendering/cii.js';
+import type { DocumentLine, IssuedDocument } from '../src/rendering/model.js';
+import { renderDocumentPdf } from '../src/rendering/pdf.js';
 import { computeTotals } from '../src/domain/totals.js';
 import { checkEInvoice } from '../src/einvoicing/check.js';
 import type { ScenarioResult } from './run.js';

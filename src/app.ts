@@ -21,7 +21,7 @@ import { colleagueRoutes } from './modules/colleagues/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { helloRoutes } from './modules/hello/routes.js';
-import { productImageRoutes } from './modules/productimages/routes.js';
+import { productImageRoutes } from './modules/products/images-routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { registerSharedSchemas } from './modules/records/routes.js';

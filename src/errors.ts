@@ -1,5 +1,6 @@
-// The typed errors that use cases throw. They say what went wrong in domain terms; src/http/errors.ts
-// is the one place that turns them into HTTP statuses and bodies (Error or ProblemDetails).
+// The typed errors that use cases throw. They say what went wrong in domain terms, as a kind;
+// src/http/errors.ts is the one place that turns kinds into HTTP statuses and bodies (Error or
+// ProblemDetails), and the CLI turns them into exit codes.
 
 export interface FieldError {
   /** Dotted path of the offending field as the client sent it, e.g. "billingAddress.countryIso". */
@@ -7,15 +8,25 @@ export interface FieldError {
   message: string;
 }
 
+/** What went wrong, independently of the protocol that reports it. */
+export type ErrorKind =
+  | 'not-found' // the record does not exist, or belongs to another account
+  | 'invalid' // the input breaks a rule (each offending field is named where known)
+  | 'invalid-state' // the record's state does not allow the transition
+  | 'conflict' // the request collides with the current state of another record
+  | 'forbidden' // the caller may not do this
+  | 'unauthenticated' // no valid credentials
+  | 'rate-limited' // too many attempts; retry later
+  | 'unavailable' // a dependency did not answer
+  | 'not-implemented'; // switched off by configuration
+
 export abstract class AppError extends Error {
-  abstract readonly status: number;
-  abstract readonly title: string;
+  abstract readonly kind: ErrorKind;
 }
 
 /** A record that does not exist, or belongs to another account (indistinguishable on purpose). */
 export class NotFoundError extends AppError {
-  readonly status = 404;
-  readonly title = 'Not Found';
+  readonly kind = 'not-found';
   constructor(resource: string, id?: string | number) {
     super(id === undefined ? `${resource} not found` : `${resource} ${id} not found`);
   }
@@ -23,8 +34,7 @@ export class NotFoundError extends AppError {
 
 /** Input that is well-formed JSON but breaks a rule: each offending field is named. */
 export class ValidationError extends AppError {
-  readonly status = 400;
-  readonly title = 'One or more validation errors occurred.';
+  readonly kind = 'invalid';
   constructor(readonly fields: FieldError[], message?: string) {
     super(message ?? fields.map((f) => `${f.field}: ${f.message}`).join('; '));
   }
@@ -35,28 +45,27 @@ export class ValidationError extends AppError {
 
 /** A transition the record's state does not allow (e.g. editing a finalized invoice). */
 export class InvalidStateError extends AppError {
-  readonly status = 400;
-  readonly title = 'Invalid state';
+  readonly kind = 'invalid-state';
 }
 
 export class ConflictError extends AppError {
-  readonly status = 409;
-  readonly title = 'Conflict';
+  readonly kind = 'conflict';
+}
+
+export class ForbiddenError extends AppError {
+  readonly kind = 'forbidden';
 }
 
 export class NotImplementedError extends AppError {
-  readonly status = 501;
-  readonly title = 'Not Implemented';
+  readonly kind = 'not-implemented';
 }
 
 export class UnauthorizedError extends AppError {
-  readonly status = 401;
-  readonly title = 'Unauthorized';
+  readonly kind = 'unauthenticated';
 }
 
 export class TooManyRequestsError extends AppError {
-  readonly status = 429;
-  readonly title = 'Too Many Requests';
+  readonly kind = 'rate-limited';
   constructor(message: string, readonly retryAfterSeconds: number) {
     super(message);
   }
@@ -64,6 +73,5 @@ export class TooManyRequestsError extends AppError {
 
 /** A dependency (database, external validator) that did not answer. */
 export class UnavailableError extends AppError {
-  readonly status = 503;
-  readonly title = 'Service Unavailable';
+  readonly kind = 'unavailable';
 }

@@ -1,7 +1,7 @@
 // The one place where errors become HTTP responses. A route chooses the body shape the spec
 // gives it (`config.errorBody`: 'Error' or 'ProblemDetails'); everything else is decided here.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, TooManyRequestsError, ValidationError, type FieldError } from '../errors.js';
+import { AppError, TooManyRequestsError, ValidationError, type ErrorKind, type FieldError } from '../errors.js';
 
 export type ErrorBodyKind = 'Error' | 'ProblemDetails';
 
@@ -17,6 +17,7 @@ declare module 'fastify' {
 const TYPE_BY_STATUS: Record<number, string> = {
   400: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
   401: 'https://tools.ietf.org/html/rfc9110#section-15.5.2',
+  403: 'https://tools.ietf.org/html/rfc9110#section-15.5.4',
   404: 'https://tools.ietf.org/html/rfc9110#section-15.5.5',
   406: 'https://tools.ietf.org/html/rfc9110#section-15.5.7',
   409: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
@@ -31,6 +32,7 @@ const TYPE_BY_STATUS: Record<number, string> = {
 const TITLE_BY_STATUS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
@@ -41,6 +43,19 @@ const TITLE_BY_STATUS: Record<number, string> = {
   500: 'Internal Server Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
+};
+
+/** The one mapping of domain error kinds to HTTP. */
+export const HTTP_BY_KIND: Record<ErrorKind, { status: number; title: string }> = {
+  'not-found': { status: 404, title: 'Not Found' },
+  invalid: { status: 400, title: 'One or more validation errors occurred.' },
+  'invalid-state': { status: 400, title: 'Invalid state' },
+  conflict: { status: 409, title: 'Conflict' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  unauthenticated: { status: 401, title: 'Unauthorized' },
+  'rate-limited': { status: 429, title: 'Too Many Requests' },
+  unavailable: { status: 503, title: 'Service Unavailable' },
+  'not-implemented': { status: 501, title: 'Not Implemented' },
 };
 
 interface Normalized {
@@ -120,18 +135,12 @@ function fromDatabase(error: { code?: unknown }): Normalized | null {
 export function normalize(error: FastifyError | Error): Normalized | null {
   const database = fromDatabase(error as { code?: unknown });
   if (database) return database;
-  if (error instanceof TooManyRequestsError) {
-    return {
-      status: 429,
-      title: error.title,
-      detail: error.message,
-      headers: { 'retry-after': String(error.retryAfterSeconds) },
-    };
+  if (error instanceof AppError) {
+    const n: Normalized = { ...HTTP_BY_KIND[error.kind], detail: error.message };
+    if (error instanceof ValidationError) n.fields = error.fields;
+    if (error instanceof TooManyRequestsError) n.headers = { 'retry-after': String(error.retryAfterSeconds) };
+    return n;
   }
-  if (error instanceof ValidationError) {
-    return { status: 400, title: error.title, detail: error.message, fields: error.fields };
-  }
-  if (error instanceof AppError) return { status: error.status, title: error.title, detail: error.message };
 
   const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
   if (fe.validation) {

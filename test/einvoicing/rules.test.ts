@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildCii } from '../../src/documents/cii.js';
+import { buildCii } from '../../src/rendering/cii.js';
 import { ALL_RULES, checkCii } from '../../src/einvoicing/check.js';
-import type { IssuedDocument } from '../../src/documents/model.js';
+import type { IssuedDocument } from '../../src/rendering/model.js';
 import { outOfScopeInvoice, scenarios } from '../fixtures/einvoicing/documents.js';
 import { type Mutator, allowanceCharge, mutate } from '../fixtures/einvoicing/mutate.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCii } from '../../src/documents/cii.js';
+import { buildCii } from '../../src/rendering/cii.js';
 import { checkEInvoice } from '../../src/einvoicing/check.js';
 import { parseXml, xpathFor } from '../../src/einvoicing/xml.js';
 import { baseInvoice, buyerBusinessFR, scenarios, sellerFR } from '../fixtures/einvoicing/documents.js';

@@ -2,7 +2,7 @@
 // refuses anything outside the subset when compiling, and the rules built on it report the expected
 // findings on documents that exercise its corner cases.
 import { describe, expect, it } from 'vitest';
-import { buildCii } from '../../src/documents/cii.js';
+import { buildCii } from '../../src/rendering/cii.js';
 import { checkCii } from '../../src/einvoicing/check.js';
 import { NS, type XmlNode, nodePath, parseXml, xpathFor } from '../../src/einvoicing/xml.js';
 import { compileXPath } from '../../src/einvoicing/xpath-compile.js';

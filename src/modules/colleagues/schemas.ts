@@ -1,7 +1,7 @@
 // Wire schemas of colleagues (reference: Colleague). `name` is derived and read-only: it exists
 // in the response schema only, and a request that sends it has it dropped.
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Metadata, Nullable, Opt, Str } from '../shared/schemas.js';
+import { Email, Metadata, Nullable, Opt, Str } from '../../http/schemas.js';
 
 export const ColleagueInput = Type.Object(
   {

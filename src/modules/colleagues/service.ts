@@ -3,8 +3,8 @@ import { toNumber } from '../../domain/money.js';
 import type { FieldError } from '../../errors.js';
 import { presentPlain, resourceService } from '../records/service.js';
 import type * as store from '../records/store.js';
-import { throwIfAny } from '../shared/address.js';
-import { clean, personName } from '../shared/text.js';
+import { throwIfAny } from '../../http/input/address.js';
+import { clean, personName } from '../../http/input/text.js';
 import type { ColleagueInputT, ColleagueT } from './schemas.js';
 
 export const COLLEAGUE: store.RecordKind = { kind: 'colleague', label: 'Colleague' };

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { BY_NAME, ensureSchema, resourceRoutes } from '../records/routes.js';
-import { IdParams, type IdParamsT } from '../shared/schemas.js';
+import { IdParams, type IdParamsT } from '../../http/schemas.js';
 import { Contact, ContactInput, ThirdContact } from './schemas.js';
 import { contacts, contactsOf } from './service.js';
 

@@ -2,7 +2,7 @@
 // extension fields customerId, supplierId and isMain. displayName and invertedDisplayName are
 // derived and read-only: they exist in the response schemas only.
 import { Type, type Static } from '@sinclair/typebox';
-import { ContactPerson, ContactPersonInput, Int32, Nullable, Opt } from '../shared/schemas.js';
+import { ContactPerson, ContactPersonInput, Int32, Nullable, Opt } from '../../http/schemas.js';
 
 export const ContactInput = Type.Object(
   {

@@ -10,8 +10,8 @@ import { emit } from '../../jobs/outbox.js';
 import { CUSTOMER } from '../customers/service.js';
 import { resourceService } from '../records/service.js';
 import * as store from '../records/store.js';
-import { throwIfAny } from '../shared/address.js';
-import { clean, personName } from '../shared/text.js';
+import { throwIfAny } from '../../http/input/address.js';
+import { clean, personName } from '../../http/input/text.js';
 import { SUPPLIER } from '../suppliers/service.js';
 import type { ContactInputT, ContactT, ThirdContactT } from './schemas.js';
 

@@ -15,7 +15,7 @@ import {
   Opt,
   PaymentMethod,
   Str,
-} from '../shared/schemas.js';
+} from '../../http/schemas.js';
 
 export const CustomerType = Type.Union([Type.Literal('Business'), Type.Literal('Consumer'), Type.Literal('Government')]);
 export const CommitmentStatus = Type.Union(['Unpaid', 'Paid', 'PartiallyPaid', 'Balanced'].map((v) => Type.Literal(v)));

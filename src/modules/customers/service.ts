@@ -6,9 +6,9 @@ import { InvalidStateError, type FieldError } from '../../errors.js';
 import { presentPlain, resourceService } from '../records/service.js';
 import * as store from '../records/store.js';
 import { getAccountSettings } from '../settings/service.js';
-import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
-import { toCompanyInfo } from '../shared/company.js';
-import { clean, personName } from '../shared/text.js';
+import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
+import { toCompanyInfo } from '../../http/input/company.js';
+import { clean, personName } from '../../http/input/text.js';
 import type { CustomerFamilyInputT, CustomerFamilyT, CustomerInputT, CustomerT } from './schemas.js';
 
 export const CUSTOMER: store.RecordKind = { kind: 'customer', label: 'Customer' };

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
 import type { DocumentKind } from '../sales/compose.js';
 import { ensureSchema } from '../records/routes.js';
-import { IdParams, type IdParamsT } from '../shared/schemas.js';
+import { IdParams, type IdParamsT } from '../../http/schemas.js';
 import { EInvoicingCheckResult, EInvoicingFinding } from './schemas.js';
 import { checkDraft, downloadSaleDocument, type DocumentsContext } from './service.js';
 

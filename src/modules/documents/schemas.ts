@@ -1,7 +1,7 @@
 // Wire schema of the conformance check (EInvoicingCheckResult; the reference names it without
 // showing its fields, the spec and docs/einvoicing.md give them).
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../shared/schemas.js';
+import { Nullable } from '../../http/schemas.js';
 
 export const EInvoicingFinding = Type.Object(
   {

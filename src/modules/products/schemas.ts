@@ -3,7 +3,7 @@
 // chosen by id (or VAT rate, unit code) in requests. `classification` is our addition.
 import { Type, type Static } from '@sinclair/typebox';
 import { Classification, Unit, Vat, VatRegion } from '../reference/schemas.js';
-import { Int32, Nullable, Opt, Str } from '../shared/schemas.js';
+import { Int32, Nullable, Opt, Str } from '../../http/schemas.js';
 
 /** Prices: at most 4 decimals, within ±1 000 000 000 (docs/master-data.md, "Products"). */
 export const PRICE_LIMIT = 1_000_000_000;

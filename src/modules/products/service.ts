@@ -5,13 +5,13 @@ import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { InvalidStateError, type FieldError } from '../../errors.js';
-import { imageRefs } from '../productimages/repo.js';
+import { imageRefs } from './images-repo.js';
 import { presentPlain, resourceService } from '../records/service.js';
 import * as store from '../records/store.js';
 import { classificationById, defaultVatOf, unitByCode, unitById, vatById, VATS, type Vat } from '../reference/data/index.js';
 import { getAccountSettings } from '../settings/service.js';
-import { throwIfAny } from '../shared/address.js';
-import { clean } from '../shared/text.js';
+import { throwIfAny } from '../../http/input/address.js';
+import { clean } from '../../http/input/text.js';
 import {
   PRICE_DECIMALS,
   type ProductFamilyInputT,

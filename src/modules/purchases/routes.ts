@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { ValidationError } from '../../errors.js';
 import { ensureSchema } from '../records/routes.js';
-import { IdParams, type IdParamsT } from '../shared/schemas.js';
+import { IdParams, type IdParamsT } from '../../http/schemas.js';
 import { Supplier } from '../suppliers/schemas.js';
 import { PurchaseInvoice } from './schemas.js';
 import { createFromFile, downloadPurchase, MAX_PURCHASE_FILE_BYTES, type PurchasesContext, type UploadedFile } from './service.js';

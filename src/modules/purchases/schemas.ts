@@ -2,7 +2,7 @@
 // while the uploaded file did not say who the supplier is.
 import { Type, type Static } from '@sinclair/typebox';
 import { VatRegion } from '../reference/schemas.js';
-import { Nullable } from '../shared/schemas.js';
+import { Nullable } from '../../http/schemas.js';
 import { Supplier } from '../suppliers/schemas.js';
 
 export const ExpenseStatus = Type.Union([Type.Literal('Done'), Type.Literal('Pending'), Type.Literal('Paid')], {

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type PagingParams } from '../../http/paging.js';
 import { ensureSchema } from '../records/routes.js';
 import { Commitment, Credit, Invoice, SaleDocumentLine, VatSummary } from '../sales/schemas.js';
-import { IdParams, Str, type IdParamsT } from '../shared/schemas.js';
+import { IdParams, Str, type IdParamsT } from '../../http/schemas.js';
 import type { SortColumn } from './repo.js';
 import { PayInvoice, Receipt, ReceiptInput, ReceiptLink, RefundCredit, type PayInvoiceT, type ReceiptInputT, type RefundCreditT } from './schemas.js';
 import * as receipts from './service.js';

@@ -1,7 +1,7 @@
 // Wire schemas of receipts and of the two payment actions (reference: Receipt, ReceiptLink,
 // ReceiptLinkType, PaymentMethod, PaymentStatus, PayInvoice, RefundCredit).
 import { Type, type Static } from '@sinclair/typebox';
-import { Int32, Metadata, Nullable, Opt, Str } from '../shared/schemas.js';
+import { Int32, Metadata, Nullable, Opt, Str } from '../../http/schemas.js';
 
 export const MAX_AMOUNT = 1e11;
 export const MAX_LINKS = 500;

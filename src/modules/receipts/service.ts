@@ -13,7 +13,7 @@ import { emit } from '../../jobs/outbox.js';
 import { CUSTOMER } from '../customers/service.js';
 import * as store from '../records/store.js';
 import { getAccountSettings } from '../settings/service.js';
-import { throwIfAny } from '../shared/address.js';
+import { throwIfAny } from '../../http/input/address.js';
 import type { DocumentKind, StoredDocument } from '../sales/compose.js';
 import { parseData, presentDocument } from '../sales/present.js';
 import * as salesRepo from '../sales/repo.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { compactSchema } from '../../http/serialization.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type PagingParams, type SortKey } from '../../http/paging.js';
-import { ErrorBody, FindQuery, IdParams, InternalIdParams, ProblemDetails, Str, type IdParamsT } from '../shared/schemas.js';
+import { ErrorBody, FindQuery, IdParams, InternalIdParams, ProblemDetails, Str, type IdParamsT } from '../../http/schemas.js';
 import type { ListQuery, ResourceService } from './service.js';
 import type { SortColumn } from './store.js';
 

@@ -4,7 +4,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { ensureSchema } from '../records/routes.js';
-import { Str } from '../shared/schemas.js';
+import { Str } from '../../http/schemas.js';
 import {
   classificationsByType,
   filterBankProviders,

@@ -2,7 +2,7 @@
 // the homecare records, which the reference does not describe (their shape is ours). Products and
 // settings embed Vat, Unit and Classification, so they live here rather than in the routes.
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../shared/schemas.js';
+import { Nullable } from '../../http/schemas.js';
 import { CLASSIFICATION_TYPES, MICRO_BUSINESS_DECLARATION_TYPES, UNIT_TYPES, VAT_REGIONS } from './data/index.js';
 
 const literals = <T extends string>(values: readonly T[], options: { $id?: string; description?: string } = {}) =>

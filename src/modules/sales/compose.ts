@@ -16,9 +16,9 @@ import { unitByCode, unitById } from '../reference/data/units.js';
 import { vatById, VATS } from '../reference/data/vats.js';
 import type { Vat as RefVat, VatRegion } from '../reference/data/types.js';
 import type { AccountSettings } from '../settings/service.js';
-import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
-import type { AddressInputT } from '../shared/schemas.js';
-import { clean } from '../shared/text.js';
+import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
+import type { AddressInputT } from '../../http/schemas.js';
+import { clean } from '../../http/input/text.js';
 import { MAX_AMOUNT, type ContactFieldsT, type DocumentInputT, type SaleDocumentLineInputT, type SaleDocumentLineT, type UnitT, type VatT } from './schemas.js';
 
 export type DocumentKind = 'Invoice' | 'Credit';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type PagingParams } from '../../http/paging.js';
 import { ensureSchema } from '../records/routes.js';
-import { IdParams, Int32, Str, type IdParamsT } from '../shared/schemas.js';
+import { IdParams, Int32, Str, type IdParamsT } from '../../http/schemas.js';
 import type { DocumentKind } from './compose.js';
 import type { SortColumn } from './repo.js';
 import {

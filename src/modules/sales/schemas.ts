@@ -13,7 +13,7 @@ import {
   Nullable,
   Opt,
   Str,
-} from '../shared/schemas.js';
+} from '../../http/schemas.js';
 
 export const LineType = Type.Union(['Empty', 'Product', 'Service', 'Subtotal', 'Text', 'NewPage'].map((v) => Type.Literal(v)), {
   description: 'Line type',

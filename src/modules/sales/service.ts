@@ -12,7 +12,7 @@ import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.
 import type { Page, SortKey } from '../../http/paging.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/service.js';
-import { sellerFromSettings } from '../../documents/snapshot.js';
+import { sellerFromSettings } from './snapshot.js';
 import { composeDocument, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';

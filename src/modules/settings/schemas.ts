@@ -12,7 +12,7 @@ import {
   type TUnion,
 } from '@sinclair/typebox';
 import { Classification, Vat } from '../reference/schemas.js';
-import { Int32, Nullable, Str } from '../shared/schemas.js';
+import { Int32, Nullable, Str } from '../../http/schemas.js';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const text = (maxLength: number, description?: string) => Nullable(Str(maxLength, description));

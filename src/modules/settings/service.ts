@@ -19,9 +19,9 @@ import {
 import { validateNumberPattern } from '../../domain/numbering.js';
 import { describeSettlementTerm } from '../../domain/settlement.js';
 import { NotFoundError, type FieldError } from '../../errors.js';
-import { detectImageType } from '../productimages/imageType.js';
+import { detectImageType } from '../../domain/image-type.js';
 import { classificationById } from '../reference/data/index.js';
-import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
+import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
 import { defaultSettings } from './defaults.js';
 import * as repo from './repo.js';
 import type { AccountSettings, SettingsPatchT, SettlementTermT } from './schemas.js';

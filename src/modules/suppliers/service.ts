@@ -8,9 +8,9 @@ import type { FieldError } from '../../errors.js';
 import { resourceService } from '../records/service.js';
 import * as store from '../records/store.js';
 import { getAccountSettings } from '../settings/service.js';
-import { checkAddress, throwIfAny, toAddress } from '../shared/address.js';
-import { toCompanyInfo } from '../shared/company.js';
-import { clean, personName } from '../shared/text.js';
+import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
+import { toCompanyInfo } from '../../http/input/company.js';
+import { clean, personName } from '../../http/input/text.js';
 import type { SupplierInputT, SupplierT } from './schemas.js';
 
 export const SUPPLIER: store.RecordKind = { kind: 'supplier', label: 'Supplier' };

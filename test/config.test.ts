@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDatabaseUrl } from '../src/config.js';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.database).toEqual({ dialect: 'sqlite', file: './data/facturier.db' });
+    expect(config.publicUrl).toBeNull();
+    expect(config.logLevel).toBe('info');
+    expect(config.bodyLimitBytes).toBe(10 * 1024 * 1024);
+  });
+
+  it('reads PORT, HOST, PUBLIC_URL and LOG_LEVEL', () => {
+    const config = loadConfig({ PORT: '9000', HOST: '0.0.0.0', PUBLIC_URL: 'https://api.example.fr/', LOG_LEVEL: 'WARN' });
+    expect(config.port).toBe(9000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('https://api.example.fr');
+    expect(config.logLevel).toBe('warn');
+  });
+
+  it('parses sqlite and postgres database URLs', () => {
+    expect(parseDatabaseUrl('sqlite:/abs/path.db')).toEqual({ dialect: 'sqlite', file: '/abs/path.db' });
+    expect(parseDatabaseUrl('sqlite:./rel.db')).toEqual({ dialect: 'sqlite', file: './rel.db' });
+    expect(parseDatabaseUrl('postgres://u@h:5432/db')).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/db' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be an integer, got "eighty"'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with sqlite: or postgres://'],
+    [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL "sqlite:" needs a file path'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must be an absolute http(s) URL, got "ftp://x"'],
+    [{ BODY_LIMIT_BYTES: '-1' }, 'BODY_LIMIT_BYTES must be an integer'],
+  ])('rejects %j with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,62 @@
+// A finalized document's PDF is rendered on first download from the snapshot frozen at
+// finalization: later changes of the account's identity, payment means or logo never reach it.
+import { beforeAll, expect, it } from 'vitest';
+import { todayIn } from '../../../src/domain/dates.js';
+import { issuedDocumentOf } from '../../../src/modules/documents/service.js';
+import { getDocument } from '../../../src/modules/sales/repo.js';
+import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
+import { LINES, setUpSeller } from './documents.fixtures.js';
+
+const today = todayIn('Europe/Paris');
+// Two different valid 1×1 PNG images.
+const LOGO_A = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const LOGO_B = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+describeEachDb('finalized documents keep what they were issued with', (ctx) => {
+  let a: TestAccount;
+  let customerId: number;
+  beforeAll(async () => {
+    ({ account: a, customerId } = await setUpSeller(ctx));
+  });
+
+  const putSettings = async (payload: object) => {
+    const res = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: a.headers, payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('renders, on first download after the account changed, the logo, name and payment means frozen at finalization', async () => {
+    await putSettings({ company: { logoUri: `data:image/png;base64,${LOGO_A}` }, sales: { paymentMethod: 'Transfer' } });
+    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const id = draft.json().id;
+    expect((await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: a.headers })).statusCode).toBe(200);
+
+    await putSettings({ company: { name: 'Renamed SAS', logoUri: `data:image/png;base64,${LOGO_B}` }, sales: { paymentMethod: 'Check' } });
+
+    const row = (await getDocument(ctx.db.kysely, a.accountId, 'Invoice', id))!;
+    const doc = await issuedDocumentOf(ctx.db.kysely, a.accountId, 'Invoice', row);
+    expect(Buffer.from(doc.logo!).toString('base64')).toBe(LOGO_A);
+    expect(doc.seller.name).toBe('Atelier Facturier SAS');
+    expect(doc.payment.meansCode).toBe('58');
+
+    // A draft, by contrast, shows the account as it is now.
+    const other = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const draftRow = (await getDocument(ctx.db.kysely, a.accountId, 'Invoice', other.json().id))!;
+    const draftDoc = await issuedDocumentOf(ctx.db.kysely, a.accountId, 'Invoice', draftRow);
+    expect(Buffer.from(draftDoc.logo!).toString('base64')).toBe(LOGO_B);
+    expect(draftDoc.seller.name).toBe('Renamed SAS');
+  });
+
+  it('stores the PDF on first download and serves the same bytes afterwards', async () => {
+    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const id = draft.json().id;
+    await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: a.headers });
+    const before = await ctx.db.kysely.selectFrom('documentFiles').select('documentId').where('documentId', '=', id).executeTakeFirst();
+    expect(before).toBeUndefined();
+    const first = await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/download/${id}`, headers: a.headers });
+    await putSettings({ company: { name: 'Third Name SAS' } });
+    const second = await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/download/${id}`, headers: a.headers });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const stored = await ctx.db.kysely.selectFrom('documentFiles').select('sha256').where('documentId', '=', id).executeTakeFirstOrThrow();
+    expect(stored.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

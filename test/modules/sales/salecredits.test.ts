@@ -1,0 +1,184 @@
+// /v1/salecredits over HTTP: drafts, the invoice a credit corrects, lists, finalization,
+// immutability, error bodies of the spec's table and other accounts.
+import { beforeAll, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../../src/domain/dates.js';
+import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
+import { expectError, expectProblem, rowCounts, salesClient, simpleLine, type DocBody, type SalesClient } from '../../helpers/sales.js';
+
+const today = todayIn('Europe/Paris');
+const year = today.slice(0, 4);
+
+describeEachDb('sale credits', (ctx) => {
+  let a: TestAccount;
+  let api: SalesClient;
+  let b: TestAccount;
+  let bapi: SalesClient;
+  let customerId: number;
+  beforeAll(async () => {
+    a = await ctx.newAccount('Avoirs SAS');
+    api = salesClient(ctx, a);
+    b = await ctx.newAccount('Voisin SAS');
+    bapi = salesClient(ctx, b);
+    customerId = await api.customer({ companyName: 'Durand SA', companyInformations: { siret: '73282932000074' } });
+  });
+
+  it('creates a draft credit with exact totals, the customer snapshot and no number', async () => {
+    const credit = await api.draft('Credit', { customerId, lines: [{ description: 'Livre abîmé', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 } }] });
+    expect(credit).toMatchObject({
+      isDraft: true, number: null, customerId, customerName: 'Durand SA', customerSiret: '73282932000074',
+      taxExcludedAmount: 59.97, taxAmount: 3.3, taxIncludedAmount: 63.27, balance: 63.27, cancelledInvoicetId: null, cancelledInvoicetNumber: null,
+    });
+    expect(credit).not.toHaveProperty('isProforma');
+    expect((await api.get('Credit', credit.id)).json()).toEqual(credit);
+  });
+
+  it('ignores read-only fields and takes the product named by a line', async () => {
+    const product = await api.product({ name: 'Abonnement', number: 'ABO-1', unitPrice: 29.9, vat: { rate: 20 }, type: 'Service', unit: { code: 'MON' } });
+    const credit = await api.draft('Credit', { id: 999999, number: 'AV-X', taxIncludedAmount: 999, cancelledInvoicetNumber: 'F-X', customerId, lines: [{ productNumber: 'ABO-1' }] });
+    expect(credit).toMatchObject({ number: null, cancelledInvoicetNumber: null, taxExcludedAmount: 29.9, taxIncludedAmount: 35.88 });
+    expect(credit.lines[0]).toMatchObject({ type: 'Service', productId: product.id, description: 'Abonnement', unit: expect.objectContaining({ code: 'MON' }) });
+  });
+
+  it('updates, finds by internalId and deletes a draft; delete answers the deleted document', async () => {
+    const credit = await api.draft('Credit', { customerId, internalId: 'refund-77', lines: [simpleLine()] });
+    const put = await api.put('Credit', credit.id, { customerId, internalId: 'refund-77', lines: [simpleLine(20)] });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ id: credit.id, taxIncludedAmount: 24 });
+    const found = await ctx.inject({ method: 'GET', url: '/v1/salecredits/find?internalId=refund-77', headers: a.headers });
+    expect(found.json().map((d: DocBody) => d.id)).toEqual([credit.id]);
+    const del = await api.del('Credit', credit.id);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({ id: credit.id, isDraft: true, taxIncludedAmount: 24 });
+    expectError(await api.get('Credit', credit.id), 404);
+  });
+
+  it('names the finalized invoice it corrects; a draft or unknown invoice is refused and nothing is written', async () => {
+    const inv = await api.finalized('Invoice', { customerId, lines: [simpleLine(100)] });
+    const credit = await api.draft('Credit', { customerId, cancelledInvoicetId: inv.id, lines: [simpleLine(40)] });
+    expect(credit).toMatchObject({ cancelledInvoicetId: inv.id, cancelledInvoicetNumber: inv.number });
+    const fin = (await api.finalize('Credit', credit.id)).json();
+    expect(fin).toMatchObject({ cancelledInvoicetId: inv.id, cancelledInvoicetNumber: inv.number, number: expect.stringMatching(/^AV-/) });
+    // A partial credit note does not cancel the invoice.
+    expect((await api.get('Invoice', inv.id)).json()).toMatchObject({ isCancelled: false, cancellationCreditId: null });
+    const draftInvoice = await api.draft('Invoice', { customerId, lines: [simpleLine()] });
+    const foreign = await bapi.finalized('Invoice', { customerName: 'X', lines: [simpleLine()] });
+    const before = await rowCounts(ctx, a.accountId);
+    const onDraft = expectError(await api.create('Credit', { customerId, cancelledInvoicetId: draftInvoice.id, lines: [simpleLine()] }), 400);
+    expect(onDraft.errors[0]).toMatch(/^cancelledInvoicetId: invoice \d+ is a draft/);
+    for (const id of [foreign.id, 987654]) {
+      const unknown = expectError(await api.create('Credit', { customerId, cancelledInvoicetId: id, lines: [simpleLine()] }), 400);
+      expect(unknown.errors).toEqual([`cancelledInvoicetId: invoice ${id} does not exist`]);
+    }
+    const put = expectProblem(await api.put('Credit', credit.id, { customerId, lines: [simpleLine()] }), 400);
+    expect(put.detail).toMatch(/^Credit AV-\S+ is finalized and cannot be modified$/);
+    expect(await rowCounts(ctx, a.accountId)).toEqual(before);
+  });
+
+  it('a finalized credit refuses PUT, DELETE and a second finalization, and stays exactly as it was', async () => {
+    const fin = await api.finalized('Credit', { customerId, lines: [simpleLine()] });
+    const before = (await api.get('Credit', fin.id)).json();
+    expect(expectProblem(await api.put('Credit', fin.id, { customerName: 'Autre' }), 400).detail).toBe(`Credit ${fin.number} is finalized and cannot be modified`);
+    expect(expectProblem(await api.del('Credit', fin.id), 400).detail).toBe(`Credit ${fin.number} is finalized and cannot be deleted`);
+    expectProblem(await api.finalize('Credit', fin.id), 400);
+    expect((await api.get('Credit', fin.id)).json()).toEqual(before);
+  });
+
+  it('refuses bad input with an Error naming each field, and writes nothing', async () => {
+    const before = await rowCounts(ctx, a.accountId);
+    const body = expectError(await api.create('Credit', {
+      customerId: 987654, date: '2025-02-29', customerType: 'Robot',
+      lines: [{ type: 'Bonus', quantity: 1.23456, taxExcludedPrice: 2e9 }, { productId: 987654 }],
+    }), 400);
+    const fields = body.errors.map((e: string) => e.split(':')[0]);
+    expect(fields).toEqual(expect.arrayContaining(['date', 'customerType', 'lines[0].type', 'lines[0].taxExcludedPrice']));
+    const semantic = expectError(await api.create('Credit', { customerId: 987654, lines: [{ productId: 987654 }, { ...simpleLine(), quantity: 1.23456 }] }), 400);
+    expect(semantic.errors.map((e: string) => e.split(':')[0])).toEqual(expect.arrayContaining(['customerId', 'lines[0].productId', 'lines[1].quantity']));
+    expect(await rowCounts(ctx, a.accountId)).toEqual(before);
+  });
+
+  it('answers 404 with the spec\'s bodies: Error on get, ProblemDetails on update, delete and finalize', async () => {
+    const draft = await api.draft('Credit', { customerName: 'C', lines: [simpleLine()] });
+    for (const id of [draft.id, 987654]) {
+      const get = expectError(await bapi.get('Credit', id), 404);
+      expect(get).toEqual({ message: `Credit ${id} not found`, errors: [`Credit ${id} not found`] });
+      expectProblem(await bapi.put('Credit', id, { customerName: 'X' }), 404);
+      expectProblem(await bapi.del('Credit', id), 404);
+      expectProblem(await bapi.finalize('Credit', id), 404);
+    }
+    // An invoice id is not a credit id.
+    const inv = await api.draft('Invoice', { customerName: 'C', lines: [simpleLine()] });
+    expectError(await api.get('Credit', inv.id), 404);
+    expectProblem(await api.finalize('Credit', inv.id), 404);
+    expect((await api.get('Credit', draft.id)).json()).toEqual(draft);
+  });
+
+  it('offers text/plain and text/json', async () => {
+    const draft = await api.draft('Credit', { customerName: 'C', lines: [simpleLine()] });
+    for (const type of ['text/plain', 'text/json']) {
+      const res = await ctx.inject({ method: 'GET', url: `/v1/salecredits/${draft.id}`, headers: { ...a.headers, accept: type } });
+      expect(res.headers['content-type']).toMatch(new RegExp(`^${type}`));
+      expect(JSON.parse(res.body)).toEqual(draft);
+      const list = await ctx.inject({ method: 'GET', url: '/v1/salecredits?PageSize=1', headers: { ...a.headers, accept: type } });
+      expect(list.headers['content-type']).toMatch(new RegExp(`^${type}`));
+      expect(JSON.parse(list.body)).toHaveLength(1);
+    }
+  });
+});
+
+describeEachDb('sale credit lists', (ctx) => {
+  let api: SalesClient;
+  let alice: number;
+  let bob: number;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    const a = await ctx.newAccount('Listes avoirs');
+    api = salesClient(ctx, a);
+    alice = await api.customer({ companyName: 'Alice SA' });
+    bob = await api.customer({ companyName: 'Bob SARL' });
+    ids.old = (await api.finalized('Credit', { customerId: alice, date: '2021-05-01', lines: [simpleLine(10)] })).id;
+    ids.mid = (await api.finalized('Credit', { customerId: bob, date: '2022-05-01', lines: [simpleLine(20)] })).id;
+    ids.processed = (await api.finalized('Credit', { customerId: bob, date: '2023-05-01', lines: [simpleLine(30)] })).id;
+    await ctx.db.kysely.updateTable('saleDocuments').set({ isProcessed: true }).where('id', '=', ids.processed).execute();
+    ids.cancelled = (await api.finalized('Credit', { customerId: alice, date: '2023-06-01', lines: [simpleLine(35)] })).id;
+    await ctx.db.kysely.updateTable('saleDocuments').set({ isCancelled: true }).where('id', '=', ids.cancelled).execute();
+    ids.draft = (await api.draft('Credit', { customerId: alice, date: addDays(today, -1), lines: [simpleLine(40)] })).id;
+  });
+
+  const listIds = async (query: Record<string, string | number> = {}) => {
+    const res = await api.list('Credit', { PageSize: 100, ...query });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().map((d: DocBody) => d.id);
+  };
+
+  it('lists newest first, without cancelled and processed credits by default', async () => {
+    expect(await listIds()).toEqual([ids.draft, ids.mid, ids.old]);
+  });
+
+  it('filters From/To, CustomerId, Cancelled and Processed', async () => {
+    expect(await listIds({ From: '2022-05-01', To: '2022-05-01' })).toEqual([ids.mid]);
+    expect(await listIds({ CustomerId: alice })).toEqual([ids.draft, ids.old]);
+    expect(await listIds({ Processed: 'Only' })).toEqual([ids.processed]);
+    expect(await listIds({ Cancelled: 'Only' })).toEqual([ids.cancelled]);
+    expect(await listIds({ Cancelled: 'All', Processed: 'All', CustomerId: alice })).toEqual([ids.draft, ids.cancelled, ids.old]);
+    expectProblem(await api.list('Credit', { Processed: 'Some' }), 400);
+    expectProblem(await api.list('Credit', { CustomerId: 'bob' }), 400);
+  });
+
+  it('orders by whitelisted fields and pages with headers', async () => {
+    expect(await listIds({ OrderBy: 'amount' })).toEqual([ids.old, ids.mid, ids.draft]);
+    expect(await listIds({ OrderBy: 'number' })).toEqual([ids.old, ids.mid, ids.draft]);
+    expect(Object.keys(expectProblem(await api.list('Credit', { OrderBy: 'hash' }), 400).errors)).toEqual(['OrderBy']);
+    const page = await api.list('Credit', { PageSize: 2, PageIndex: 2 });
+    expect(page.headers).toMatchObject({ 'x-record-count': '3', 'x-page-count': '2', 'x-page-index': '2', 'x-page-size': '2' });
+    expect(page.headers['x-page-prev']).toBe('/v1/salecredits?PageSize=2&PageIndex=1');
+    expect(page.headers['x-page-next']).toBeUndefined();
+    expect(page.json().map((d: DocBody) => d.id)).toEqual([ids.old]);
+  });
+
+  it('numbers credits gaplessly in their own sequence', async () => {
+    const numbers = [];
+    for (const id of [ids.old, ids.mid, ids.processed, ids.cancelled]) numbers.push((await api.get('Credit', id)).json().number);
+    expect(numbers).toEqual(['AV-2021-00001', 'AV-2022-00001', 'AV-2023-00001', 'AV-2023-00002']);
+    expect((await api.finalize('Credit', ids.draft)).json().number).toBe(`AV-${year}-00001`);
+  });
+});
