@@ -90,7 +90,7 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
         }
         const datas = rows.map(({ data }) => data);
         const inserted = await trx.insertInto('saleDocuments').values(rows.map(({ data: _d, ...r }) => r) as never).returning('id').execute();
-        await trx.insertInto('saleDocumentData').values(inserted.map((r, k) => ({ documentId: r.id, data: encodeSnapshot(trx, datas[k] as string) }))).execute();
+        await trx.insertInto('saleDocumentData').values(inserted.map((r, k) => ({ documentId: r.id, data: encodeSnapshot(trx, datas[k]) }))).execute();
       }
     });
     progress('invoices', done, count);

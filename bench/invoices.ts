@@ -51,7 +51,7 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   const notes: string[] = [];
   const { dir, env, db, apiKey, accountId } = await sqliteBenchDatabase();
   const customerIds = await generateCustomers(db, accountId, 10_000);
-  let t = Date.now();
+  const t = Date.now();
   await generateInvoices(db, accountId, customerIds, invoiceCount);
   notes.push(`generated ${invoiceCount} invoices in ${Math.round((Date.now() - t) / 1000)} s`);
   const drafts = await makeDrafts(db, accountId, customerIds, draftCount);
@@ -83,7 +83,7 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   for (let k = 0; k < 51; k++) {
     bodies.push(await (await fetch(`${server.url}/v1/saleinvoices/${1 + Math.floor(random() * invoiceCount)}`, { headers })).text());
   }
-  const median = bodies.sort((x, y) => x.length - y.length)[25]!;
+  const median = bodies.sort((x, y) => x.length - y.length)[25];
   const medianFile = path.join(dir, 'median-invoice.json');
   writeFileSync(medianFile, median);
   const invoiceCeiling = await measureCeiling(seconds, medianFile, `bare node:http answering a median invoice (${median.length} bytes)`);

@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+      server.close(() => { resolve(port); });
     });
     server.on('error', reject);
   });

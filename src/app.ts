@@ -16,33 +16,28 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerCompactResponses } from './http/serialization.js';
 import { NUMERIC_FORMATS, registerValidation } from './http/validation.js';
-import { keyResolver } from './modules/accounts/service.js';
-import { colleagueRoutes } from './modules/colleagues/routes.js';
-import { contactRoutes } from './modules/contacts/routes.js';
-import { customerRoutes } from './modules/customers/routes.js';
-import { helloRoutes } from './modules/hello/routes.js';
-import { productImageRoutes } from './modules/products/images-routes.js';
-import { productRoutes } from './modules/products/routes.js';
-import { receiptRoutes } from './modules/receipts/routes.js';
-import { registerSharedSchemas } from './modules/records/routes.js';
-import { referenceRoutes } from './modules/reference/routes.js';
-import { salesRoutes } from './modules/sales/routes.js';
-import { documentRoutes } from './modules/documents/routes.js';
-import { purchaseRoutes } from './modules/purchases/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
-import { supplierRoutes } from './modules/suppliers/routes.js';
-import { systemRoutes } from './modules/system/routes.js';
+import type { AppContext } from './context.js';
+import { registerSharedSchemas } from './http/schemas.js';
+import { keyResolver } from './modules/accounts/index.js';
+import { colleaguesPlugin } from './modules/colleagues/index.js';
+import { contactsPlugin } from './modules/contacts/index.js';
+import { customersPlugin } from './modules/customers/index.js';
+import { documentsPlugin } from './modules/documents/index.js';
+import { helloPlugin } from './modules/hello/index.js';
+import { productsPlugin } from './modules/products/index.js';
+import { purchasesPlugin } from './modules/purchases/index.js';
+import { receiptsPlugin } from './modules/receipts/index.js';
+import { referencePlugin } from './modules/reference/index.js';
+import { salesPlugin } from './modules/sales/index.js';
+import { settingsPlugin } from './modules/settings/index.js';
+import { suppliersPlugin } from './modules/suppliers/index.js';
+import { systemPlugin } from './modules/system/index.js';
 import { VERSION } from './version.js';
 
 
 /** The URL as logged: the `apikey` query parameter never reaches a log line. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&]apikey=)[^&#]*/gi, '$1[REDACTED]');
-}
-
-export interface AppContext {
-  config: Config;
-  db: Db;
 }
 
 export interface BuildOptions {
@@ -80,7 +75,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerTextVariants(app);
   registerCompactResponses(app);
   registerAuth(app, {
-    resolve: keyResolver(db, (err) => app.log.warn({ err }, 'could not record API key use')),
+    resolve: keyResolver(db, (err) => { app.log.warn({ err }, 'could not record API key use'); }),
     failureLimit: config.authFailureLimit,
     failureWindowSeconds: config.authFailureWindowSeconds,
   });
@@ -88,20 +83,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
 
   const ctx: AppContext = { config, db };
   registerSharedSchemas(app);
-  systemRoutes(app, db);
-  helloRoutes(app, config.publicUrl);
-  customerRoutes(app, ctx);
-  productRoutes(app, ctx);
-  productImageRoutes(app, ctx);
-  referenceRoutes(app, ctx);
-  settingsRoutes(app, ctx);
-  colleagueRoutes(app, ctx);
-  supplierRoutes(app, ctx);
-  contactRoutes(app, ctx);
-  salesRoutes(app, ctx);
-  documentRoutes(app, ctx);
-  purchaseRoutes(app, ctx);
-  receiptRoutes(app, ctx);
+  // Each module is a plugin on the app's own scope; the order is the OpenAPI document's order.
+  for (const plugin of [
+    systemPlugin, helloPlugin, customersPlugin, productsPlugin, referencePlugin, settingsPlugin, colleaguesPlugin,
+    suppliersPlugin, contactsPlugin, salesPlugin, documentsPlugin, purchasesPlugin, receiptsPlugin,
+  ]) {
+    await app.register(plugin, { ctx });
+  }
 
   await app.ready();
   return app;

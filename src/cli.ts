@@ -9,12 +9,12 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import { chainHash } from './domain/audit.js';
 import { AppError, NotFoundError } from './errors.js';
-import { countAccounts } from './modules/accounts/repo.js';
-import * as accounts from './modules/accounts/service.js';
-import type { DocumentKind } from './modules/sales/compose.js';
-import { parseData } from './modules/sales/present.js';
-import { chainOf } from './modules/sales/repo.js';
-import { hashedContent } from './modules/sales/service.js';
+import { countAccounts } from './modules/accounts/index.js';
+import * as accounts from './modules/accounts/index.js';
+import type { DocumentKind } from './modules/sales/index.js';
+import { parseData } from './modules/sales/index.js';
+import { chainOf } from './modules/sales/index.js';
+import { hashedContent } from './modules/sales/index.js';
 
 const USAGE = `Usage:
   facturier serve                       migrate the database, then serve the API
@@ -166,14 +166,14 @@ async function serve(config: Config, io: CliIo): Promise<void> {
 }
 
 /** Runs a command; resolves to an exit code when it is not 0. */
-async function main(argv: string[], io: CliIo): Promise<number | void> {
+async function main(argv: string[], io: CliIo): Promise<number | undefined> {
   const [command, sub, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.stdout(`${USAGE}\n`);
     return;
   }
   const config = loadConfig(io.env);
-  const out = (json: boolean, value: unknown, text: string) => io.stdout(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+  const out = (json: boolean, value: unknown, text: string) => { io.stdout(json ? `${JSON.stringify(value)}\n` : `${text}\n`); };
   const args = (list: string[]) =>
     parseArgs({
       args: list,
@@ -188,7 +188,8 @@ async function main(argv: string[], io: CliIo): Promise<number | void> {
 
   switch (command) {
     case 'serve':
-      return serve(config, io);
+      await serve(config, io);
+      return undefined;
     case 'migrate': {
       const db = openDatabase(config.database);
       try {
@@ -204,7 +205,7 @@ async function main(argv: string[], io: CliIo): Promise<number | void> {
       const v = args(rest);
       if (!v.name) throw new UsageError('--name is required');
       const created = await withDb(config, (db) => accounts.createAccount(db, v.name!));
-      out(v.json!, { accountId: created.accountId, apiKey: created.apiKey },
+      out(v.json, { accountId: created.accountId, apiKey: created.apiKey },
         `Created account ${created.accountId}. API key (shown once): ${created.apiKey}`);
       return;
     }
@@ -215,7 +216,7 @@ async function main(argv: string[], io: CliIo): Promise<number | void> {
         switch (sub) {
           case 'create': {
             const key = await accounts.createApiKey(db, accountId, v.name ?? 'Default');
-            out(v.json!, { accountId, keyId: key.id, name: key.name, apiKey: key.apiKey },
+            out(v.json, { accountId, keyId: key.id, name: key.name, apiKey: key.apiKey },
               `Created key ${key.id} "${key.name}". API key (shown once): ${key.apiKey}`);
             return;
           }
@@ -224,19 +225,19 @@ async function main(argv: string[], io: CliIo): Promise<number | void> {
             const text = keys
               .map((k) => `${k.id}\t${k.name}\t${k.prefix}…\tcreated ${k.createdAt}\tlast used ${k.lastUsedAt ?? 'never'}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}`)
               .join('\n');
-            out(v.json!, keys, text || 'No keys');
+            out(v.json, keys, text || 'No keys');
             return;
           }
           case 'revoke': {
             const keyId = positiveInt(v.key, '--key');
             await accounts.revokeApiKey(db, accountId, keyId);
-            out(v.json!, { revoked: keyId }, `Revoked key ${keyId}`);
+            out(v.json, { revoked: keyId }, `Revoked key ${keyId}`);
             return;
           }
           case 'regenerate': {
             const keyId = positiveInt(v.key, '--key');
             const key = await accounts.regenerateApiKey(db, accountId, keyId);
-            out(v.json!, { accountId, keyId: key.id, name: key.name, apiKey: key.apiKey },
+            out(v.json, { accountId, keyId: key.id, name: key.name, apiKey: key.apiKey },
               `Revoked key ${keyId}; new key ${key.id} "${key.name}" (shown once): ${key.apiKey}`);
             return;
           }
@@ -252,7 +253,7 @@ async function main(argv: string[], io: CliIo): Promise<number | void> {
       const accountId = v.account === undefined ? undefined : positiveInt(v.account, '--account');
       const reports = await withDb(config, (db) => verifyAuditChains(db.kysely, accountId));
       const intact = reports.every((r) => r.ok);
-      out(v.json!, { ok: intact, chains: reports }, reports.map(describeReport).join('\n') || 'No accounts');
+      out(v.json, { ok: intact, chains: reports }, reports.map(describeReport).join('\n') || 'No accounts');
       return intact ? 0 : EXIT_CHAIN_BROKEN;
     }
     default:

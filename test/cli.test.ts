@@ -7,7 +7,7 @@ import { openDatabase } from '../src/db/connection.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'facturier-cli-'));
 const env = { DATABASE_URL: `sqlite:${path.join(dir, 'cli.db')}`, LOG_LEVEL: 'silent' };
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -82,6 +82,6 @@ describe('facturier CLI', () => {
   it('prints usage for help', async () => {
     const res = await run('--help');
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/^Usage:\n  facturier serve/);
+    expect(res.stdout).toMatch(/^Usage:\n {2}facturier serve/);
   });
 });

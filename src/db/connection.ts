@@ -20,7 +20,7 @@ export interface Db {
 }
 
 // int8 (COUNT, bigserial) as JS numbers: our counts and ids stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 /**
  * Kysely's SQLite driver prepares every statement anew; preparing costs more than running a
@@ -40,7 +40,7 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase
       }
       return statement;
     },
-  } as SqliteDatabase;
+  };
 }
 
 /** SQLite has no boolean type and better-sqlite3 refuses to bind JS booleans: bind 1 and 0. */
@@ -52,7 +52,7 @@ function withBooleans(statement: SQLite.Statement): SqliteStatement {
     all: (parameters: ReadonlyArray<unknown>) => statement.all(fix(parameters)),
     run: (parameters: ReadonlyArray<unknown>) => statement.run(fix(parameters)),
     iterate: (parameters: ReadonlyArray<unknown>) => statement.iterate(fix(parameters)),
-  } as SqliteStatement;
+  };
 }
 
 export function isSqlite(db: Kysely<Database>): boolean {

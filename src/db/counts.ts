@@ -17,7 +17,10 @@ export async function countOnce(db: Kysely<Database>, key: string, count: () => 
     await sql<{ state: string }>`select total_changes() || ':' || (select data_version from pragma_data_version) as state`.execute(db)
   ).rows[0];
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map<string, { state: string; count: number }>();
+    caches.set(db, cache);
+  }
   const hit = cache.get(key);
   if (hit?.state === state) return hit.count;
   const value = await count();

@@ -17,6 +17,6 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // tables across all schemas and may find another schema's (several test runs side by side).
   const migrator = new Migrator({ db: raw, provider, ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -10,6 +10,11 @@
 // in arrival order, so one that fails rolls back alone and leaves the others' writes in place; every
 // caller's promise settles only after the commit that made its writes durable, with its own result or
 // error. Without concurrency a group is one use case, delayed by one event-loop turn.
+//
+// A use case never opens a transaction inside its own: on SQLite the inner one would wait for the
+// group that waits for it, forever; on PostgreSQL it would commit apart from the outer one. Such a
+// call is refused at once (TransactionReentryError); pass the open `trx` down instead.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './connection.js';
 import type { Database } from './schema.js';
@@ -37,7 +42,7 @@ class GroupCommit {
 
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, resolve: resolve, reject });
       if (!this.draining) void this.drain();
     });
   }
@@ -67,7 +72,7 @@ class GroupCommit {
           const pending = this.queue.shift()!;
           await sql`savepoint use_case`.execute(trx);
           try {
-            const value = await pending.work(trx);
+            const value = await insideTransaction.run(this.kysely, () => pending.work(trx));
             await sql`release use_case`.execute(trx);
             settled.push({ pending, ok: true, value });
           } catch (error) {
@@ -92,9 +97,22 @@ class GroupCommit {
 
 const groups = new WeakMap<Kysely<Database>, GroupCommit>();
 
+/** The database whose transaction the current async context runs in, if any. */
+const insideTransaction = new AsyncLocalStorage<Kysely<Database>>();
+
+export class TransactionReentryError extends Error {
+  override readonly name = 'TransactionReentryError';
+  constructor() {
+    super('transaction() called inside a transaction of the same database: pass the open transaction down instead');
+  }
+}
+
 /** Runs `work` as one transaction (on SQLite, possibly sharing its commit with concurrent use cases). */
 export function transaction<T>(db: Db, work: Work<T>): Promise<T> {
-  if (db.dialect !== 'sqlite') return db.kysely.transaction().execute(work);
+  if (insideTransaction.getStore() === db.kysely) return Promise.reject(new TransactionReentryError());
+  if (db.dialect !== 'sqlite') {
+    return db.kysely.transaction().execute((trx) => insideTransaction.run(db.kysely, () => work(trx)));
+  }
   let group = groups.get(db.kysely);
   if (!group) {
     group = new GroupCommit(db.kysely);

@@ -43,7 +43,7 @@ export function siretProblem(value: string): string | null {
   const siret = normalizeIdentifier(value);
   if (!/^\d{14}$/.test(siret)) return 'siret must be 14 digits';
   if (siret.startsWith(LA_POSTE_SIREN) && siret !== LA_POSTE_HEAD_OFFICE_SIRET) {
-    const digitSum = [...siret].reduce((sum, c) => sum + Number(c), 0);
+    const digitSum = Array.from(siret).reduce((sum, c) => sum + Number(c), 0);
     return digitSum % 5 === 0 ? null : 'siret fails the La Poste check (digit sum must be a multiple of 5)';
   }
   if (!luhnChecksumIsValid(siret)) return 'siret fails the Luhn check';

@@ -11,7 +11,7 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[], at = 0): boole
 }
 
 function ascii(text: string): number[] {
-  return [...text].map((c) => c.charCodeAt(0));
+  return Array.from(text).map((c) => c.charCodeAt(0));
 }
 
 /** The image type of these bytes, or null when they are not a PNG, JPEG, GIF or WebP image. */

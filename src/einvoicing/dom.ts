@@ -73,7 +73,7 @@ export class XmlElement extends Linked {
   /** The value of the attribute with this qualified name, or null. */
   getAttribute(name: string): string | null {
     const attrs = this.attributes;
-    for (let i = 0; i < attrs.length; i++) if (attrs[i]!.name === name) return attrs[i]!.value;
+    for (let i = 0; i < attrs.length; i++) if (attrs[i].name === name) return attrs[i].value;
     return null;
   }
 }
@@ -170,7 +170,7 @@ export function internName(name: string): string {
   const known = NAMES.get(name);
   if (known !== undefined) return known;
   if (NAMES.size >= MAX_NAMES || name.length > MAX_INTERNED_LENGTH) return name;
-  const flat = [...name].join('');
+  const flat = Array.from(name).join('');
   NAMES.set(flat, flat);
   return flat;
 }

@@ -41,8 +41,10 @@ const NOT_WELL_FORMED = 'The XML document is not well-formed: ';
 const NAME_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NAME_CHAR = `${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040`;
 const NCNAME = `[${NAME_START}][${NAME_CHAR}]*`;
+// eslint-disable-next-line no-misleading-character-class -- XML's name production: combining marks (U+0300–U+036F) are name characters
 const QNAME = new RegExp(`^(?:${NCNAME}:)?${NCNAME}$`, 'u');
 /** Characters XML 1.0 does not allow anywhere, even as references: controls, U+FFFE/F, lone surrogates. */
+// eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what this matches
 const FORBIDDEN_CHAR = /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** A pre-check several times faster than FORBIDDEN_CHAR, but which also flags every surrogate. */
 const NOT_BMP_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/;
@@ -284,12 +286,12 @@ class Parser {
 
   private declareNamespaces(names: QName[], values: string[], depth: number, pos: number): void {
     for (let k = 0; k < names.length; k++) {
-      const q = names[k]!;
+      const q = names[k];
       let prefix: string;
       if (q.qname === 'xmlns') prefix = '';
       else if (q.prefix === 'xmlns') prefix = q.local;
       else continue;
-      const uri = values[k]!;
+      const uri = values[k];
       if (prefix === 'xmlns') throw this.fail(pos, 'the prefix "xmlns" cannot be declared');
       if ((prefix === 'xml') !== (uri === XML_NAMESPACE)) throw this.fail(pos, `the prefix "xml" is bound to ${XML_NAMESPACE} and nothing else is`);
       if (uri === XMLNS_NAMESPACE) throw this.fail(pos, `no prefix can be bound to ${XMLNS_NAMESPACE}`);
@@ -302,7 +304,7 @@ class Parser {
   /** Restores the bindings the element at `depth` replaced. */
   private unbind(depth: number): void {
     const shadowed = this.shadowed;
-    while (shadowed.length > 0 && shadowed[shadowed.length - 1]!.depth === depth) {
+    while (shadowed.length > 0 && shadowed[shadowed.length - 1].depth === depth) {
       const { prefix, previous } = shadowed.pop()!;
       if (previous === undefined) this.bindings.delete(prefix);
       else this.bindings.set(prefix, previous);
@@ -319,7 +321,7 @@ class Parser {
   private attributes(el: XmlElement, names: QName[], values: string[], pos: number): void {
     const attrs: XmlAttr[] = [];
     for (let k = 0; k < names.length; k++) {
-      const q = names[k]!;
+      const q = names[k];
       let uri: string | null = null;
       if (q.qname === 'xmlns' || q.prefix === 'xmlns') uri = XMLNS_NAMESPACE;
       else if (q.prefix !== null) {
@@ -332,7 +334,7 @@ class Parser {
           throw this.fail(pos, `the attribute ${q.qname} appears twice on <${el.nodeName}>${other.name === q.qname ? '' : ` (as ${other.name})`}`);
         }
       }
-      const attr = new XmlAttr(q.qname, q.prefix, q.local, uri, values[k]!, this.doc);
+      const attr = new XmlAttr(q.qname, q.prefix, q.local, uri, values[k], this.doc);
       attr.ownerElement = el;
       attrs.push(attr);
     }

@@ -63,7 +63,7 @@ function splitTopLevel(expr: string, sep: string): string[] {
   let quote: string | null = null;
   let start = 0;
   for (let i = 0; i < expr.length; i++) {
-    const ch = expr[i]!;
+    const ch = expr[i];
     if (quote) {
       if (ch === quote) quote = null;
       continue;
@@ -111,11 +111,11 @@ function predicateTarget(text: string, literal: string | null, negate: boolean, 
 function parsePredicate(body: string, namespaces: Namespaces): Predicate {
   const text = body.trim();
   const not = /^not\s*\((.*)\)$/.exec(text);
-  if (not) return predicateTarget(not[1]!.trim(), null, true, namespaces);
+  if (not) return predicateTarget(not[1].trim(), null, true, namespaces);
   const eq = splitTopLevel(text, '=');
   if (eq.length === 1) return predicateTarget(text, null, false, namespaces);
   if (eq.length !== 2) throw new Unsupported(`predicate [${body}]`);
-  return predicateTarget(eq[0]!.trim(), literalOf(eq[1]!.trim()), false, namespaces);
+  return predicateTarget(eq[0].trim(), literalOf(eq[1].trim()), false, namespaces);
 }
 
 function parseStep(text: string, namespaces: Namespaces): Step {
@@ -133,7 +133,7 @@ function parseStep(text: string, namespaces: Namespaces): Step {
     let quote: string | null = null;
     let end = -1;
     for (let i = 1; i < rest.length && end === -1; i++) {
-      const ch = rest[i]!;
+      const ch = rest[i];
       if (quote) {
         if (ch === quote) quote = null;
       } else if (ch === "'" || ch === '"') quote = ch;
@@ -160,7 +160,7 @@ function parsePath(text: string, namespaces: Namespaces): Path {
   const parts = splitTopLevel(body, '/');
   if (parts.some((p) => p.length === 0)) throw new Unsupported('an empty step ("/" alone, or "//" inside a path)');
   const steps = parts.map((part) => parseStep(part, namespaces));
-  if (start === 'descendant' && steps[0]!.kind !== 'child') throw new Unsupported('"//" must be followed by a name test');
+  if (start === 'descendant' && steps[0].kind !== 'child') throw new Unsupported('"//" must be followed by a name test');
   return { start, steps };
 }
 
@@ -185,7 +185,7 @@ function attrMatches(attr: XmlAttr, test: NameTest): boolean {
 
 /** Whether some node of the child path below `el` exists (literal null) or has that string-value. */
 function pathHolds(el: XmlElement, path: NameTest[], k: number, literal: string | null): boolean {
-  const test = path[k]!;
+  const test = path[k];
   const last = k === path.length - 1;
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType !== 1 || !elementMatches(c, test)) continue;
@@ -271,8 +271,8 @@ function compareDocumentOrder(a: XmlNode, b: XmlNode): number {
   while (i < ca.length && i < cb.length && ca[i] === cb[i]) i++;
   if (i === ca.length) return -1; // a is an ancestor of b
   if (i === cb.length) return 1;
-  const x = ca[i]!;
-  const y = cb[i]!;
+  const x = ca[i];
+  const y = cb[i];
   // Attributes come after their element and before its children.
   if (x.nodeType === 2 && y.nodeType !== 2) return -1;
   if (y.nodeType === 2 && x.nodeType !== 2) return 1;
@@ -305,7 +305,7 @@ function evalPath(path: Path, context: XmlNode, index?: () => ElementIndex): Xml
     current = [path.start === 'absolute' ? documentOf(context) : context];
   }
   for (; stepIndex < path.steps.length && current.length > 0; stepIndex++) {
-    const step = path.steps[stepIndex]!;
+    const step = path.steps[stepIndex];
     let next: XmlNode[] = [];
     switch (step.kind) {
       case 'self':
@@ -347,7 +347,7 @@ function evalPath(path: Path, context: XmlNode, index?: () => ElementIndex): Xml
  */
 function firstFrom(steps: Step[], i: number, node: XmlNode): XmlNode | null {
   if (i === steps.length) return node;
-  const step = steps[i]!;
+  const step = steps[i];
   switch (step.kind) {
     case 'self':
       return firstFrom(steps, i + 1, node);
@@ -386,8 +386,8 @@ function firstFrom(steps: Step[], i: number, node: XmlNode): XmlNode | null {
 function union(parts: XmlNode[][]): XmlNode[] {
   // Common case: the branches select disjoint ranges of the document (e.g. line items, then totals):
   // ordering the branches by their first node is then enough.
-  const byFirst = [...parts].sort((a, b) => compareDocumentOrder(a[0]!, b[0]!));
-  const disjoint = byFirst.every((p, k) => k === 0 || compareDocumentOrder(byFirst[k - 1]![byFirst[k - 1]!.length - 1]!, p[0]!) < 0);
+  const byFirst = [...parts].sort((a, b) => compareDocumentOrder(a[0], b[0]));
+  const disjoint = byFirst.every((p, k) => k === 0 || compareDocumentOrder(byFirst[k - 1][byFirst[k - 1].length - 1], p[0]) < 0);
   return disjoint ? byFirst.flat() : sortUnique(parts.flat());
 }
 
@@ -402,13 +402,13 @@ function compileUncached(expr: string, namespaces: Namespaces): CompiledXPath {
     throw err;
   }
   const nodes = (context: XmlNode, index?: () => ElementIndex): XmlNode[] => {
-    if (paths.length === 1) return evalPath(paths[0]!, context, index);
+    if (paths.length === 1) return evalPath(paths[0], context, index);
     const parts = paths.map((p) => evalPath(p, context, index)).filter((r) => r.length > 0);
     if (parts.length === 0) return [];
-    if (parts.length === 1) return parts[0]!;
+    if (parts.length === 1) return parts[0];
     return union(parts);
   };
-  const single = paths.length === 1 && paths[0]!.start !== 'descendant' ? paths[0]! : null;
+  const single = paths.length === 1 && paths[0].start !== 'descendant' ? paths[0] : null;
   const first = single
     ? (context: XmlNode) => firstFrom(single.steps, 0, single.start === 'absolute' ? documentOf(context) : context)
     : (context: XmlNode, index?: () => ElementIndex) => nodes(context, index)[0] ?? null;

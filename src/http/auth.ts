@@ -38,7 +38,7 @@ export function presentedKey(request: FastifyRequest): string | null {
   const query = request.query as Record<string, unknown> | undefined;
   if (query) {
     for (const name of Object.keys(query)) {
-      if (name.toLowerCase() === 'apikey' && typeof query[name] === 'string') return query[name] as string;
+      if (name.toLowerCase() === 'apikey' && typeof query[name] === 'string') return query[name];
     }
   }
   return null;

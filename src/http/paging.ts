@@ -11,8 +11,7 @@ export const PagingQuery = {
     Type.String({ maxLength: 200, description: 'Sort: `field`, `field desc`, `-field`, comma-separated' }),
   ),
 };
-const PagingObject = Type.Object(PagingQuery);
-export type PagingParams = Static<typeof PagingObject>;
+export type PagingParams = Static<ReturnType<typeof Type.Object<typeof PagingQuery>>>;
 
 export interface Page {
   index: number;

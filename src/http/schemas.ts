@@ -1,5 +1,13 @@
-// Wire schemas shared by several resources (names, fields and casing of the reference API).
-import { Type, type Static, type TNull, type TOptional, type TProperties, type TSchema, type TUnion } from '@sinclair/typebox';
+// Wire schemas shared by several resources (names, fields and casing of the reference API), and the
+// registration of named schemas.
+import type { FastifyInstance } from 'fastify';
+import { Type, type SchemaOptions, type TLiteral, type Static, type TNull, type TOptional, type TProperties, type TSchema, type TUnion } from '@sinclair/typebox';
+import { compactSchema } from './serialization.js';
+
+/** One of the given strings; the static type is their union ('Draft' | 'Paid' …), not string. */
+export function Literals<const T extends readonly string[]>(values: T, options: SchemaOptions = {}): TUnion<TLiteral<T[number]>[]> {
+  return Type.Union(values.map((v) => Type.Literal(v)), options);
+}
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -155,3 +163,17 @@ export const ProblemDetails = Type.Object(
   },
   { $id: 'ProblemDetails', additionalProperties: true },
 );
+
+/** The error bodies every route refers to by name (`Error#`, `ProblemDetails#`). */
+export function registerSharedSchemas(app: FastifyInstance): void {
+  ensureSchema(app, ErrorBody);
+  ensureSchema(app, ProblemDetails);
+}
+
+/** Adds a named schema once, however many routes use it. */
+export function ensureSchema(app: FastifyInstance, schema: TSchema): void {
+  if (schema.$id && !app.getSchema(schema.$id)) app.addSchema(compactSchema(schema));
+}
+
+/** A 200 answer without a body (deletions): `null` in the OpenAPI document, nothing on the wire. */
+export const NoBody = Type.Unsafe<undefined>({ type: 'null', description: 'Deleted (no body)' });

@@ -358,6 +358,7 @@ function normalizeDecimal(value: string): string {
 }
 
 // Characters XML 1.0 cannot carry at all; they are dropped rather than producing an unreadable file.
+// eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what this removes
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 export function escapeXml(text: string): string {

@@ -32,7 +32,8 @@ export function formatDecimal(value: string | null | undefined, minDecimals: num
   let fixed = n.toFixed(maxDecimals, Big.roundHalfUp);
   const negative = fixed.startsWith('-');
   if (negative) fixed = fixed.slice(1);
-  let [intPart, frac = ''] = fixed.split('.');
+  const [intPart, fracPart = ''] = fixed.split('.');
+  let frac = fracPart;
   while (frac.length > minDecimals && frac.endsWith('0')) frac = frac.slice(0, -1);
   const isZero = /^0*$/.test(intPart) && /^0*$/.test(frac);
   const body = groupThousands(intPart) + (frac ? ',' + frac : '');

@@ -111,6 +111,7 @@ export async function renderDocumentPdf(doc: IssuedDocument, options: RenderPdfO
 
 /** Info and XMP values are written unescaped into the XMP by PDFKit: keep them XML-safe. */
 function metadataText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are replaced, as the format requires
   return value.replace(/&/g, '+').replace(/[<>\u0000-\u001f]/g, ' ').trim();
 }
 
@@ -227,7 +228,7 @@ class InvoiceRenderer {
     const chunks: Buffer[] = [];
     const done = new Promise<Buffer>((resolve, reject) => {
       this.pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-      this.pdf.on('end', () => resolve(Buffer.concat(chunks)));
+      this.pdf.on('end', () => { resolve(Buffer.concat(chunks)); });
       this.pdf.on('error', reject);
     });
     this.addPage();
@@ -781,7 +782,7 @@ class InvoiceRenderer {
     vy += 18;
     for (const r of vats) {
       const cells = [r.label, r.base, r.tax];
-      vcols.forEach((c, i) => this.text(cells[i], c.x + CELL_PAD, vy + 2, { width: c.w - 2 * CELL_PAD, align: c.align }));
+      vcols.forEach((c, i) => { this.text(cells[i], c.x + CELL_PAD, vy + 2, { width: c.w - 2 * CELL_PAD, align: c.align }); });
       vy += rowH;
       this.rule(vy - 1, MARGIN_X, MARGIN_X + leftW);
     }

@@ -43,7 +43,7 @@ describeEachDb('record counts of sale documents', (ctx) => {
 describe('record counts on SQLite with two connections to one file', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'facturier-counts-'));
   const file = path.join(dir, 'counts.db');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
 
   it('see the commits of the other connection', async () => {
     const first = openDatabase({ dialect: 'sqlite', file });

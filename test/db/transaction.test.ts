@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { transaction, type Trx } from '../../src/db/transaction.js';
+import { transaction, TransactionReentryError, type Trx } from '../../src/db/transaction.js';
 import { dialects, freshDatabase } from '../helpers/harness.js';
 
 const insert = (trx: Trx, id: number, label: string) => sql`insert into scratch (id, label) values (${id}, ${label})`.execute(trx);
@@ -28,6 +28,22 @@ for (const dialect of dialects()) {
     });
     afterAll(() => dispose());
 
+    it('refuses a transaction opened inside another at once, and the outer one rolls back when it does not catch', async () => {
+      await sql`delete from scratch`.execute(db.kysely);
+      const started = Date.now();
+      const outer = transaction(db, async (trx) => {
+        await insert(trx, 1, 'outer');
+        await transaction(db, (inner) => insert(inner, 2, 'inner'));
+      });
+      await expect(outer).rejects.toBeInstanceOf(TransactionReentryError);
+      await expect(outer).rejects.toThrow(/pass the open transaction down/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(await labels(db)).toEqual([]);
+      // The database is usable afterwards, and so is a transaction that is not nested.
+      await transaction(db, (trx) => insert(trx, 3, 'after'));
+      expect(await labels(db)).toEqual(['after']);
+    });
+
     it('runs concurrent use cases to their own results; a failing one leaves no write and the others stand', async () => {
       await sql`delete from scratch`.execute(db.kysely);
       const outcomes = await Promise.allSettled(
@@ -41,7 +57,7 @@ for (const dialect of dialects()) {
         ),
       );
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-      expect(outcomes.filter((o) => o.status === 'fulfilled').map((o) => (o as PromiseFulfilledResult<number>).value)).toEqual([1, 2, 3, 4, 6, 7, 9, 10]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled').map((o) => (o).value)).toEqual([1, 2, 3, 4, 6, 7, 9, 10]);
       expect(((outcomes[4] as PromiseRejectedResult).reason as Error).message).toBe('case 5 refused after writing');
       expect(String((outcomes[7] as PromiseRejectedResult).reason)).toMatch(/unique|duplicate/i);
       expect(await labels(db)).toEqual(['case 1', 'case 2', 'case 3', 'case 4', 'case 6', 'case 7', 'case 9', 'case 10']);
@@ -102,7 +118,7 @@ describe('group commit on a SQLite file', () => {
 
   it('lets a use case submitted in the next turn of the event loop join the running commit', async () => {
     await sql`delete from scratch`.execute(db.kysely);
-    let second: Promise<unknown> | null = null;
+    let second = Promise.resolve() as Promise<unknown>;
     let secondVisibleWhenFirstSettled: boolean | null = null;
     let firstVisibleBeforeCommit: boolean | null = null;
     const first = transaction(db, async (trx) => insert(trx, 1, 'first')).then(() => {
@@ -114,7 +130,7 @@ describe('group commit on a SQLite file', () => {
       second = transaction(db, async (trx) => insert(trx, 2, 'second'));
     });
     await first;
-    await second;
+    await second; // assigned by then: the setImmediate above ran before the group committed
     expect(firstVisibleBeforeCommit).toBe(false); // written, but its commit waits for company
     expect(secondVisibleWhenFirstSettled).toBe(true); // committed together
     expect(await labels(db)).toEqual(['first', 'second']);

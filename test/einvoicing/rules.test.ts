@@ -26,7 +26,7 @@ const REP_VAT = '<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR119999999
 const LINE_CHARGE = (inner: string) =>
   `<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>true</udt:Indicator></ram:ChargeIndicator>${inner}</ram:SpecifiedTradeAllowanceCharge>`;
 
-const bases: Record<string, IssuedDocument> = { ...scenarios, outOfScope: outOfScopeInvoice } as Record<string, IssuedDocument>;
+const bases: Record<string, IssuedDocument> = { ...scenarios, outOfScope: outOfScopeInvoice };
 type Case = [ruleId: string, base: string, edit: (m: Mutator) => void];
 
 /** For each VAT family: the base scenario, how to take the seller/buyer ids away, and mutations for 01-10. */
@@ -183,8 +183,8 @@ const cases: Case[] = [
 
 // A standard-rated invoice with both a document allowance and a charge, to exercise BR-S-03/04/06/07.
 bases.shippingAndDiscount = {
-  ...scenarios.globalDiscount!,
-  allowancesCharges: [...scenarios.globalDiscount!.allowancesCharges, { isCharge: true, reason: 'Frais de port', reasonCode: 'FC', amount: '10.00', vatCategory: 'S', vatRate: '20' }],
+  ...scenarios.globalDiscount,
+  allowancesCharges: [...scenarios.globalDiscount.allowancesCharges, { isCharge: true, reason: 'Frais de port', reasonCode: 'FC', amount: '10.00', vatCategory: 'S', vatRate: '20' }],
   // 20 %: 200.00 − 20.00 + 10.00 = 190.00 → 38.00; 5.5 %: 90.00 → 4.95; HT 280.00, VAT 42.95, TTC 322.95
   vats: [
     { category: 'S', rate: '20', taxableAmount: '190.00', taxAmount: '38.00' },
@@ -197,15 +197,15 @@ const ruleIds = (xml: string) => checkCii(xml).map((f) => f.ruleId);
 
 describe('every rule fails on a mutated document and holds on its valid base', () => {
   it.each(cases)('%s is reported when broken (base %s)', (ruleId, base, edit) => {
-    const xml = mutate(buildCii(bases[base]!), edit);
+    const xml = mutate(buildCii(bases[base]), edit);
     const findings = checkCii(xml).filter((f) => f.ruleId === ruleId);
     expect(findings.length).toBeGreaterThan(0);
-    expect(findings[0]!.location).toMatch(/^\/rsm:CrossIndustryInvoice/);
-    expect(findings[0]!.severity).toBe(ruleId.startsWith('BR-FR') ? 'Warning' : 'Error');
+    expect(findings[0].location).toMatch(/^\/rsm:CrossIndustryInvoice/);
+    expect(findings[0].severity).toBe(ruleId.startsWith('BR-FR') ? 'Warning' : 'Error');
   });
 
   it.each(cases)('%s holds on the valid base %s', (ruleId, base) => {
-    expect(ruleIds(buildCii(bases[base]!))).not.toContain(ruleId);
+    expect(ruleIds(buildCii(bases[base]))).not.toContain(ruleId);
   });
 
   it('every implemented rule has a triggering case', () => {
@@ -225,7 +225,7 @@ describe('checkCii', () => {
   });
 
   it('locates a finding at the offending node with positional predicates', () => {
-    const xml = mutate(buildCii(scenarios.mixedRates!), (m) => m.set(`${BD}[2]/ram:CalculatedAmount`, '9.00'));
+    const xml = mutate(buildCii(scenarios.mixedRates), (m) => m.set(`${BD}[2]/ram:CalculatedAmount`, '9.00'));
     const finding = checkCii(xml).find((f) => f.ruleId === 'BR-S-09');
     expect(finding?.location).toBe('/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax[2]');
     expect(finding?.businessTerm).toBe('BT-117');

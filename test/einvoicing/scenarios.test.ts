@@ -33,13 +33,13 @@ describe('scenario matrix: generated Factur-X XML passes the built-in check', ()
   });
 
   it.each(Object.keys(expected))('%s has no finding at all and says the right amounts', (name) => {
-    const xml = buildCii(scenarios[name]!);
+    const xml = buildCii(scenarios[name]);
     const result = checkEInvoice(xml);
     expect(result.findings).toEqual([]);
     expect(result.isValid).toBe(true);
 
     const x = xpathFor(parseXml(xml));
-    const want = expected[name]!;
+    const want = expected[name];
     expect(x.str('//rsm:ExchangedDocument/ram:TypeCode')).toBe(want.type);
     expect([`${TOT}/ram:LineTotalAmount`, `${TOT}/ram:TaxBasisTotalAmount`, `${TOT}/ram:TaxTotalAmount[@currencyID='EUR']`, `${TOT}/ram:GrandTotalAmount`].map((p) => x.str(p))).toEqual(want.totals);
     expect(x.str(`${TOT}/ram:DuePayableAmount`)).toBe(want.totals[3]);
@@ -50,14 +50,14 @@ describe('scenario matrix: generated Factur-X XML passes the built-in check', ()
   });
 
   it('a consumer buyer carries no SIREN, no VAT number and a B2C processing note', () => {
-    const x = xpathFor(parseXml(buildCii(scenarios.consumerBuyer!)));
+    const x = xpathFor(parseXml(buildCii(scenarios.consumerBuyer)));
     expect(x.exists('//ram:BuyerTradeParty/ram:SpecifiedLegalOrganization')).toBe(false);
     expect(x.exists('//ram:BuyerTradeParty/ram:SpecifiedTaxRegistration')).toBe(false);
     expect(x.str("//ram:IncludedNote[ram:SubjectCode='BAR']/ram:Content")).toBe('B2C');
   });
 
   it('a franchise seller without VAT number nor tax registration breaks BR-E-02 only', () => {
-    const doc = { ...scenarios.nonLiableSeller!, seller: { ...scenarios.nonLiableSeller!.seller, taxRegistrationId: null } };
+    const doc = { ...scenarios.nonLiableSeller, seller: { ...scenarios.nonLiableSeller.seller, taxRegistrationId: null } };
     const result = checkEInvoice(buildCii(doc));
     expect(result.findings.map((f) => f.ruleId)).toEqual(['BR-E-02']);
   });

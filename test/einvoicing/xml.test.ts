@@ -213,15 +213,15 @@ describe('parseXml reads well-formed XML', () => {
     );
     const root = doc.documentElement;
     const [child, inner, after, local] = elements(root);
-    const [deep, plain] = elements(inner!);
+    const [deep, plain] = elements(inner);
     const describe = (el: XmlElement) => [el.nodeName, el.prefix, el.localName, el.namespaceURI];
     expect(describe(root)).toEqual(['rsm:Root', 'rsm', 'Root', 'urn:rsm']);
-    expect(describe(child!)).toEqual(['Child', null, 'Child', 'urn:default']);
-    expect(describe(inner!)).toEqual(['rsm:Inner', 'rsm', 'Inner', 'urn:other']);
-    expect(describe(deep!)).toEqual(['rsm:Deep', 'rsm', 'Deep', 'urn:other']);
-    expect(describe(plain!)).toEqual(['Plain', null, 'Plain', null]);
-    expect(describe(after!)).toEqual(['rsm:After', 'rsm', 'After', 'urn:rsm']);
-    expect(describe(elements(local!)[0]!)).toEqual(['x:Leaf', 'x', 'Leaf', 'urn:x']);
+    expect(describe(child)).toEqual(['Child', null, 'Child', 'urn:default']);
+    expect(describe(inner)).toEqual(['rsm:Inner', 'rsm', 'Inner', 'urn:other']);
+    expect(describe(deep)).toEqual(['rsm:Deep', 'rsm', 'Deep', 'urn:other']);
+    expect(describe(plain)).toEqual(['Plain', null, 'Plain', null]);
+    expect(describe(after)).toEqual(['rsm:After', 'rsm', 'After', 'urn:rsm']);
+    expect(describe(elements(local)[0])).toEqual(['x:Leaf', 'x', 'Leaf', 'urn:x']);
     expect(() => parseXml('<a><x:b xmlns:x="urn:x"/><x:c/></a>')).toThrow(/prefix "x" of <x:c> is not declared/);
   });
 
@@ -236,7 +236,7 @@ describe('parseXml reads well-formed XML', () => {
     ]);
     expect(a.attributes.every((attr) => attr.ownerElement === a && attr.nodeType === 2 && attr.nodeValue === attr.value)).toBe(true);
     expect(a.getAttribute('p:qualified')).toBe('2');
-    expect(parseXml('<a p:x="1" xmlns:p="urn:p"/>').documentElement.attributes[0]!.namespaceURI).toBe('urn:p');
+    expect(parseXml('<a p:x="1" xmlns:p="urn:p"/>').documentElement.attributes[0].namespaceURI).toBe('urn:p');
   });
 
   it('builds the W3C subset the readers use: types, names, links and values', () => {
@@ -250,13 +250,13 @@ describe('parseXml reads well-formed XML', () => {
     expect(root.firstChild!.nodeType).toBe(3);
     expect(root.firstChild!.nodeValue).toBe('\n  ');
     expect(root.firstChild!.nextSibling).toBe(a);
-    expect(a!.parentNode).toBe(root);
-    expect(a!.textContent).toBe(' A ');
-    expect(a!.getAttribute('schemeID')).toBe('VA');
-    expect(b!.getAttribute('schemeID')).toBeNull();
+    expect(a.parentNode).toBe(root);
+    expect(a.textContent).toBe(' A ');
+    expect(a.getAttribute('schemeID')).toBe('VA');
+    expect(b.getAttribute('schemeID')).toBeNull();
     expect(root.textContent).toBe('\n   A \n  B\n');
-    expect(a!.firstChild!.nodeType === 3 && a!.firstChild!.data).toBe(' A ');
-    expect(a!.attributes[0]!.ownerDocument).toBe(doc);
+    expect(a.firstChild!.nodeType === 3 && a.firstChild!.data).toBe(' A ');
+    expect(a.attributes[0].ownerDocument).toBe(doc);
   });
 });
 
@@ -281,7 +281,7 @@ describe('xpath helpers', () => {
   });
 
   it('gives the XPath of a node with positions among same-name siblings', () => {
-    expect(nodePath(x.nodes('//ram:ID')[1]!)).toBe('/rsm:CrossIndustryInvoice/ram:ID[2]');
+    expect(nodePath(x.nodes('//ram:ID')[1])).toBe('/rsm:CrossIndustryInvoice/ram:ID[2]');
     expect(nodePath(x.node('/rsm:CrossIndustryInvoice'))).toBe('/rsm:CrossIndustryInvoice');
     expect(nodePath(null)).toBeNull();
   });

@@ -63,7 +63,7 @@ const SET = `${TX}/ram:ApplicableHeaderTradeSettlement`;
 const doc = parseXml(XML);
 const plain = xpathFor(doc);
 const memo = xpathFor(doc, { memoize: true });
-const line2 = plain.nodes(LINE)[1]!;
+const line2 = plain.nodes(LINE)[1];
 
 const paths = (nodes: XmlNode[]) => nodes.map((n) => nodePath(n));
 const texts = (nodes: XmlNode[]) => nodes.map((n) => n.textContent);
@@ -153,7 +153,7 @@ describe('compiled XPath subset', () => {
       R, '//ram:ID', '//ram:ID/..', '//ram:ID/@schemeID', '//ram:ID[not(@schemeID)]', "//ram:ApplicableTradeTax[ram:CategoryCode='Z']", '//ram:Name | //ram:Name',
       '//ram:ID | //ram:SpecifiedLegalOrganization/ram:ID', `${SET}/ram:BillingSpecifiedPeriod/*/udt:DateTimeString`, 'ram:AssociatedDocumentLineDocument/ram:LineID', '.', '..', '//Note',
     ];
-    for (const ctx of [doc, line2, plain.nodes(LINE)[0]!]) {
+    for (const ctx of [doc, line2, plain.nodes(LINE)[0]]) {
       for (const expr of expressions) {
         const expected = plain.nodes(expr, ctx);
         expect(memo.nodes(expr, ctx), expr).toEqual(expected);
@@ -186,7 +186,7 @@ const CLINE = `${C}/ram:IncludedSupplyChainTradeLineItem`;
 
 /** Documents that break rules in ways that exercise unions, predicates, `..` steps and string-values. */
 function documents(): [string, string, [string, string][]][] {
-  const base = buildCii(scenarios.mixedRates!);
+  const base = buildCii(scenarios.mixedRates);
   return [
     ['allowances and charges', mutate(base, (m) => m
       .add(BASE_SET, allowanceCharge(false, 'S', '20', '1.005'))

@@ -83,7 +83,7 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
           async inject(options: InjectOptions) {
             const response = await app.inject(options);
             if (response.statusCode >= 500 && response.statusCode !== 501 && response.statusCode !== 503) {
-              throw new Error(`${options.method ?? 'GET'} ${options.url} answered ${response.statusCode}: ${response.body}`);
+              throw new Error(`${options.method ?? 'GET'} ${JSON.stringify(options.url)} answered ${response.statusCode}: ${response.body}`);
             }
             return response;
           },

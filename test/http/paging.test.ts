@@ -33,6 +33,6 @@ describe('OrderBy parsing', () => {
 });
 
 describe('page computation', () => {
-  it('defaults to the first page of 10', () => expect(pageOf({})).toEqual({ index: 1, size: 10, offset: 0 }));
-  it('computes the offset', () => expect(pageOf({ PageIndex: 3, PageSize: 25 })).toEqual({ index: 3, size: 25, offset: 50 }));
+  it('defaults to the first page of 10', () => { expect(pageOf({})).toEqual({ index: 1, size: 10, offset: 0 }); });
+  it('computes the offset', () => { expect(pageOf({ PageIndex: 3, PageSize: 25 })).toEqual({ index: 3, size: 25, offset: 50 }); });
 });

@@ -12,7 +12,7 @@ export interface Migration {
 }
 
 /** An auto-incremented integer primary key named `id`. */
-export function withId<T extends string>(builder: CreateTableBuilder<T, never>, dialect: Dialect) {
+export function withId<T extends string>(builder: CreateTableBuilder<T>, dialect: Dialect) {
   return dialect === 'sqlite'
     ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     : builder.addColumn('id', 'serial', (c) => c.primaryKey());

@@ -1,6 +1,6 @@
 // Shared XPath paths and exact-decimal helpers for the rule sets (XPath 1.0 has no xs:decimal).
 import Big from 'big.js';
-import type { CheckContext, Rule, Severity } from '../types.js';
+import type { CheckContext, Rule } from '../types.js';
 import type { XmlNode } from '../xml.js';
 
 export const ROOT = '/rsm:CrossIndustryInvoice';
@@ -85,7 +85,7 @@ export function error(id: string, businessTerm: string | null, message: string, 
 }
 
 export function warning(id: string, businessTerm: string | null, message: string, check: Check): Rule {
-  return { id, severity: 'Warning' as Severity, businessTerm, message, check };
+  return { id, severity: 'Warning', businessTerm, message, check };
 }
 
 /** A rule on the whole document: fails at `where` when `holds` is false. */

@@ -1,11 +1,11 @@
 // /v1/colleagues, as the spec's Colleagues table lists it.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { PARTY_ROUTES, resourceRoutes } from '../records/routes.js';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
+import { PARTY_ROUTES, resourceRoutes } from '../records/index.js';
 import { Colleague, ColleagueInput } from './schemas.js';
 import { colleagues } from './service.js';
 
-export function colleagueRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function colleagueRoutes(app: TypedApp, ctx: AppContext): void {
   resourceRoutes(app, ctx, {
     path: '/v1/colleagues',
     tag: 'Colleagues',

@@ -1,8 +1,8 @@
 // Colleague use cases: validation, the derived name, numbering (prefix "COL"), bounded metadata.
 import { toNumber } from '../../domain/money.js';
 import type { FieldError } from '../../errors.js';
-import { presentPlain, resourceService } from '../records/service.js';
-import type * as store from '../records/store.js';
+import { presentPlain, resourceService } from '../records/index.js';
+import type { store } from '../records/index.js';
 import { throwIfAny } from '../../http/input/address.js';
 import { clean, personName } from '../../http/input/text.js';
 import type { ColleagueInputT, ColleagueT } from './schemas.js';

@@ -1,14 +1,15 @@
 // /v1/contacts as the spec's Contacts table lists it, and the contacts of a third party:
 // /v1/customers/{id}/contacts and /v1/suppliers/{id}/contacts (arrays of ThirdContact).
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { BY_NAME, ensureSchema, resourceRoutes } from '../records/routes.js';
-import { IdParams, type IdParamsT } from '../../http/schemas.js';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
+import { BY_NAME, resourceRoutes } from '../records/index.js';
+import { ensureSchema } from '../../http/schemas.js';
+import { IdParams } from '../../http/schemas.js';
 import { Contact, ContactInput, ThirdContact } from './schemas.js';
 import { contacts, contactsOf } from './service.js';
 
-export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function contactRoutes(app: TypedApp, ctx: AppContext): void {
   resourceRoutes(app, ctx, {
     path: '/v1/contacts',
     tag: 'Contacts',
@@ -35,7 +36,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
           response: { 200: Type.Array(Type.Ref(ThirdContact)), 404: { $ref: 'ProblemDetails#' } },
         },
       },
-      async (request) => contactsOf(ctx.db, request.principal.accountId, owner, (request.params as IdParamsT).id),
+      async (request) => contactsOf(ctx.db, request.principal.accountId, owner, request.params.id),
     );
   }
 }

@@ -7,12 +7,12 @@ import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { NotFoundError, type FieldError } from '../../errors.js';
 import { emit } from '../../jobs/outbox.js';
-import { CUSTOMER } from '../customers/service.js';
-import { resourceService } from '../records/service.js';
-import * as store from '../records/store.js';
+import { CUSTOMER } from '../customers/index.js';
+import { resourceService } from '../records/index.js';
+import { store } from '../records/index.js';
 import { throwIfAny } from '../../http/input/address.js';
 import { clean, personName } from '../../http/input/text.js';
-import { SUPPLIER } from '../suppliers/service.js';
+import { SUPPLIER } from '../suppliers/index.js';
 import type { ContactInputT, ContactT, ThirdContactT } from './schemas.js';
 
 export const CONTACT: store.RecordKind = { kind: 'contact', label: 'Contact' };

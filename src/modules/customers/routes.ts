@@ -1,11 +1,12 @@
 // /v1/customers and /v1/customerfamilies, as the spec's tables list them.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { BY_NAME, ensureSchema, FAMILY_ORDER_BY, PARTY_ROUTES, resourceRoutes } from '../records/routes.js';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
+import { BY_NAME, FAMILY_ORDER_BY, PARTY_ROUTES, resourceRoutes } from '../records/index.js';
+import { ensureSchema } from '../../http/schemas.js';
 import { Customer, CustomerFamily, CustomerFamilyInput, CustomerInput } from './schemas.js';
 import { customerFamilies, customers } from './service.js';
 
-export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function customerRoutes(app: TypedApp, ctx: AppContext): void {
   ensureSchema(app, CustomerFamily);
   resourceRoutes(app, ctx, {
     path: '/v1/customers',

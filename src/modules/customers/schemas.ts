@@ -15,10 +15,11 @@ import {
   Opt,
   PaymentMethod,
   Str,
+  Literals,
 } from '../../http/schemas.js';
 
 export const CustomerType = Type.Union([Type.Literal('Business'), Type.Literal('Consumer'), Type.Literal('Government')]);
-export const CommitmentStatus = Type.Union(['Unpaid', 'Paid', 'PartiallyPaid', 'Balanced'].map((v) => Type.Literal(v)));
+export const CommitmentStatus = Literals(['Unpaid', 'Paid', 'PartiallyPaid', 'Balanced']);
 
 export const CustomerFamily = Type.Object(
   {

@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { InvalidStateError, type FieldError } from '../../errors.js';
-import { presentPlain, resourceService } from '../records/service.js';
-import * as store from '../records/store.js';
-import { getAccountSettings } from '../settings/service.js';
+import { presentPlain, resourceService } from '../records/index.js';
+import { store } from '../records/index.js';
+import { getAccountSettings } from '../settings/index.js';
 import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
 import { toCompanyInfo } from '../../http/input/company.js';
 import { clean, personName } from '../../http/input/text.js';

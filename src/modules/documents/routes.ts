@@ -1,11 +1,11 @@
 // /v1/saleinvoices/download, /v1/salecredits/download (PDF files) and the e-invoicing conformance
 // check /v1/salecredits/checkeinvoicing (spec) and /v1/saleinvoices/checkeinvoicing (extension).
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import type { DocumentKind } from '../sales/compose.js';
-import { ensureSchema } from '../records/routes.js';
-import { IdParams, type IdParamsT } from '../../http/schemas.js';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
+import type { DocumentKind } from '../sales/index.js';
+import { ensureSchema } from '../../http/schemas.js';
+import { IdParams } from '../../http/schemas.js';
 import { EInvoicingCheckResult, EInvoicingFinding } from './schemas.js';
 import { checkDraft, downloadSaleDocument, type DocumentsContext } from './service.js';
 
@@ -17,7 +17,7 @@ const KINDS: { kind: DocumentKind; path: string; tag: string; label: string }[] 
   { kind: 'Credit', path: '/v1/salecredits', tag: 'SaleCredits', label: 'credit' },
 ];
 
-export function documentRoutes(app: FastifyInstance, appCtx: AppContext): void {
+export function documentRoutes(app: TypedApp, appCtx: AppContext): void {
   ensureSchema(app, EInvoicingFinding);
   ensureSchema(app, EInvoicingCheckResult);
   const ctx: DocumentsContext = { db: appCtx.db, config: appCtx.config };
@@ -32,7 +32,7 @@ export function documentRoutes(app: FastifyInstance, appCtx: AppContext): void {
         response: { 200: Type.String({ format: 'binary', description: 'PDF file' }), 404: problem },
       },
     }, async (request, reply) => {
-      const file = await downloadSaleDocument(ctx, request.principal.accountId, k.kind, (request.params as IdParamsT).id);
+      const file = await downloadSaleDocument(ctx, request.principal.accountId, k.kind, request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -49,6 +49,6 @@ export function documentRoutes(app: FastifyInstance, appCtx: AppContext): void {
         params: IdParams,
         response: { 200: Type.Ref(EInvoicingCheckResult), 404: error, 409: error, 501: error, 503: error },
       },
-    }, async (request) => checkDraft(ctx, request.principal.accountId, k.kind, (request.params as IdParamsT).id));
+    }, async (request) => checkDraft(ctx, request.principal.accountId, k.kind, request.params.id));
   }
 }

@@ -11,13 +11,13 @@ import type { Db } from '../../db/connection.js';
 import { buildCii } from '../../rendering/cii.js';
 import type { IssuedDocument } from '../../rendering/model.js';
 import { renderDocumentPdf } from '../../rendering/pdf.js';
-import { sellerFromSettings, toIssuedDocument } from '../sales/snapshot.js';
+import { sellerFromSettings, toIssuedDocument } from '../sales/index.js';
 import { checkEInvoice, type CheckResult } from '../../einvoicing/check.js';
 import { ConflictError, NotFoundError, NotImplementedError } from '../../errors.js';
-import type { DocumentKind } from '../sales/compose.js';
-import { parseData } from '../sales/present.js';
-import * as sales from '../sales/repo.js';
-import { getAccountLogo, getAccountSettings, getLogoVersion, type AccountSettings } from '../settings/service.js';
+import type { DocumentKind } from '../sales/index.js';
+import { parseData } from '../sales/index.js';
+import { getDocumentRow, type DocumentRow } from '../sales/index.js';
+import { getAccountLogo, getAccountSettings, getLogoVersion, type AccountSettings } from '../settings/index.js';
 import * as repo from './repo.js';
 import { validateRemotely } from './validator.js';
 
@@ -33,7 +33,7 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The snapshot of a stored document: seller frozen at finalization, current settings for a draft. */
-export async function issuedDocumentOf(db: Trx, accountId: number, kind: DocumentKind, row: sales.DocumentRow, settings?: AccountSettings): Promise<IssuedDocument> {
+export async function issuedDocumentOf(db: Trx, accountId: number, kind: DocumentKind, row: DocumentRow, settings?: AccountSettings): Promise<IssuedDocument> {
   const s = settings ?? (await getAccountSettings(db, accountId));
   const data = parseData(row);
   const isDraft = Boolean(row.isDraft);
@@ -48,7 +48,7 @@ export async function issuedDocumentOf(db: Trx, accountId: number, kind: Documen
 }
 
 /** The Factur-X PDF of a finalized document: CII XML embedded as factur-x.xml. */
-async function renderFinalized(db: Trx, accountId: number, kind: DocumentKind, row: sales.DocumentRow, settings?: AccountSettings): Promise<Buffer> {
+async function renderFinalized(db: Trx, accountId: number, kind: DocumentKind, row: DocumentRow, settings?: AccountSettings): Promise<Buffer> {
   const doc = await issuedDocumentOf(db, accountId, kind, row, settings);
   return renderDocumentPdf(doc, { xml: buildCii(doc) });
 }
@@ -72,7 +72,7 @@ export interface DownloadedFile {
 
 export async function downloadSaleDocument(ctx: DocumentsContext, accountId: number, kind: DocumentKind, id: number): Promise<DownloadedFile> {
   const db = ctx.db.kysely;
-  const row = await sales.getDocument(db, accountId, kind, id);
+  const row = await getDocumentRow(db, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
   if (row.isDraft) {
     const doc = await issuedDocumentOf(db, accountId, kind, row);
@@ -97,7 +97,7 @@ export async function checkDraft(ctx: DocumentsContext, accountId: number, kind:
     throw new NotImplementedError('The e-invoicing conformance check is disabled on this server (EINVOICING_CHECK=off).');
   }
   const db = ctx.db.kysely;
-  const row = await sales.getDocument(db, accountId, kind, id);
+  const row = await getDocumentRow(db, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
   if (!row.isDraft) {
     throw new ConflictError(`${LABEL[kind]} ${row.number} is finalized: the check re-renders from current data, so it applies to drafts only.`);

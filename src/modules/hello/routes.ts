@@ -1,6 +1,5 @@
 // GET /hello: lets an integrator test an API key.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { compactSchema } from '../../http/serialization.js';
 
 export const Hello = Type.Object(
@@ -14,7 +13,9 @@ export const Hello = Type.Object(
   { $id: 'Hello', additionalProperties: false, description: 'Hello' },
 );
 
-export function helloRoutes(app: FastifyInstance, publicUrl: string | null): void {
+import type { TypedApp } from '../../http/module.js';
+
+export function helloRoutes(app: TypedApp, publicUrl: string | null): void {
   app.addSchema(compactSchema(Hello));
   app.get(
     '/hello',

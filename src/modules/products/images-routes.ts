@@ -1,11 +1,12 @@
 // /v1/productimages: add or replace (multipart, one part named `file`), read and remove the image
 // of a product; plus the public URL the product's imageUrl points to.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
 import { ValidationError } from '../../errors.js';
-import { ensureSchema } from '../records/routes.js';
-import { Classification, Unit, Vat } from '../reference/schemas.js';
+import { ensureSchema, NoBody } from '../../http/schemas.js';
+import { Classification, Unit, Vat } from '../reference/index.js';
 import { Product, ProductFamily } from './schemas.js';
 import { Int32 } from '../../http/schemas.js';
 import { MAX_IMAGE_BYTES, productImageService } from './images-service.js';
@@ -41,7 +42,7 @@ async function readFilePart(request: FastifyRequest): Promise<Buffer> {
   return content;
 }
 
-export function productImageRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function productImageRoutes(app: TypedApp, ctx: AppContext): void {
   for (const schema of [Vat, Unit, Classification, ProductFamily, Product]) ensureSchema(app, schema);
   const images = productImageService(ctx.db, ctx.config.publicUrl);
   const tags = ['ProductImages'];
@@ -60,7 +61,7 @@ export function productImageRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request) => {
-      const { productId } = request.params as { productId: number };
+      const { productId } = request.params;
       return images.save(request.principal.accountId, productId, await readFilePart(request));
     },
   );
@@ -74,7 +75,7 @@ export function productImageRoutes(app: FastifyInstance, ctx: AppContext): void 
         response: { 200: ref, 404: problem },
       },
     },
-    async (request) => images.get(request.principal.accountId, (request.params as { productId: number }).productId),
+    async (request) => images.get(request.principal.accountId, request.params.productId),
   );
 
   app.delete(
@@ -83,11 +84,11 @@ export function productImageRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: {
         tags, operationId: 'DELETE_ProductImages_Delete', summary: 'Remove the image of a product (id is the product id)',
         params: IdParams,
-        response: { 200: Type.Null({ description: 'Deleted (no body)' }), 404: problem },
+        response: { 200: NoBody, 404: problem },
       },
     },
     async (request, reply) => {
-      await images.remove(request.principal.accountId, (request.params as { id: number }).id);
+      await images.remove(request.principal.accountId, request.params.id);
       return reply.code(200).send();
     },
   );
@@ -103,7 +104,7 @@ export function productImageRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request, reply) => {
-      const { productId, token } = request.params as { productId: number; token: string };
+      const { productId, token } = request.params;
       const image = await images.content(productId, token);
       return reply
         .type(image.contentType)

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../errors.js';
 import { emit } from '../../jobs/outbox.js';
 import type { ProductT } from './schemas.js';
 import { PRODUCT, productService } from './service.js';
-import * as store from '../records/store.js';
+import { store } from '../records/index.js';
 import { detectImageType } from '../../domain/image-type.js';
 import * as repo from './images-repo.js';
 

@@ -1,14 +1,15 @@
 // /v1/products and /v1/productfamilies, as the spec's tables list them (families: no update).
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
 import { ValidationError } from '../../errors.js';
-import { BY_NAME, ensureSchema, FAMILY_ORDER_BY, resourceRoutes } from '../records/routes.js';
-import { Classification, Unit, Vat } from '../reference/schemas.js';
+import { BY_NAME, FAMILY_ORDER_BY, resourceRoutes } from '../records/index.js';
+import { ensureSchema } from '../../http/schemas.js';
+import { Classification, Unit, Vat } from '../reference/index.js';
 import { Product, ProductFamily, ProductFamilyInput, ProductInput } from './schemas.js';
 import { productFamilies, productService } from './service.js';
 
-export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function productRoutes(app: TypedApp, ctx: AppContext): void {
   for (const schema of [Vat, Unit, Classification, ProductFamily]) ensureSchema(app, schema);
   resourceRoutes(app, ctx, {
     path: '/v1/products',

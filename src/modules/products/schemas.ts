@@ -2,7 +2,7 @@
 // Vat, Unit and Classification are the reference lists' records, embedded whole in responses and
 // chosen by id (or VAT rate, unit code) in requests. `classification` is our addition.
 import { Type, type Static } from '@sinclair/typebox';
-import { Classification, Unit, Vat, VatRegion } from '../reference/schemas.js';
+import { Classification, Unit, Vat, VatRegion } from '../reference/index.js';
 import { Int32, Nullable, Opt, Str } from '../../http/schemas.js';
 
 /** Prices: at most 4 decimals, within ±1 000 000 000 (docs/master-data.md, "Products"). */

@@ -6,10 +6,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { InvalidStateError, type FieldError } from '../../errors.js';
 import { imageRefs } from './images-repo.js';
-import { presentPlain, resourceService } from '../records/service.js';
-import * as store from '../records/store.js';
-import { classificationById, defaultVatOf, unitByCode, unitById, vatById, VATS, type Vat } from '../reference/data/index.js';
-import { getAccountSettings } from '../settings/service.js';
+import { presentPlain, resourceService } from '../records/index.js';
+import { store } from '../records/index.js';
+import { classificationById, defaultVatOf, unitByCode, unitById, vatById, VATS, type VatEntry as Vat } from '../reference/index.js';
+import { getAccountSettings } from '../settings/index.js';
 import { throwIfAny } from '../../http/input/address.js';
 import { clean } from '../../http/input/text.js';
 import {

@@ -1,12 +1,13 @@
 // /v1/purchaseinvoices: create a purchase invoice from an uploaded file (multipart, one part named
 // `file`), and download that file back, byte for byte.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
 import { ValidationError } from '../../errors.js';
-import { ensureSchema } from '../records/routes.js';
-import { IdParams, type IdParamsT } from '../../http/schemas.js';
-import { Supplier } from '../suppliers/schemas.js';
+import { ensureSchema } from '../../http/schemas.js';
+import { IdParams } from '../../http/schemas.js';
+import { Supplier } from '../suppliers/index.js';
 import { PurchaseInvoice } from './schemas.js';
 import { createFromFile, downloadPurchase, MAX_PURCHASE_FILE_BYTES, type PurchasesContext, type UploadedFile } from './service.js';
 
@@ -40,7 +41,7 @@ async function readFilePart(request: FastifyRequest): Promise<UploadedFile> {
   return file;
 }
 
-export function purchaseRoutes(app: FastifyInstance, appCtx: AppContext): void {
+export function purchaseRoutes(app: TypedApp, appCtx: AppContext): void {
   ensureSchema(app, Supplier);
   ensureSchema(app, PurchaseInvoice);
   const ctx: PurchasesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl };
@@ -65,7 +66,7 @@ export function purchaseRoutes(app: FastifyInstance, appCtx: AppContext): void {
       response: { 200: Type.String({ format: 'binary', description: 'The original file' }), 404: problem },
     },
   }, async (request, reply) => {
-    const file = await downloadPurchase(appCtx.db.kysely, request.principal.accountId, (request.params as IdParamsT).id);
+    const file = await downloadPurchase(appCtx.db.kysely, request.principal.accountId, request.params.id);
     return reply
       .type(file.contentType)
       .header('content-disposition', `attachment; filename="${file.fileName}"`)

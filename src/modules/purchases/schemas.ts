@@ -1,9 +1,9 @@
 // Wire schema of purchase invoices (reference: PurchaseInvoice, ExpenseStatus). `supplier` is null
 // while the uploaded file did not say who the supplier is.
 import { Type, type Static } from '@sinclair/typebox';
-import { VatRegion } from '../reference/schemas.js';
+import { VatRegion } from '../reference/index.js';
 import { Nullable } from '../../http/schemas.js';
-import { Supplier } from '../suppliers/schemas.js';
+import { Supplier } from '../suppliers/index.js';
 
 export const ExpenseStatus = Type.Union([Type.Literal('Done'), Type.Literal('Pending'), Type.Literal('Paid')], {
   description: 'Done: recorded from a structured e-invoice; Pending: to be completed by hand; Paid',

@@ -6,15 +6,16 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { transaction, type Trx } from '../../db/transaction.js';
 import type { Database } from '../../db/schema.js';
 import { readIncomingInvoice, type IncomingInvoice, type IncomingParty, type IncomingVat } from './cii-read.js';
 import { extractEmbeddedInvoiceXml, isPdf, PdfReadError } from './pdf-read.js';
 import { todayIn } from '../../domain/dates.js';
 import { vatRegionOfAddress } from '../../domain/countries.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { getAccountSettings } from '../settings/service.js';
-import type { SupplierT } from '../suppliers/schemas.js';
-import { findSupplierByIdentity, suppliers } from '../suppliers/service.js';
+import { getAccountSettings } from '../settings/index.js';
+import type { SupplierT } from '../suppliers/index.js';
+import { findSupplierByIdentity, suppliers } from '../suppliers/index.js';
 import * as repo from './repo.js';
 import type { ExpenseStatusT, PurchaseInvoiceT } from './schemas.js';
 
@@ -72,13 +73,13 @@ function readPdf(content: Buffer): { xml: string; fileName: string } | null {
 }
 
 /** The supplier the invoice names: matched by SIREN, VAT number or name, created when unknown. */
-async function supplierFor(db: Db, accountId: number, seller: IncomingParty): Promise<SupplierT | null> {
-  const found = await findSupplierByIdentity(db.kysely, accountId, { siren: seller.siret ?? seller.siren, vatNumber: seller.vatNumber, name: seller.name });
+async function supplierFor(trx: Trx, accountId: number, seller: IncomingParty): Promise<SupplierT | null> {
+  const found = await findSupplierByIdentity(trx, accountId, { siren: seller.siret ?? seller.siren, vatNumber: seller.vatNumber, name: seller.name });
   if (found) return found;
   if (!seller.name) return null;
   const address = seller.countryIso ? { countryIso: seller.countryIso.slice(0, 2).toUpperCase() } : null;
   try {
-    return await suppliers.create(db, accountId, {
+    return await suppliers.createIn(trx, accountId, {
       name: seller.name.slice(0, 200),
       address,
       companyInformations: { siret: seller.siret ?? seller.siren, vatNumber: seller.vatNumber },
@@ -86,7 +87,7 @@ async function supplierFor(db: Db, accountId: number, seller: IncomingParty): Pr
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     // Identifiers or country the supplier rules refuse (bad check digit…): keep the supplier by name.
-    return suppliers.create(db, accountId, { name: seller.name.slice(0, 200) });
+    return suppliers.createIn(trx, accountId, { name: seller.name.slice(0, 200) });
   }
 }
 
@@ -133,53 +134,57 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
 
   const settings = await getAccountSettings(ctx.db.kysely, accountId);
   const today = todayIn(settings.general.timezone || 'Europe/Paris');
-  const supplier = invoice ? await supplierFor(ctx.db, accountId, invoice.seller) : null;
-  const foreignCurrency = invoice?.currency && invoice.currency.toUpperCase() !== 'EUR' ? invoice.currency : null;
-  const isCredit = invoice ? invoice.typeCode === '381' || invoice.typeCode === '261' || invoice.typeCode === '396' : false;
-  const notes = [
-    invoice ? `Lu depuis ${source.format === 'Factur-X' ? `le fichier ${source.embeddedFileName} du PDF` : `le XML ${source.format}`}.` : null,
-    isCredit ? 'Document de type avoir.' : null,
-    foreignCurrency ? `Montants en ${foreignCurrency} : à convertir.` : null,
-  ].filter(Boolean).join(' ') || null;
-  // Done only when the structured invoice said everything the expense needs, in euros.
-  const status: ExpenseStatusT = invoice && supplier && invoice.issueDate && !foreignCurrency ? 'Done' : 'Pending';
-  const data: StoredPurchase = {
-    subject: invoice ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(0, 200) : file.fileName,
-    notes,
-    region: (invoice?.seller.countryIso && vatRegionOfAddress(invoice.seller.countryIso.toUpperCase())) || 'FR',
-    source,
-    invoice: invoice && {
-      typeCode: invoice.typeCode,
-      currency: invoice.currency,
-      dueDate: invoice.dueDate,
-      taxExclusiveAmount: invoice.taxExclusiveAmount,
-      taxAmount: invoice.taxAmount,
-      seller: invoice.seller,
-      buyer: invoice.buyer,
-      vats: invoice.vats,
-    },
-  };
-  const now = new Date().toISOString();
-  const date = invoice?.issueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.issueDate) ? invoice.issueDate : today;
-  const id = await repo.insertPurchase(ctx.db.kysely, {
-    accountId,
-    supplierId: supplier?.id ?? null,
-    date,
-    reference: invoice ? invoice.number.slice(0, 200) : null,
-    status,
-    taxIncludedAmount: invoice ? amount(invoice.taxInclusiveAmount ?? invoice.payableAmount) : 0,
-    vatReverseCharge: invoice?.vatReverseCharge ?? false,
-    data: JSON.stringify(data),
-    fileName: file.fileName ? file.fileName.slice(0, 255) : null,
-    contentType: kind.contentType,
-    size: content.length,
-    sha256: createHash('sha256').update(content).digest('hex'),
-    content,
-    createdAt: now,
-    updatedAt: now,
+  // The supplier found or created and the purchase are written together: nothing stays of either
+  // when the other fails.
+  return transaction(ctx.db, async (trx) => {
+    const supplier = invoice ? await supplierFor(trx, accountId, invoice.seller) : null;
+    const foreignCurrency = invoice?.currency && invoice.currency.toUpperCase() !== 'EUR' ? invoice.currency : null;
+    const isCredit = invoice ? invoice.typeCode === '381' || invoice.typeCode === '261' || invoice.typeCode === '396' : false;
+    const notes = [
+      invoice ? `Lu depuis ${source.format === 'Factur-X' ? `le fichier ${source.embeddedFileName} du PDF` : `le XML ${source.format}`}.` : null,
+      isCredit ? 'Document de type avoir.' : null,
+      foreignCurrency ? `Montants en ${foreignCurrency} : à convertir.` : null,
+    ].filter(Boolean).join(' ') || null;
+    // Done only when the structured invoice said everything the expense needs, in euros.
+    const status: ExpenseStatusT = invoice && supplier && invoice.issueDate && !foreignCurrency ? 'Done' : 'Pending';
+    const data: StoredPurchase = {
+      subject: invoice ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(0, 200) : file.fileName,
+      notes,
+      region: (invoice?.seller.countryIso && vatRegionOfAddress(invoice.seller.countryIso.toUpperCase())) || 'FR',
+      source,
+      invoice: invoice && {
+        typeCode: invoice.typeCode,
+        currency: invoice.currency,
+        dueDate: invoice.dueDate,
+        taxExclusiveAmount: invoice.taxExclusiveAmount,
+        taxAmount: invoice.taxAmount,
+        seller: invoice.seller,
+        buyer: invoice.buyer,
+        vats: invoice.vats,
+      },
+    };
+    const now = new Date().toISOString();
+    const date = invoice?.issueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.issueDate) ? invoice.issueDate : today;
+    const id = await repo.insertPurchase(trx, {
+      accountId,
+      supplierId: supplier?.id ?? null,
+      date,
+      reference: invoice ? invoice.number.slice(0, 200) : null,
+      status,
+      taxIncludedAmount: invoice ? amount(invoice.taxInclusiveAmount ?? invoice.payableAmount) : 0,
+      vatReverseCharge: invoice?.vatReverseCharge ?? false,
+      data: JSON.stringify(data),
+      fileName: file.fileName ? file.fileName.slice(0, 255) : null,
+      contentType: kind.contentType,
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      content,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const row = (await repo.getPurchase(trx, accountId, id))!;
+    return present(row, supplier, ctx.publicUrl);
   });
-  const row = (await repo.getPurchase(ctx.db.kysely, accountId, id))!;
-  return present(row, supplier, ctx.publicUrl);
 }
 
 /** The uploaded bytes, unchanged, with the content type they were recognised as. */

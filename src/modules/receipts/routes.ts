@@ -2,14 +2,14 @@
 // documents, /v1/saleinvoices/markaspaid and /v1/salecredits/markasrefunded. Error bodies follow
 // the spec: Error on receipt create, ProblemDetails elsewhere.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type PagingParams } from '../../http/paging.js';
-import { ensureSchema } from '../records/routes.js';
-import { Commitment, Credit, Invoice, SaleDocumentLine, VatSummary } from '../sales/schemas.js';
-import { IdParams, Str, type IdParamsT } from '../../http/schemas.js';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
+import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
+import { ensureSchema, NoBody } from '../../http/schemas.js';
+import { Commitment, Credit, Invoice, SaleDocumentLine, VatSummary } from '../sales/index.js';
+import { IdParams, Str } from '../../http/schemas.js';
 import type { SortColumn } from './repo.js';
-import { PayInvoice, Receipt, ReceiptInput, ReceiptLink, RefundCredit, type PayInvoiceT, type ReceiptInputT, type RefundCreditT } from './schemas.js';
+import { PayInvoice, Receipt, ReceiptInput, ReceiptLink, RefundCredit } from './schemas.js';
 import * as receipts from './service.js';
 
 const ORDER_BY: Record<string, SortColumn> = { id: 'id', date: 'date', amount: 'amount' };
@@ -18,7 +18,7 @@ const DEFAULT_ORDER = [{ column: 'date' as const, direction: 'desc' as const }, 
 const problem = { $ref: 'ProblemDetails#' };
 const error = { $ref: 'Error#' };
 
-export function receiptRoutes(app: FastifyInstance, appCtx: AppContext): void {
+export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
   for (const schema of [ReceiptLink, Receipt, SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
   const ctx: receipts.ReceiptsContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl };
   const ref = Type.Ref(Receipt);
@@ -31,7 +31,7 @@ export function receiptRoutes(app: FastifyInstance, appCtx: AppContext): void {
       response: { 200: Type.Array(ref), 400: problem },
     },
   }, async (request, reply) => {
-    const q = request.query as PagingParams & { query?: string };
+    const q = request.query;
     const page = pageOf(q);
     const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
     const { items, total } = await receipts.listReceipts(ctx, request.principal.accountId, q.query, page, order);
@@ -42,7 +42,7 @@ export function receiptRoutes(app: FastifyInstance, appCtx: AppContext): void {
   app.post('/v1/receipts', {
     config: { errorBody: 'Error' },
     schema: { tags, operationId: 'POST_Receipts_Post', summary: 'Create a receipt', body: ReceiptInput, response: { 200: ref, 400: error } },
-  }, async (request) => receipts.createReceipt(ctx, request.principal.accountId, request.body as ReceiptInputT));
+  }, async (request) => receipts.createReceipt(ctx, request.principal.accountId, request.body));
 
   // The reference declares Customer as the element schema: a defect; receipts are what is found.
   app.get('/v1/receipts/find', {
@@ -51,26 +51,26 @@ export function receiptRoutes(app: FastifyInstance, appCtx: AppContext): void {
       querystring: Type.Object({ internalId: Type.Optional(Str(200)) }),
       response: { 200: Type.Array(ref), 404: problem },
     },
-  }, async (request) => receipts.findReceipts(ctx, request.principal.accountId, (request.query as { internalId?: string }).internalId));
+  }, async (request) => receipts.findReceipts(ctx, request.principal.accountId, request.query.internalId));
 
   app.get('/v1/receipts/:id', {
     schema: { tags, operationId: 'GET_Receipts_Get', summary: 'Get a receipt', params: IdParams, response: { 200: ref, 404: problem } },
-  }, async (request) => receipts.getReceipt(ctx, request.principal.accountId, (request.params as IdParamsT).id));
+  }, async (request) => receipts.getReceipt(ctx, request.principal.accountId, request.params.id));
 
   app.put('/v1/receipts/:id', {
     schema: {
       tags, operationId: 'PUT_Receipts_Update', summary: 'Update a receipt (links absent or null: kept; []: removed)',
       params: IdParams, body: ReceiptInput, response: { 200: ref, 400: problem, 404: problem },
     },
-  }, async (request) => receipts.updateReceipt(ctx, request.principal.accountId, (request.params as IdParamsT).id, request.body as ReceiptInputT));
+  }, async (request) => receipts.updateReceipt(ctx, request.principal.accountId, request.params.id, request.body));
 
   app.delete('/v1/receipts/:id', {
     schema: {
       tags, operationId: 'DELETE_Receipts_Delete', summary: 'Delete a receipt; the documents it settled are due again',
-      params: IdParams, response: { 200: Type.Null({ description: 'Deleted (no body)' }), 400: problem, 404: problem },
+      params: IdParams, response: { 200: NoBody, 400: problem, 404: problem },
     },
   }, async (request, reply) => {
-    await receipts.deleteReceipt(ctx, request.principal.accountId, (request.params as IdParamsT).id);
+    await receipts.deleteReceipt(ctx, request.principal.accountId, request.params.id);
     return reply.code(200).send();
   });
 
@@ -80,7 +80,7 @@ export function receiptRoutes(app: FastifyInstance, appCtx: AppContext): void {
       tags: ['SaleInvoices'], operationId: 'POST_SaleInvoices_MarkAsPaid', summary: 'Record a payment of an invoice (a receipt) and answer the invoice',
       body: PayInvoice, response: { 200: Type.Ref(Invoice), 400: problem, 404: problem },
     },
-  }, async (request) => receipts.payInvoice(ctx, request.principal.accountId, request.body as PayInvoiceT));
+  }, async (request) => receipts.payInvoice(ctx, request.principal.accountId, request.body));
 
   app.post('/v1/salecredits/markasrefunded', {
     config: { textVariants: true },
@@ -88,5 +88,5 @@ export function receiptRoutes(app: FastifyInstance, appCtx: AppContext): void {
       tags: ['SaleCredits'], operationId: 'POST_SaleCredits_MarkAsRefunded', summary: 'Record a refund of a credit (a receipt of negative amount) and answer the credit',
       body: RefundCredit, response: { 200: Type.Ref(Credit), 400: problem, 404: problem },
     },
-  }, async (request) => receipts.refundCredit(ctx, request.principal.accountId, request.body as RefundCreditT));
+  }, async (request) => receipts.refundCredit(ctx, request.principal.accountId, request.body));
 }

@@ -10,18 +10,17 @@ import { todayIn } from '../../domain/dates.js';
 import { InvalidStateError, NotFoundError, ValidationError, type FieldError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import { emit } from '../../jobs/outbox.js';
-import { CUSTOMER } from '../customers/service.js';
-import * as store from '../records/store.js';
-import { getAccountSettings } from '../settings/service.js';
+import { CUSTOMER } from '../customers/index.js';
+import { store } from '../records/index.js';
+import { getAccountSettings } from '../settings/index.js';
 import { throwIfAny } from '../../http/input/address.js';
-import type { DocumentKind, StoredDocument } from '../sales/compose.js';
-import { parseData, presentDocument } from '../sales/present.js';
-import * as salesRepo from '../sales/repo.js';
-import { finalizeInTransaction, setBalanceInTransaction, timezoneOf } from '../sales/service.js';
+import type { DocumentKind, StoredDocument } from '../sales/index.js';
+import { parseData, presentDocument } from '../sales/index.js';
+import { getDocumentRow, type DocumentRow } from '../sales/index.js';
+import { finalizeInTransaction, setBalanceInTransaction, timezoneOf } from '../sales/index.js';
 import * as repo from './repo.js';
 import type { PaymentMethodT, PaymentStatusT, PayInvoiceT, ReceiptInputT, ReceiptLinkTypeT, ReceiptT, RefundCreditT } from './schemas.js';
 
-type DocumentRow = salesRepo.DocumentRow;
 
 /** A commitment link id is the invoice id times this factor plus the commitment's 1-based position. */
 export const COMMITMENT_ID_FACTOR = 1000;
@@ -195,7 +194,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
   for (const l of keptInput) wanted.set(`${kindOfLink(l.type)}:${documentIdOfLink(l.type, l.id)}`, { kind: kindOfLink(l.type), id: documentIdOfLink(l.type, l.id) });
   const docs = new Map<string, DocumentRow>();
   for (const w of [...wanted.values()].sort((a, b) => a.id - b.id)) {
-    const row = await salesRepo.getDocument(trx, accountId, w.kind, w.id, true);
+    const row = await getDocumentRow(trx, accountId, w.kind, w.id, true);
     if (row) docs.set(`${w.kind}:${w.id}`, row);
   }
   const docById = new Map([...docs.values()].map((d) => [d.id, d]));
@@ -428,7 +427,7 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
   return transaction(ctx.db, async (trx) => {
     const env = await envOf(trx, ctx, accountId);
     const verb = kind === 'Invoice' ? 'paid' : 'refunded';
-    let row = await salesRepo.getDocument(trx, accountId, kind, req.id, true);
+    let row = await getDocumentRow(trx, accountId, kind, req.id, true);
     if (!row) throw new NotFoundError(kind, req.id);
     if (row.isCancelled) throw new InvalidStateError(`${documentLabel(row)} is cancelled: it can no longer be ${verb}`);
     if (row.isDraft) {
@@ -473,7 +472,7 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
         links: [{ type: kind, id: row.id, amount: signed }],
       });
     }
-    return presentDocument((await salesRepo.getDocument(trx, accountId, kind, row.id))!, env);
+    return presentDocument((await getDocumentRow(trx, accountId, kind, row.id))!, env);
   });
 }
 

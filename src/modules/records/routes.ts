@@ -1,12 +1,11 @@
 // Registers the standard routes of a master-data resource, as the spec's tables list them:
 // list (paged, `query`), create, find, get-by-internal-id, get, update, delete. Error bodies
 // follow the spec: `Error` on create, `ProblemDetails` elsewhere.
-import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { compactSchema } from '../../http/serialization.js';
-import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type PagingParams, type SortKey } from '../../http/paging.js';
-import { ErrorBody, FindQuery, IdParams, InternalIdParams, ProblemDetails, Str, type IdParamsT } from '../../http/schemas.js';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
+import type { SchemaOf, TypedApp } from '../../http/module.js';
+import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type SortKey } from '../../http/paging.js';
+import { ensureSchema, FindQuery, IdParams, InternalIdParams, NoBody, Str } from '../../http/schemas.js';
 import type { ListQuery, ResourceService } from './service.js';
 import type { SortColumn } from './store.js';
 
@@ -17,7 +16,7 @@ export interface ResourceRoutes<Input, Out> {
   /** OpenAPI tag and operationId stem, e.g. "Customers". */
   tag: string;
   service: ResourceService<Input, Out>;
-  input: TSchema;
+  input: SchemaOf<Input>;
   /** Response schema; must carry a `$id` (its name in the OpenAPI components). */
   output: TSchema;
   orderBy: Record<string, SortColumn>;
@@ -49,22 +48,16 @@ export const FAMILY_ORDER_BY = {
 const problem = { $ref: 'ProblemDetails#' };
 const error = { $ref: 'Error#' };
 
-export function registerSharedSchemas(app: FastifyInstance): void {
-  ensureSchema(app, ErrorBody);
-  ensureSchema(app, ProblemDetails);
-}
-
-/** Adds a named schema once, however many routes use it. */
-export function ensureSchema(app: FastifyInstance, schema: TSchema): void {
-  if (schema.$id && !app.getSchema(schema.$id)) app.addSchema(compactSchema(schema));
-}
-
-export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext, r: ResourceRoutes<Input, Out>): void {
+export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: ResourceRoutes<Input, Out>): void {
+  // The type provider types each route's body from its schema, but TypeScript cannot resolve that
+  // type through this registrar's generic parameter: the one conversion, of a body that `r.input`
+  // has validated, is here.
+  const bodyOf = (request: { body: unknown }): Input => request.body as Input;
   ensureSchema(app, r.output);
   const ref = Type.Ref(r.output);
   const tags = [r.tag];
   const defaultOrder = r.defaultOrder ?? [{ column: 'id', direction: 'asc' }];
-  const listQuery: TObject = Type.Object({
+  const listQuery = Type.Object({
     ...PagingQuery,
     query: Type.Optional(Str(200, 'Full-text search')),
     ...(r.listFilters?.schema ?? {}),
@@ -80,7 +73,7 @@ export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request, reply) => {
-      const q = request.query as PagingParams & { query?: string } & Record<string, unknown>;
+      const q = request.query;
       const page = pageOf(q);
       const order = parseOrderBy(q.OrderBy, r.orderBy, defaultOrder);
       const { items, total } = await r.service.list(ctx.db, request.principal.accountId, {
@@ -101,7 +94,7 @@ export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext
         response: { 200: ref, 400: error },
       },
     },
-    async (request) => r.service.create(ctx.db, request.principal.accountId, request.body as Input),
+    async (request) => r.service.create(ctx.db, request.principal.accountId, bodyOf(request)),
   );
 
   if (r.find) {
@@ -117,7 +110,7 @@ export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext
         },
       },
       async (request) => {
-        const q = request.query as Partial<Record<FindField, string>>;
+        const q: Partial<Record<FindField, string>> = request.query;
         // With no criterion, find answers nothing rather than the whole table.
         if (!fields.some((f) => q[f] !== undefined)) return [];
         return r.service.find(ctx.db, request.principal.accountId, q);
@@ -136,7 +129,7 @@ export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext
         },
       },
       async (request) =>
-        r.service.getByInternalId(ctx.db, request.principal.accountId, (request.params as { internalId: string }).internalId),
+        r.service.getByInternalId(ctx.db, request.principal.accountId, request.params.internalId),
     );
   }
 
@@ -149,7 +142,7 @@ export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext
         response: { 200: ref, 404: problem },
       },
     },
-    async (request) => r.service.get(ctx.db, request.principal.accountId, (request.params as IdParamsT).id),
+    async (request) => r.service.get(ctx.db, request.principal.accountId, request.params.id),
   );
 
   if (r.update) {
@@ -164,7 +157,7 @@ export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext
         },
       },
       async (request) =>
-        r.service.update(ctx.db, request.principal.accountId, (request.params as IdParamsT).id, request.body as Input),
+        r.service.update(ctx.db, request.principal.accountId, request.params.id, bodyOf(request)),
     );
   }
 
@@ -174,11 +167,11 @@ export function resourceRoutes<Input, Out>(app: FastifyInstance, ctx: AppContext
       schema: {
         tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete',
         params: IdParams,
-        response: { 200: Type.Null({ description: 'Deleted (no body)' }), 404: problem },
+        response: { 200: NoBody, 404: problem },
       },
     },
     async (request, reply) => {
-      await r.service.remove(ctx.db, request.principal.accountId, (request.params as IdParamsT).id);
+      await r.service.remove(ctx.db, request.principal.accountId, request.params.id);
       return reply.code(200).send();
     },
   );

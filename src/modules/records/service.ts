@@ -2,7 +2,7 @@
 // list, find — each in one transaction with its outbox event. A resource supplies only what is
 // its own: how input becomes a stored document (validation, derived fields), which columns are
 // indexed, and how a stored document is presented.
-import { transaction } from '../../db/transaction.js';
+import { transaction, type Trx } from '../../db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -46,18 +46,23 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
     return store.generateNumber(trx, def.kind, accountId, prefix);
   }
 
+  /** The creation inside a transaction the caller holds (a use case that creates more than this record). */
+  async function createIn(trx: Trx, accountId: number, input: Input): Promise<Out> {
+    const number = await numberFor(trx, accountId, input, null);
+    const data = await def.toStored(trx, accountId, input, { number, previous: null });
+    const out = await one(trx, accountId, await store.insertRecord(trx, def.kind, accountId, data, def.columns(data)));
+    if (def.events) await emit(trx, accountId, def.events.created, out);
+    return out;
+  }
+
   return {
     kind: def.kind,
 
     async create(db: Db, accountId: number, input: Input): Promise<Out> {
-      return transaction(db, async (trx) => {
-        const number = await numberFor(trx, accountId, input, null);
-        const data = await def.toStored(trx, accountId, input, { number, previous: null });
-        const out = await one(trx, accountId, await store.insertRecord(trx, def.kind, accountId, data, def.columns(data)));
-        if (def.events) await emit(trx, accountId, def.events.created, out);
-        return out;
-      });
+      return transaction(db, (trx) => createIn(trx, accountId, input));
     },
+
+    createIn,
 
     async update(db: Db, accountId: number, id: number, input: Input): Promise<Out> {
       return transaction(db, async (trx) => {

@@ -2,19 +2,11 @@
 // Static data (src/modules/reference/data), served to authenticated clients.
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { ensureSchema } from '../records/routes.js';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
+import { ensureSchema } from '../../http/schemas.js';
 import { Str } from '../../http/schemas.js';
-import {
-  classificationsByType,
-  filterBankProviders,
-  HOMECARE_SERVICE_ACTIVITIES,
-  HOMECARE_SERVICE_TSA_GROUPS,
-  UNITS,
-  vatsByRegion,
-  type ClassificationType as ClassificationTypeT,
-  type VatRegion as VatRegionT,
-} from './data/index.js';
+import { classificationsByType, filterBankProviders, HOMECARE_SERVICE_ACTIVITIES, HOMECARE_SERVICE_TSA_GROUPS, UNITS, vatsByRegion } from './data/index.js';
 import {
   BankProvider,
   Classification,
@@ -31,7 +23,7 @@ function listResponse(app: FastifyInstance, schema: TSchema) {
   return { 200: Type.Array(Type.Ref(schema)), 400: { $ref: 'ProblemDetails#' } };
 }
 
-export function referenceRoutes(app: FastifyInstance, _ctx: AppContext): void {
+export function referenceRoutes(app: TypedApp, _ctx: AppContext): void {
   ensureSchema(app, Vat);
 
   app.get(
@@ -43,7 +35,7 @@ export function referenceRoutes(app: FastifyInstance, _ctx: AppContext): void {
         response: listResponse(app, Vat),
       },
     },
-    async (request) => vatsByRegion((request.query as { region?: VatRegionT }).region),
+    async (request) => vatsByRegion(request.query.region),
   );
 
   app.get(
@@ -61,7 +53,7 @@ export function referenceRoutes(app: FastifyInstance, _ctx: AppContext): void {
         response: listResponse(app, Classification),
       },
     },
-    async (request) => classificationsByType((request.query as { type?: ClassificationTypeT }).type),
+    async (request) => classificationsByType(request.query.type),
   );
 
   app.get(
@@ -73,7 +65,7 @@ export function referenceRoutes(app: FastifyInstance, _ctx: AppContext): void {
         response: listResponse(app, BankProvider),
       },
     },
-    async (request) => filterBankProviders((request.query as { query?: string }).query),
+    async (request) => filterBankProviders(request.query.query),
   );
 
   app.get(

@@ -2,16 +2,14 @@
 // the homecare records, which the reference does not describe (their shape is ours). Products and
 // settings embed Vat, Unit and Classification, so they live here rather than in the routes.
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas.js';
+import { Nullable, Literals } from '../../http/schemas.js';
 import { CLASSIFICATION_TYPES, MICRO_BUSINESS_DECLARATION_TYPES, UNIT_TYPES, VAT_REGIONS } from './data/index.js';
 
-const literals = <T extends string>(values: readonly T[], options: { $id?: string; description?: string } = {}) =>
-  Type.Union(values.map((v) => Type.Literal(v)), options);
 
-export const VatRegion = literals(VAT_REGIONS, { description: 'VAT region' });
-export const UnitType = literals(UNIT_TYPES, { description: 'Unit type' });
-export const ClassificationType = literals(CLASSIFICATION_TYPES, { description: 'Classification type' });
-export const MicroBusinessDeclarationType = literals(MICRO_BUSINESS_DECLARATION_TYPES);
+export const VatRegion = Literals(VAT_REGIONS, { description: 'VAT region' });
+export const UnitType = Literals(UNIT_TYPES, { description: 'Unit type' });
+export const ClassificationType = Literals(CLASSIFICATION_TYPES, { description: 'Classification type' });
+export const MicroBusinessDeclarationType = Literals(MICRO_BUSINESS_DECLARATION_TYPES);
 
 export const Vat = Type.Object(
   {

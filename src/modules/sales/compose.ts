@@ -6,16 +6,16 @@ import type { Database } from '../../db/schema.js';
 import { DomainValidationError } from '../../domain/errors.js';
 import { todayIn } from '../../domain/dates.js';
 import { normalizeIdentifier, siretProblem, sirenProblem } from '../../domain/identifiers.js';
-import { computeSettlement, type SettlementTermInput } from '../../domain/settlement.js';
+import { computeSettlement } from '../../domain/settlement.js';
 import { computeTotals, type DocumentTotals, type TotalsLineInput } from '../../domain/totals.js';
 import { ValidationError, type FieldError } from '../../errors.js';
-import { customers } from '../customers/service.js';
-import { PRODUCT, type StoredProduct } from '../products/service.js';
-import { findRecords, getRecord } from '../records/store.js';
-import { unitByCode, unitById } from '../reference/data/units.js';
-import { vatById, VATS } from '../reference/data/vats.js';
-import type { Vat as RefVat, VatRegion } from '../reference/data/types.js';
-import type { AccountSettings } from '../settings/service.js';
+import { customers } from '../customers/index.js';
+import { PRODUCT, type StoredProduct } from '../products/index.js';
+import { store } from '../records/index.js';
+import { unitByCode, unitById } from '../reference/index.js';
+import { vatById, VATS } from '../reference/index.js';
+import type { VatEntry as RefVat, VatRegionCode as VatRegion } from '../reference/index.js';
+import type { AccountSettings } from '../settings/index.js';
 import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
 import type { AddressInputT } from '../../http/schemas.js';
 import { clean } from '../../http/input/text.js';
@@ -82,7 +82,7 @@ export type SellerSnapshot = Pick<AccountSettings, 'company' | 'vat' | 'bankDeta
 /** The settlement term that applies: the account's B2C term for consumers, B2B otherwise. */
 export function scheduleFor(doc: Pick<StoredDocument, 'customerType' | 'totals'>, date: string, settings: AccountSettings) {
   const term = doc.customerType === 'Consumer' ? settings.sales.btoCSettlementTerm : settings.sales.btoBSettlementTerm;
-  const schedule = computeSettlement({ documentDate: date, totalAmount: doc.totals.taxIncludedAmount, term: term as SettlementTermInput });
+  const schedule = computeSettlement({ documentDate: date, totalAmount: doc.totals.taxIncludedAmount, term: term });
   return { dueDate: schedule.dueDate, commitments: schedule.commitments, paymentTermsText: schedule.text };
 }
 
@@ -159,12 +159,12 @@ function contact(input: DocumentInputT['billingContact']): ContactFieldsT | null
 
 async function findProduct(db: Kysely<Database>, accountId: number, line: SaleDocumentLineInputT) {
   if (line.productId != null) {
-    const record = await getRecord<StoredProduct>(db, PRODUCT, accountId, line.productId);
+    const record = await store.getRecord<StoredProduct>(db, PRODUCT, accountId, line.productId);
     return record ? { id: record.id, data: record.data } : null;
   }
   const by = line.productNumber ? { number: line.productNumber } : line.productInternalId ? { internalId: line.productInternalId } : null;
   if (!by) return undefined;
-  const [found] = await findRecords<StoredProduct>(db, PRODUCT, accountId, by, 1);
+  const [found] = await store.findRecords<StoredProduct>(db, PRODUCT, accountId, by, 1);
   return found ? { id: found.id, data: found.data } : null;
 }
 
@@ -189,13 +189,13 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
     errors.push({ field: 'customerId', message: `customer ${input.customerId} does not exist` });
   }
   const options = customer?.billingOptions;
-  const region = (input.region ?? 'FR') as VatRegion;
+  const region = (input.region ?? 'FR');
   const sellerLiable = input.liableToVat ?? settings.vat.liableToVat;
   const reverseCharge = input.vatReverseCharge ?? options?.vatReverseCharge ?? false;
   const useTaxIncluded = input.useTaxIncludedPrices ?? options?.useTaxIncludedPrices ?? settings.sales.useTaxIncluded;
 
-  const billingAddressInput: AddressInputT | null | undefined = input.billingAddress ?? (customer?.billingAddress as AddressInputT | null);
-  const shippingAddressInput: AddressInputT | null | undefined = input.shippingAddress ?? (customer?.shippingAddress as AddressInputT | null);
+  const billingAddressInput: AddressInputT | null | undefined = input.billingAddress ?? (customer?.billingAddress);
+  const shippingAddressInput: AddressInputT | null | undefined = input.shippingAddress ?? (customer?.shippingAddress);
   checkAddress(billingAddressInput, 'billingAddress', errors);
   checkAddress(shippingAddressInput, 'shippingAddress', errors);
 
@@ -239,7 +239,7 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
     const quantity = priced ? (line.quantity ?? p?.defaultQuantity ?? 1) : null;
     lines.push({
       id: i + 1,
-      type: type as SaleDocumentLineT['type'],
+      type: type,
       date: line.date ?? null,
       description: clean(line.description) ?? clean(p?.description) ?? clean(p?.name) ?? null,
       discount: priced ? (line.discount ?? null) : null,
@@ -259,7 +259,7 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
       vat: priced ? vat : null,
     });
     totalsLines.push({
-      type: type as TotalsLineInput['type'],
+      type: type,
       quantity: quantity ?? undefined,
       taxExcludedPrice: excl ?? undefined,
       taxIncludedPrice: incl ?? undefined,
@@ -316,7 +316,7 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
   });
 
   const customerName = clean(input.customerName) ?? customer?.name ?? null;
-  const customerType = (input.customerType ?? customer?.type ?? null) as StoredDocument['customerType'];
+  const customerType = (input.customerType ?? customer?.type ?? null);
   const date = input.date ?? todayIn(ctx.timezone);
   return {
     ...scheduleFor({ customerType, totals }, date, settings),
@@ -341,7 +341,7 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
     internalNotes: input.internalNotes ?? null,
     liableToVat: sellerLiable,
     lines,
-    metadata: (input.metadata as Record<string, unknown> | null | undefined) ?? null,
+    metadata: (input.metadata) ?? null,
     region,
     shippingAddress: toAddress(shippingAddressInput),
     shippingAmount: input.shippingAmount ?? 0,

@@ -2,7 +2,7 @@
 // (balance, paid, cancelled, sent) comes from the columns; the document itself from `data`.
 import Big from 'big.js';
 import { compareDates } from '../../domain/dates.js';
-import { VATS } from '../reference/data/vats.js';
+import { VATS } from '../reference/index.js';
 import type { StoredDocument } from './compose.js';
 import type { DocumentRow } from './repo.js';
 import type { CreditT, InvoiceT, VatT } from './schemas.js';

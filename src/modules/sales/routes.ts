@@ -1,11 +1,11 @@
 // /v1/saleinvoices and /v1/salecredits: drafts, lists with the spec's filters, finalization,
 // cancellation. Error bodies follow the spec's table (Error on get-by-id of both kinds).
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type PagingParams } from '../../http/paging.js';
-import { ensureSchema } from '../records/routes.js';
-import { IdParams, Int32, Str, type IdParamsT } from '../../http/schemas.js';
+import type { AppContext } from '../../context.js';
+import type { SchemaOf, TypedApp } from '../../http/module.js';
+import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
+import { ensureSchema } from '../../http/schemas.js';
+import { IdParams, Int32, Str } from '../../http/schemas.js';
 import type { DocumentKind } from './compose.js';
 import type { SortColumn } from './repo.js';
 import {
@@ -25,7 +25,7 @@ interface KindRoutes {
   kind: DocumentKind;
   path: string;
   tag: string;
-  input: TSchema;
+  input: SchemaOf<DocumentInputT>;
   output: TSchema;
   withStatus: boolean;
   /** The spec has credit delete answer with the Invoice schema. */
@@ -35,7 +35,7 @@ interface KindRoutes {
 const problem = { $ref: 'ProblemDetails#' };
 const error = { $ref: 'Error#' };
 
-function documentRoutes(app: FastifyInstance, ctx: sales.SalesContext, r: KindRoutes): void {
+function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): void {
   const ref = Type.Ref(r.output);
   const tags = [r.tag];
   const config = { textVariants: true };
@@ -51,7 +51,7 @@ function documentRoutes(app: FastifyInstance, ctx: sales.SalesContext, r: KindRo
 
   app.get(r.path, { config, schema: { tags, operationId: `GET_${r.tag}_List`, summary: 'List documents', querystring: listQuery, response: { 200: Type.Array(ref), 400: problem } } },
     async (request, reply) => {
-      const q = request.query as PagingParams & { From?: string; To?: string; CustomerId?: number; Status?: 'Draft'; Cancelled?: 'Excluded' | 'Only' | 'All'; Processed?: 'Excluded' | 'Only' | 'All' };
+      const q = request.query;
       const page = pageOf(q);
       const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
       const { items, total } = await sales.listDocuments(ctx, request.principal.accountId, r.kind, {
@@ -62,21 +62,21 @@ function documentRoutes(app: FastifyInstance, ctx: sales.SalesContext, r: KindRo
     });
 
   app.post(r.path, { config: { ...config, errorBody: 'Error' }, schema: { tags, operationId: `POST_${r.tag}_Post`, summary: 'Create a draft', body: r.input, response: { 200: ref, 400: error } } },
-    async (request) => sales.createDraft(ctx, request.principal.accountId, r.kind, request.body as DocumentInputT));
+    async (request) => sales.createDraft(ctx, request.principal.accountId, r.kind, request.body));
 
   app.get(`${r.path}/find`, {
     config,
     schema: { tags, operationId: `GET_${r.tag}_Find`, summary: 'Find by number or internal id', querystring: Type.Object({ number: Type.Optional(Str(50)), internalId: Type.Optional(Str(200)) }), response: { 200: Type.Array(ref) } },
-  }, async (request) => sales.findDocuments(ctx, request.principal.accountId, r.kind, request.query as { number?: string; internalId?: string }));
+  }, async (request) => sales.findDocuments(ctx, request.principal.accountId, r.kind, request.query));
 
   app.get(`${r.path}/:id`, { config: { ...config, errorBody: 'Error' }, schema: { tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id', params: IdParams, response: { 200: ref, 404: error } } },
-    async (request) => sales.getDocument(ctx, request.principal.accountId, r.kind, (request.params as IdParamsT).id));
+    async (request) => sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id));
 
   app.put(`${r.path}/:id`, { config, schema: { tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update a draft (whole document)', params: IdParams, body: r.input, response: { 200: ref, 400: problem, 404: problem } } },
-    async (request) => sales.updateDraft(ctx, request.principal.accountId, r.kind, (request.params as IdParamsT).id, request.body as DocumentInputT));
+    async (request) => sales.updateDraft(ctx, request.principal.accountId, r.kind, request.params.id, request.body));
 
   app.delete(`${r.path}/:id`, { config, schema: { tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete a draft; answers the deleted document', params: IdParams, response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem } } },
-    async (request) => sales.deleteDraft(ctx, request.principal.accountId, r.kind, (request.params as IdParamsT).id));
+    async (request) => sales.deleteDraft(ctx, request.principal.accountId, r.kind, request.params.id));
 
   app.post(`${r.path}/finalize/:id`, {
     config,
@@ -87,12 +87,11 @@ function documentRoutes(app: FastifyInstance, ctx: sales.SalesContext, r: KindRo
       response: { 200: ref, 400: problem, 404: problem },
     },
   }, async (request) => {
-    const q = request.query as sales.FinalizeOptions;
-    return sales.finalize(ctx, request.principal.accountId, r.kind, (request.params as IdParamsT).id, q);
+    return sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, request.query);
   });
 }
 
-export function salesRoutes(app: FastifyInstance, appCtx: AppContext): void {
+export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
   for (const schema of [SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
   const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl };
   documentRoutes(app, ctx, { kind: 'Invoice', path: '/v1/saleinvoices', tag: 'SaleInvoices', input: InvoiceInput, output: Invoice, withStatus: true, deleteOutput: Invoice });
@@ -106,5 +105,5 @@ export function salesRoutes(app: FastifyInstance, appCtx: AppContext): void {
       params: IdParams,
       response: { 200: Type.Ref(Invoice), 400: problem, 404: problem },
     },
-  }, async (request) => sales.cancelInvoice(ctx, request.principal.accountId, (request.params as IdParamsT).id));
+  }, async (request) => sales.cancelInvoice(ctx, request.principal.accountId, request.params.id));
 }

@@ -13,14 +13,15 @@ import {
   Nullable,
   Opt,
   Str,
+  Literals,
 } from '../../http/schemas.js';
 
-export const LineType = Type.Union(['Empty', 'Product', 'Service', 'Subtotal', 'Text', 'NewPage'].map((v) => Type.Literal(v)), {
+export const LineType = Literals(['Empty', 'Product', 'Service', 'Subtotal', 'Text', 'NewPage'], {
   description: 'Line type',
 });
-export const CustomerType = Type.Union(['Business', 'Consumer', 'Government'].map((v) => Type.Literal(v)));
-export const VatRegion = Type.Union(['FR', 'EU', 'IE', 'DOM', 'Corse', 'Monaco'].map((v) => Type.Literal(v)));
-export const VatMode = Type.Union(['Auto', 'Debit', 'Collection'].map((v) => Type.Literal(v)));
+export const CustomerType = Literals(['Business', 'Consumer', 'Government']);
+export const VatRegion = Literals(['FR', 'EU', 'IE', 'DOM', 'Corse', 'Monaco']);
+export const VatMode = Literals(['Auto', 'Debit', 'Collection']);
 
 /** Money and quantities: bounded so that no product of them overflows exact arithmetic sanity. */
 export const MAX_PRICE = 1_000_000_000;
@@ -253,6 +254,6 @@ export const Credit = Type.Object(
 );
 export type CreditT = Static<typeof Credit>;
 
-export const InclusionFilter = Type.Union(['Excluded', 'Only', 'All'].map((v) => Type.Literal(v)));
-export const InvoiceStatusFilter = Type.Union(['Draft', 'Incoming', 'Expired', 'Paid', 'ToSend'].map((v) => Type.Literal(v)));
-export const FinalizationDateAdjustment = Type.Union(['None', 'MinimumDate', 'Today'].map((v) => Type.Literal(v)));
+export const InclusionFilter = Literals(['Excluded', 'Only', 'All']);
+export const InvoiceStatusFilter = Literals(['Draft', 'Incoming', 'Expired', 'Paid', 'ToSend']);
+export const FinalizationDateAdjustment = Literals(['None', 'MinimumDate', 'Today']);

@@ -11,7 +11,7 @@ import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
-import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/service.js';
+import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { sellerFromSettings } from './snapshot.js';
 import { composeDocument, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
 import { parseData, presentDocument } from './present.js';
@@ -267,7 +267,7 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
     await repo.updateDocument(trx, accountId, creditId, { balance: Number(paidOnInvoice), isPaid: paidOnInvoice.eq(0) });
     await repo.updateDocument(trx, accountId, id, {
       isCancelled: true, cancellationCreditId: creditId, balance: 0, updatedAt: new Date().toISOString(),
-      data: JSON.stringify({ ...source, links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number! } }),
+      data: JSON.stringify({ ...source, links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number } }),
     });
     const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Invoice', id))!, ctx.publicUrl, settings);
     await emit(trx, accountId, 'CreditFinalized', await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Credit', creditId))!, ctx.publicUrl, settings));

@@ -3,9 +3,9 @@
 // snapshot frozen at finalization, or the current settings for a draft — and the logo bytes.
 // The choices (electronic address schemes, payment means, legal notes) are in docs/einvoicing.md.
 import Big from 'big.js';
-import type { AccountSettings } from '../settings/service.js';
+import type { AccountSettings } from '../settings/index.js';
 import type { DocumentKind, SellerSnapshot, StoredDocument } from './compose.js';
-import type { AllowanceCharge, DocumentLine, ElectronicAddress, IssuedDocument, LineKind, Party, PaymentInstructions, PostalAddress, VatCategory } from '../../rendering/model.js';
+import type { AllowanceCharge, DocumentLine, ElectronicAddress, IssuedDocument, Party, PaymentInstructions, PostalAddress } from '../../rendering/model.js';
 
 /**
  * The seller part of the settings, in the shape frozen with a document at finalization (with the
@@ -142,7 +142,7 @@ function lines(d: StoredDocument): DocumentLine[] {
     const t = d.totals.lines[i];
     if (!t || !t.priced) {
       return {
-        kind: line.type as LineKind,
+        kind: line.type,
         lineNumber: null,
         description: plain(line.description),
         subtotalAmount: line.type === 'Subtotal' ? (t?.subtotal?.taxExcludedAmount ?? null) : null,
@@ -158,7 +158,7 @@ function lines(d: StoredDocument): DocumentLine[] {
       ? line.discount.type === 'Percent' ? `-${String(line.discount.value).replace('.', ',')} %` : 'Remise'
       : null;
     return {
-      kind: line.type as LineKind,
+      kind: line.type,
       lineNumber: ++n,
       description: plain(line.description) || (line.type === 'Service' ? 'Prestation' : 'Article'),
       productNumber: clean(line.productNumber),
@@ -169,7 +169,7 @@ function lines(d: StoredDocument): DocumentLine[] {
       discountLabel: discount.gt(0) ? discountLabel : null,
       discountAmount: discount.gt(0) ? discount.toFixed(2) : null,
       netAmount: net,
-      vatCategory: (t.vatCategory ?? null) as VatCategory | null,
+      vatCategory: (t.vatCategory ?? null),
       vatRate: t.vatRate,
     };
   });

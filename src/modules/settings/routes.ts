@@ -1,15 +1,15 @@
 // GET /v1/settings (reference: Settings), our PUT /v1/settings (partial update), and the public
 // URL of the company logo (random token, new on every change, cacheable forever).
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { ensureSchema } from '../records/routes.js';
-import { Classification, Settings, SettingsPatch, Vat, type SettingsPatchT } from './schemas.js';
+import type { AppContext } from '../../context.js';
+import type { TypedApp } from '../../http/module.js';
+import { ensureSchema } from '../../http/schemas.js';
+import { Classification, Settings, SettingsPatch, Vat } from './schemas.js';
 import { getAccountSettings, getLogoByToken, updateAccountSettings } from './service.js';
 
 const problem = { $ref: 'ProblemDetails#' };
 
-export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
   ensureSchema(app, Vat);
   ensureSchema(app, Classification);
   ensureSchema(app, Settings);
@@ -31,7 +31,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: Type.Ref(Settings), 400: problem },
       },
     },
-    async (request) => updateAccountSettings(ctx.db, request.principal.accountId, request.body as SettingsPatchT, { publicUrl }),
+    async (request) => updateAccountSettings(ctx.db, request.principal.accountId, request.body, { publicUrl }),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const logo = await getLogoByToken(ctx.db, (request.params as { token: string }).token);
+      const logo = await getLogoByToken(ctx.db, request.params.token);
       return reply
         .type(logo.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -11,10 +11,9 @@ import {
   type TSchema,
   type TUnion,
 } from '@sinclair/typebox';
-import { Classification, Vat } from '../reference/schemas.js';
-import { Int32, Nullable, Str } from '../../http/schemas.js';
+import { Classification, Vat } from '../reference/index.js';
+import { Int32, Nullable, Str, Literals } from '../../http/schemas.js';
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const text = (maxLength: number, description?: string) => Nullable(Str(maxLength, description));
 const readOnly = <T extends TSchema>(schema: T): T => ({ ...schema, readOnly: true });
 
@@ -25,10 +24,10 @@ function withInput<T extends TSchema>(schema: T, input: TSchema): T {
   return schema;
 }
 
-export const ProductType = literals(['Product', 'Service', 'Text'] as const);
-export const PaymentMethod = literals(['Transfer', 'Order', 'Check', 'Cash', 'Card', 'Bill', 'Usec', 'Other'] as const);
-export const VatMode = literals(['Auto', 'Debit', 'Collection'] as const);
-export const VatPeriod = literals(['Monthly', 'Quarterly', 'Annually'] as const);
+export const ProductType = Literals(['Product', 'Service', 'Text'] as const);
+export const PaymentMethod = Literals(['Transfer', 'Order', 'Check', 'Cash', 'Card', 'Bill', 'Usec', 'Other'] as const);
+export const VatMode = Literals(['Auto', 'Debit', 'Collection'] as const);
+export const VatPeriod = Literals(['Monthly', 'Quarterly', 'Annually'] as const);
 
 const Address = Type.Object(
   {
@@ -100,10 +99,10 @@ const SettlementTermCondition = Type.Object(
   {
     dayOfMonth: Nullable(Type.Integer({ minimum: 1, maximum: 31 })),
     delay: Type.Integer({ minimum: 0, maximum: 3650 }),
-    delayType: literals(['Days', 'Months'] as const),
+    delayType: Literals(['Days', 'Months'] as const),
     id: readOnly(Type.Integer()),
     percent: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
-    type: literals(['Net', 'EndMonth'] as const),
+    type: Literals(['Net', 'EndMonth'] as const),
   },
   { additionalProperties: false },
 );
@@ -154,10 +153,10 @@ const EmailingSettings = Type.Object(
 
 const GeneralSettings = Type.Object(
   {
-    companyInfoLinkProvider: literals(['Pappers', 'Infogreffe', 'Manageo', 'Verif'] as const),
-    contactDisplayFormat: literals(['LastNameFirstName', 'FirstNameLastName'] as const),
-    ipLinkProvider: literals(['IPInfo', 'DBIP', 'IPData', 'IPGeolocation'] as const),
-    mapLinkProvider: literals(['GoogleMaps', 'BingMaps', 'OpenStreetMap'] as const),
+    companyInfoLinkProvider: Literals(['Pappers', 'Infogreffe', 'Manageo', 'Verif'] as const),
+    contactDisplayFormat: Literals(['LastNameFirstName', 'FirstNameLastName'] as const),
+    ipLinkProvider: Literals(['IPInfo', 'DBIP', 'IPData', 'IPGeolocation'] as const),
+    mapLinkProvider: Literals(['GoogleMaps', 'BingMaps', 'OpenStreetMap'] as const),
     timezone: text(64, 'IANA time zone, e.g. Europe/Paris'),
   },
   { additionalProperties: false },
@@ -308,7 +307,7 @@ export type SettlementTermT = Static<typeof SettlementTerm>;
  * field is reported alone and not also as "invalid value" on each of its parents.
  */
 function orNull(schema: TSchema): TSchema {
-  if (schema.type === 'object' || schema.type === 'array') return { ...schema, type: [schema.type, 'null'] } as TSchema;
+  if (schema.type === 'object' || schema.type === 'array') return { ...schema, type: [schema.type, 'null'] };
   return Nullable(schema);
 }
 
@@ -327,7 +326,10 @@ function patchOf(schema: TSchema): TSchema {
     }
     return Type.Object(props, { additionalProperties: false });
   }
-  if (schema.type === 'array') return Type.Array(patchOf((schema as TArray).items), { minItems: schema.minItems, maxItems: schema.maxItems });
+  if (schema.type === 'array') {
+    const array = schema as TArray;
+    return Type.Array(patchOf(array.items), { minItems: array.minItems, maxItems: array.maxItems });
+  }
   if (Array.isArray(schema.anyOf)) {
     const members = (schema as TUnion).anyOf.filter((m) => m.type !== 'null');
     if (members.length === 1) return patchOf(members[0]);

@@ -20,7 +20,7 @@ import { validateNumberPattern } from '../../domain/numbering.js';
 import { describeSettlementTerm } from '../../domain/settlement.js';
 import { NotFoundError, type FieldError } from '../../errors.js';
 import { detectImageType } from '../../domain/image-type.js';
-import { classificationById } from '../reference/data/index.js';
+import { classificationById } from '../reference/index.js';
 import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
 import { defaultSettings } from './defaults.js';
 import * as repo from './repo.js';
@@ -44,7 +44,7 @@ function mergePatch(target: Json, patch: Json): Json {
     const value = typeof raw === 'string' ? raw.trim() : raw;
     if (value === null || value === undefined || value === '') delete out[key];
     else if (isObject(value)) {
-      const merged = mergePatch(isObject(out[key]) ? (out[key] as Json) : {}, value);
+      const merged = mergePatch(isObject(out[key]) ? (out[key]) : {}, value);
       if (Object.keys(merged).length) out[key] = merged;
       else delete out[key];
     } else out[key] = value;
@@ -116,7 +116,7 @@ function checkIdentifiers(doc: Json, errors: FieldError[]): void {
   if (bank) {
     for (const [field, problemOf] of [['iban', ibanProblem], ['bic', bicProblem]] as const) {
       if (typeof bank[field] !== 'string') continue;
-      bank[field] = normalizeIdentifier(bank[field] as string);
+      bank[field] = normalizeIdentifier(bank[field]);
       const problem = problemOf(bank[field] as string);
       if (problem) errors.push({ field: `bankDetails.${field}`, message: problem });
     }
@@ -128,7 +128,7 @@ function checkNumbering(doc: Json, errors: FieldError[]): void {
   if (!numbering) return;
   for (const field of ['invoicePattern', 'creditPattern']) {
     if (typeof numbering[field] !== 'string') continue;
-    const problem = validateNumberPattern(numbering[field] as string);
+    const problem = validateNumberPattern(numbering[field]);
     if (problem) errors.push({ field: `numbering.${field}`, message: problem });
   }
   for (const field of ['customerPrefix', 'supplierPrefix', 'productPrefix']) {
@@ -157,7 +157,7 @@ function checkSettlementTerm(doc: Json, path: string, errors: FieldError[]): voi
   });
   if (errors.length) return;
   try {
-    describeSettlementTerm(term as unknown as SettlementTermT);
+    describeSettlementTerm(term);
   } catch (e) {
     if (!(e instanceof DomainValidationError)) throw e;
     errors.push({ field: `${path}.${e.field}`, message: e.message });

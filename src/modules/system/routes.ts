@@ -1,8 +1,9 @@
 // Liveness and readiness probes: no API key, no paging, no body beyond a status word.
-import type { FastifyInstance } from 'fastify';
 import { ping, type Db } from '../../db/connection.js';
 
-export function systemRoutes(app: FastifyInstance, db: Db): void {
+import type { TypedApp } from '../../http/module.js';
+
+export function systemRoutes(app: TypedApp, db: Db): void {
   const config = { public: true };
   app.get('/healthz', { config, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config, schema: { hide: true } }, async (_request, reply) => {

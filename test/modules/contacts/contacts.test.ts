@@ -11,7 +11,7 @@ function api(ctx: TestContext, account: () => TestAccount) {
     async contact(payload: Record<string, unknown>) {
       const res = await ctx.inject({ method: 'POST', url: '/v1/contacts', headers: headers(), payload });
       expect(res.statusCode).toBe(200);
-      return res.json() as { id: number } & Record<string, unknown>;
+      return res.json<{ id: number } & Record<string, unknown>>();
     },
   };
 }

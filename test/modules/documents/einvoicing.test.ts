@@ -141,7 +141,7 @@ beforeAll(async () => {
   validatorEnv.EINVOICING_VALIDATOR_URL = `http://127.0.0.1:${port}/validate`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
 });
 
 describeEachDb('external e-invoicing validator', (ctx) => {

@@ -140,7 +140,7 @@ describeEachDb('products and product families', (ctx) => {
       expect((await call('GET', `/v1/products/${mine.id}`, undefined, other)).statusCode).toBe(404);
       expect((await call('PUT', `/v1/products/${mine.id}`, { name: 'Stolen' }, other)).statusCode).toBe(404);
       expect((await call('DELETE', `/v1/products/${mine.id}`, undefined, other)).statusCode).toBe(404);
-      expect((await call('GET', '/v1/products/find?number=' + mine.number, undefined, other)).json()).toEqual([]);
+      expect((await call('GET', `/v1/products/find?number=${String(mine.number)}`, undefined, other)).json()).toEqual([]);
       expect((await call('GET', `/v1/products/${mine.id}`)).statusCode).toBe(200);
       expect((await call('GET', '/v1/products/abc')).statusCode).toBe(400);
       expect((await call('GET', '/v1/products/99999999999')).statusCode).toBe(400);

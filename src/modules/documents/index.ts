@@ -1,0 +1,6 @@
+// Issued documents: Factur-X PDF downloads and the e-invoicing conformance check of sale invoices
+// and credit notes (download/{id}, checkeinvoicing/{id}).
+import { modulePlugin } from '../../http/module.js';
+import { documentRoutes } from './routes.js';
+
+export const documentsPlugin = modulePlugin('documents', documentRoutes);
