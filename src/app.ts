@@ -7,11 +7,11 @@ import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { registerAuth } from './http/auth.js';
 import {
-  registerCaseInsensitiveQuery,
   registerJsonParsers,
   registerTextVariants,
   requestIdFrom,
 } from './http/conventions.js';
+import { registerLenientBinding } from './http/binding.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerCompactResponses } from './http/serialization.js';
@@ -71,7 +71,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10, parts: 20 } });
   registerValidation(app);
   registerErrorHandling(app);
-  registerCaseInsensitiveQuery(app);
+  registerLenientBinding(app);
   registerTextVariants(app);
   registerCompactResponses(app);
   registerAuth(app, {

@@ -1,6 +1,6 @@
 // Cross-cutting API conventions of the original ASP.NET service: JSON media types, query
 // parameter names matched case-insensitively, request ids, and text/plain | text/json variants.
-import type { FastifyInstance, FastifyRequest, onSendHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,34 +33,6 @@ export function registerJsonParsers(app: FastifyInstance): void {
 /** Appends a route-level hook to whatever hooks the route already declares. */
 function addRouteHook<T>(existing: T | T[] | undefined, hook: NoInfer<T>): T[] {
   return existing === undefined ? [hook] : ([] as T[]).concat(existing, hook);
-}
-
-/**
- * Query parameter names are matched case-insensitively (`pageindex`, `PAGEINDEX` and `PageIndex`
- * are one parameter): before validation, each key is renamed to the spelling the route declares.
- * The hook is attached only to routes that declare a query string.
- */
-export function registerCaseInsensitiveQuery(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    const props = (route.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties;
-    if (!props) return;
-    const names = new Map<string, string>();
-    for (const name of Object.keys(props)) names.set(name.toLowerCase(), name);
-    const normalize: preValidationHookHandler = (request, _reply, done) => {
-      const query = request.query as Record<string, unknown>;
-      for (const key of Object.keys(query)) {
-        const canonical = names.get(key.toLowerCase());
-        if (canonical && canonical !== key) {
-          const value = query[key];
-          delete query[key];
-          const existing = query[canonical];
-          query[canonical] = existing === undefined ? value : ([] as unknown[]).concat(existing, value);
-        }
-      }
-      done();
-    };
-    route.preValidation = addRouteHook(route.preValidation, normalize);
-  });
 }
 
 /** Echo the request id (the client's own `x-request-id` when it is sane) on every response. */

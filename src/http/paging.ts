@@ -1,11 +1,11 @@
-// The paging convention shared by every list: PageIndex (>= 1), PageSize (1..100, default 10),
+// The paging convention shared by every list: PageIndex (>= 1; 0 reads as 1), PageSize (1..100, default 10),
 // OrderBy (whitelisted per resource) and the x-page-* / x-record-count headers.
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from '../errors.js';
 
 export const PagingQuery = {
-  PageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Page index, first page is 1' })),
+  PageIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Page index, first page is 1 (0 is read as 1, as the reference service does)' })),
   PageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page size (1..100, default 10)' })),
   OrderBy: Type.Optional(
     Type.String({ maxLength: 200, description: 'Sort: `field`, `field desc`, `-field`, comma-separated' }),
@@ -22,7 +22,7 @@ export interface Page {
 export const DEFAULT_PAGE_SIZE = 10;
 
 export function pageOf(query: PagingParams): Page {
-  const index = query.PageIndex ?? 1;
+  const index = Math.max(1, query.PageIndex ?? 1);
   const size = query.PageSize ?? DEFAULT_PAGE_SIZE;
   return { index, size, offset: (index - 1) * size };
 }

@@ -9,6 +9,12 @@ export function Literals<const T extends readonly string[]>(values: T, options: 
   return Type.Union(values.map((v) => Type.Literal(v)), options);
 }
 
+/** Customer kind; the WooCommerce plugin sends `company` and `individual`, read as Business and Consumer. */
+export const CustomerType = Literals(['Business', 'Consumer', 'Government'], {
+  description: 'Customer type',
+  'x-aliases': { company: 'Business', individual: 'Consumer' },
+});
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Optional and nullable: a request may omit the field or send null. */

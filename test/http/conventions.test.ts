@@ -48,7 +48,7 @@ describeEachDb(
 
     it('names every offending field in a 400 Error on create', async () => {
       const res = await post(
-        JSON.stringify({ companyName: 42, email: 'not-an-email', type: 'Alien', billingAddress: { countryIso: 'FRA' } }),
+        JSON.stringify({ companyName: [42], email: 'not-an-email', type: 'Alien', billingAddress: { countryIso: 'FRA' } }),
         'application/json',
       );
       expect(res.statusCode).toBe(400);
@@ -175,13 +175,25 @@ describeEachDb('paging', (ctx) => {
   it.each([
     ['PageSize=0', 'PageSize'],
     ['PageSize=101', 'PageSize'],
-    ['PageIndex=0', 'PageIndex'],
+    ['PageIndex=-1', 'PageIndex'],
     ['PageIndex=x', 'PageIndex'],
     ['OrderBy=password', 'OrderBy'],
   ])('answers 400 naming the parameter for %s', async (qs, field) => {
     const res = await ctx.inject({ method: 'GET', url: `/v1/customers?${qs}`, headers: a.headers });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual([field]);
+  });
+
+  it('reads PageIndex=0 as the first page and an empty parameter as absent, as the reference service does', async () => {
+    const zero = await ctx.inject({ method: 'GET', url: '/v1/customers?PageIndex=0&PageSize=5&OrderBy=name', headers: a.headers });
+    const first = await ctx.inject({ method: 'GET', url: '/v1/customers?PageIndex=1&PageSize=5&OrderBy=name', headers: a.headers });
+    expect(zero.statusCode).toBe(200);
+    expect(zero.headers['x-page-index']).toBe('1');
+    expect(zero.json()).toEqual(first.json());
+    const empty = await ctx.inject({ method: 'GET', url: '/v1/customers?PageIndex=&PageSize=&OrderBy=name&query=', headers: a.headers });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['x-page-size']).toBe('10');
+    expect(empty.json()).toHaveLength(10);
   });
 
   it('accepts PageSize 100', async () => {

@@ -16,9 +16,9 @@ import {
   PaymentMethod,
   Str,
   Literals,
+  CustomerType,
 } from '../../http/schemas.js';
 
-export const CustomerType = Type.Union([Type.Literal('Business'), Type.Literal('Consumer'), Type.Literal('Government')]);
 export const CommitmentStatus = Literals(['Unpaid', 'Paid', 'PartiallyPaid', 'Balanced']);
 
 export const CustomerFamily = Type.Object(

@@ -14,12 +14,12 @@ import {
   Opt,
   Str,
   Literals,
+  CustomerType,
 } from '../../http/schemas.js';
 
 export const LineType = Literals(['Empty', 'Product', 'Service', 'Subtotal', 'Text', 'NewPage'], {
   description: 'Line type',
 });
-export const CustomerType = Literals(['Business', 'Consumer', 'Government']);
 export const VatRegion = Literals(['FR', 'EU', 'IE', 'DOM', 'Corse', 'Monaco']);
 export const VatMode = Literals(['Auto', 'Debit', 'Collection']);
 

@@ -120,7 +120,7 @@ describeEachDb('colleagues', (ctx) => {
 
   describe('validation', () => {
     it('answers 400 Error naming each bad field on create', async () => {
-      const res = await A.post({ firstName: 12, email: 'nope', isPartner: 'yes', initialPartnerBalance: '10', phone: '1'.repeat(41) });
+      const res = await A.post({ firstName: { name: 12 }, email: 'nope', isPartner: 'yes', initialPartnerBalance: 'ten', phone: '1'.repeat(41) });
       expect(res.statusCode).toBe(400);
       const joined: string = res.json().errors.join('\n');
       expect(res.json().message).toEqual(expect.any(String));

@@ -240,7 +240,7 @@ describeEachDb('contacts', (ctx) => {
 
   describe('validation', () => {
     it('answers 400 Error naming each bad field on create', async () => {
-      const res = await A.post('/v1/contacts', { lastName: 5, email: 'jean@', isMain: 'yes', customerId: 'abc', title: 't'.repeat(21) });
+      const res = await A.post('/v1/contacts', { lastName: [5], email: 'jean@', isMain: 'yes', customerId: 'abc', title: 't'.repeat(21) });
       expect(res.statusCode).toBe(400);
       const joined: string = res.json().errors.join('\n');
       for (const field of ['lastName', 'email', 'isMain', 'customerId', 'title']) expect(joined).toMatch(new RegExp(`^${field}: `, 'm'));

@@ -49,7 +49,19 @@ export function unitById(id: number): Unit | undefined {
   return UNITS.find((u) => u.id === id);
 }
 
+/**
+ * Short codes the Altoviz clients send (the WooCommerce plugin sends `U` on every product) and the
+ * French abbreviations people type, mapped to UN/ECE codes (docs/reference-data.md).
+ */
+export const UNIT_ALIASES: Readonly<Record<string, string>> = {
+  U: 'C62', UN: 'C62', UNITE: 'C62', 'UNITÉ': 'C62', PCE: 'H87', P: 'H87', FORFAIT: 'LS', FFT: 'LS',
+  H: 'HUR', HEURE: 'HUR', J: 'DAY', JOUR: 'DAY', MOIS: 'MON', AN: 'ANN',
+  G: 'GRM', KG: 'KGM', T: 'TNE', MM: 'MMT', CM: 'CMT', M: 'MTR', KM: 'KMT', M2: 'MTK', 'M²': 'MTK', HA: 'HAR',
+  L: 'LTR', M3: 'MTQ', 'M³': 'MTQ', KWH: 'KWH',
+};
+
 export function unitByCode(code: string): Unit | undefined {
   const wanted = code.trim().toUpperCase();
-  return UNITS.find((u) => u.code === wanted);
+  const canonical = UNIT_ALIASES[wanted] ?? wanted;
+  return UNITS.find((u) => u.code === canonical);
 }
