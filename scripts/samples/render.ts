@@ -7,8 +7,8 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { createAccount } from '../../src/modules/accounts/service.js';
-import { SAMPLES, SELLERS, type Payload, type SampleDocument } from './fixtures.js';
+import { createAccount } from '../../src/modules/accounts/index.js';
+import { SAMPLES, SELLERS, type Payload, type SampleDocument, type SampleSeller } from './fixtures.js';
 
 export interface RenderedSample extends SampleDocument {
   pdf: Buffer;
@@ -28,7 +28,7 @@ async function call(app: FastifyInstance, headers: Record<string, string>, metho
 }
 
 async function setUpSeller(app: FastifyInstance, db: Db, key: keyof typeof SELLERS): Promise<Seller> {
-  const fixture = SELLERS[key];
+  const fixture: SampleSeller = SELLERS[key];
   const { apiKey } = await createAccount(db, fixture.name);
   const headers = { 'x-api-key': apiKey };
   await call(app, headers, 'PUT', '/v1/settings', fixture.settings);

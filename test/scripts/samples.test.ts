@@ -24,8 +24,13 @@ describe('samples/', () => {
 
   it('holds exactly the PDFs and previews the fixtures describe', () => {
     const expected = SAMPLES.flatMap((s) => [s.file, ...s.previewPages.map((p) => previewFileName(s.file, p))]).sort();
-    const present = readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.pdf') || f.endsWith('.png')).sort();
-    expect(present, `samples/ does not match scripts/samples/fixtures.ts: ${REGENERATE} (with poppler-utils installed for the PNG previews)`).toEqual(expected);
+    const present = readdirSync(SAMPLES_DIR)
+      .filter((f) => f.endsWith('.pdf') || f.endsWith('.png'))
+      .sort();
+    expect(
+      present,
+      `samples/ does not match scripts/samples/fixtures.ts: ${REGENERATE} (with poppler-utils installed for the PNG previews)`,
+    ).toEqual(expected);
   });
 
   it.each(SAMPLES.map((s) => s.file))('%s is the PDF the code renders now', (file) => {
