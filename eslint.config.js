@@ -1,4 +1,4 @@
-// ESLint: typescript-eslint's recommended and strict type-checked rules on src, test and bench,
+// ESLint: typescript-eslint's recommended and strict type-checked rules on src, test, bench and scripts,
 // minus the few that fight deliberate patterns of this code base (each with its reason), and
 // Prettier's config last so that no rule argues about formatting.
 import js from '@eslint/js';

@@ -37,6 +37,8 @@ export interface PdfInspection {
   outputIntents: { subtype: string; hasProfile: boolean }[];
   fileSpecs: InspectedFileSpec[];
   embeddedFileNames: string[];
+  /** The files attached through a file specification, with their decoded bytes. */
+  attachments: { name: string; content: Uint8Array }[];
 }
 
 function streamBytes(stream: PDFObject | undefined): Uint8Array | null {
@@ -130,6 +132,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
   const header = Buffer.from(bytes.subarray(0, 8)).toString('latin1');
   const fonts: InspectedFont[] = [];
   const fileSpecs: InspectedFileSpec[] = [];
+  const attachments: PdfInspection['attachments'] = [];
   const catalogAF = doc.catalog.lookup(PDFName.of('AF'));
   const afRefs = new Set(catalogAF instanceof PDFArray ? catalogAF.asArray().map((r) => (r instanceof PDFRef ? r.toString() : '')) : []);
   for (const [ref, obj] of doc.context.enumerateIndirectObjects()) {
@@ -155,8 +158,11 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
       const ef = dict.lookup(PDFName.of('EF'));
       const file = ef instanceof PDFDict ? ef.lookup(PDFName.of('F')) : undefined;
       const fileDict = file instanceof PDFRawStream || file instanceof PDFStream ? file.dict : null;
+      const name = textOf(dict.get(PDFName.of('UF'))) ?? textOf(dict.get(PDFName.of('F'))) ?? '';
+      const content = streamBytes(file);
+      if (content) attachments.push({ name, content });
       fileSpecs.push({
-        name: textOf(dict.get(PDFName.of('UF'))) ?? textOf(dict.get(PDFName.of('F'))) ?? '',
+        name,
         relationship: nameOf(dict.get(PDFName.of('AFRelationship'))),
         mimeType: fileDict ? nameOf(fileDict.get(PDFName.of('Subtype'))) : null,
         inCatalogAF: afRefs.has(ref.toString()),
@@ -193,5 +199,6 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
     outputIntents,
     fileSpecs,
     embeddedFileNames,
+    attachments,
   };
 }

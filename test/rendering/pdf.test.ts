@@ -1,8 +1,5 @@
 // PDF rendering and reading: French layout, pagination, PDF/A-3b + Factur-X structure,
 // determinism, and a reader that survives hostile uploads.
-// WRITE_PDF_SAMPLES=<dir> also writes the sample PDFs (see docs/pdf.md).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { DocumentLine, IssuedDocument } from '../../src/rendering/model.js';
@@ -492,21 +489,5 @@ describe('extractEmbeddedInvoiceXml', () => {
       Buffer.from('5 0 obj\n<< /Type /XRef /Root 1 0 R /Size 6 >>\nstream\n\nendstream\nendobj\n%%EOF\n', 'latin1'),
     ]);
     expect(extractEmbeddedInvoiceXml(pdf)).toEqual({ fileName: 'zugferd-invoice.xml', xml });
-  });
-});
-
-describe.runIf(process.env.WRITE_PDF_SAMPLES)('samples', () => {
-  it('writes the sample PDFs', async () => {
-    const dir = process.env.WRITE_PDF_SAMPLES!;
-    mkdirSync(dir, { recursive: true });
-    const samples: [string, IssuedDocument, string | undefined][] = [
-      ['invoice-10-lines-facturx.pdf', tenLineInvoice(), XML],
-      ['invoice-250-lines.pdf', manyLineInvoice(250), undefined],
-      ['credit-note.pdf', creditNote(), XML],
-      ['draft.pdf', draft(), XML],
-      ['reverse-charge.pdf', reverseCharge(), XML],
-      ['franchise-seller.pdf', franchiseSeller(), XML],
-    ];
-    for (const [name, doc, xml] of samples) writeFileSync(join(dir, name), await renderDocumentPdf(doc, { xml }));
   });
 });
