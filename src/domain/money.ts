@@ -49,6 +49,15 @@ export function roundHalfUp(value: DecimalInput, dp: number): Big {
   return unsignedZero(toDecimal(value).round(dp, Big.roundHalfUp));
 }
 
+/**
+ * A number a client sent with more decimals than are stored, rounded half away from zero (a price
+ * computed as 10 / 3 by a shop plugin arrives as 3.3333333333333335); absent stays absent.
+ */
+export function roundInput<T extends number | null | undefined>(value: T, dp: number): T {
+  if (value === null || value === undefined) return value;
+  return toNumber(value, dp) as T;
+}
+
 /** Rounds half-up to the cent. */
 export function round2(value: DecimalInput): Big {
   return roundHalfUp(value, 2);

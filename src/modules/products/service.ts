@@ -2,6 +2,7 @@
 // classification), numbering with the account's prefix, events. A product stores the ids of its
 // VAT, unit and classification; the full records are attached when it is presented.
 import Big from 'big.js';
+import { roundInput } from '../../domain/money.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { InvalidStateError, type FieldError } from '../../errors.js';
@@ -34,12 +35,6 @@ export type StoredProduct = Omit<ProductT, 'id' | 'family' | 'imageUrl' | 'vat' 
   /** unitPrice without VAT (equal to unitPrice unless isUnitPriceTaxIncluded); sorts as `price`. */
   taxExcludedUnitPrice: number;
 };
-
-function checkDecimals(value: number | null | undefined, field: string, errors: FieldError[]): void {
-  if (value === null || value === undefined) return;
-  const exact = new Big(value);
-  if (!exact.round(PRICE_DECIMALS).eq(exact)) errors.push({ field, message: `must have at most ${PRICE_DECIMALS} decimals` });
-}
 
 function resolveVat(input: ProductInputT['vat'], errors: FieldError[]): Vat | null | undefined {
   if (!input || (input.id == null && input.rate == null)) return undefined;
@@ -84,14 +79,18 @@ export function taxExcludedPrice(unitPrice: number, taxIncluded: boolean, vat: V
   return Number(new Big(unitPrice).div(new Big(vat.rate).div(100).plus(1)).round(PRICE_DECIMALS, Big.roundHalfUp));
 }
 
-async function toStored(db: Kysely<Database>, accountId: number, input: ProductInputT, givenNumber: string | null): Promise<StoredProduct> {
+async function toStored(db: Kysely<Database>, accountId: number, sent: ProductInputT, givenNumber: string | null): Promise<StoredProduct> {
+  // Prices and quantities are kept to 4 decimals: more are rounded half away from zero, not refused.
+  const input = {
+    ...sent,
+    unitPrice: roundInput(sent.unitPrice, PRICE_DECIMALS),
+    purchasePrice: roundInput(sent.purchasePrice, PRICE_DECIMALS),
+    defaultQuantity: roundInput(sent.defaultQuantity, PRICE_DECIMALS),
+  };
   const settings = await getAccountSettings(db, accountId);
   const errors: FieldError[] = [];
   const name = clean(input.name);
   if (!name) errors.push({ field: 'name', message: 'a product needs a name' });
-  checkDecimals(input.unitPrice, 'unitPrice', errors);
-  checkDecimals(input.purchasePrice, 'purchasePrice', errors);
-  checkDecimals(input.defaultQuantity, 'defaultQuantity', errors);
   const resolvedVat = resolveVat(input.vat, errors);
   const unitId = resolveUnit(input.unit, errors);
   let classificationId: number | null = null;

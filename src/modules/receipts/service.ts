@@ -44,20 +44,14 @@ async function envOf(trx: Trx, ctx: ReceiptsContext, accountId: number): Promise
   return { accountId, today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl };
 }
 
-/** Amounts read from either dialect (number from SQLite, string from PostgreSQL), to the cent. */
+/**
+ * Amounts read from either dialect (number from SQLite, string from PostgreSQL), and amounts clients
+ * send, to the cent: more decimals are rounded half away from zero, not refused.
+ */
 function money(value: number | string): Big {
   return new Big(typeof value === 'number' ? String(value) : value).round(2, Big.roundHalfUp);
 }
 
-/** A client amount: exact, at most 2 decimals. */
-function amountOf(value: number, field: string, errors: FieldError[]): Big | null {
-  const big = new Big(String(value));
-  if (!big.round(2, Big.roundHalfUp).eq(big)) {
-    errors.push({ field, message: 'must have at most 2 decimals' });
-    return null;
-  }
-  return big;
-}
 
 function documentLabel(row: DocumentRow): string {
   return `${LABEL[row.kind]} ${row.number ?? row.id}`;
@@ -204,7 +198,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
   const available = (row: DocumentRow) => money(row.balance).plus(oldEffects.get(row.id) ?? ZERO);
   const previouslyLinked = new Set(oldLinks.map((l) => l.documentId));
 
-  const amount = input ? amountOf(input.amount, 'amount', errors) : ZERO;
+  const amount = input ? money(input.amount) : ZERO;
   if (amount?.eq(0) && input) errors.push({ field: 'amount', message: 'must not be zero (> 0 for a payment received, < 0 for a refund)' });
   const status: PaymentStatusT = input?.status ?? 'Success';
 
@@ -252,7 +246,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
       }
       value = due.times(sign);
     } else {
-      value = amountOf(link.amount, `${field}.amount`, errors);
+      value = money(link.amount);
       if (value === null) continue;
       if (Math.sign(value.toNumber()) !== sign) {
         errors.push({
@@ -317,7 +311,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     const values: repo.ReceiptValues = {
       internalId: input.internalId?.trim() || null,
       date: input.date ?? env.today,
-      amount: Number(amount!),
+      amount: Number(amount),
       paymentMethod: input.paymentMethod ?? 'Other',
       status,
       reference,
@@ -457,11 +451,11 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
       });
     } else {
       const errors: FieldError[] = [];
-      const amount = req.amount === null || req.amount === undefined ? balance : amountOf(req.amount, 'amount', errors);
+      const amount = req.amount === null || req.amount === undefined ? balance : money(req.amount);
       throwIfAny(errors);
-      if (amount!.lte(0)) throw ValidationError.field('amount', `must be greater than 0${kind === 'Credit' ? ' (the amount refunded)' : ''}`);
-      if (amount!.gt(balance)) throw ValidationError.field('amount', `${amount!.toFixed(2)} exceeds what remains due on ${documentLabel(row)}: ${balance.toFixed(2)}`);
-      const signed = Number(kind === 'Invoice' ? amount! : amount!.neg());
+      if (amount.lte(0)) throw ValidationError.field('amount', `must be greater than 0${kind === 'Credit' ? ' (the amount refunded)' : ''}`);
+      if (amount.gt(balance)) throw ValidationError.field('amount', `${amount.toFixed(2)} exceeds what remains due on ${documentLabel(row)}: ${balance.toFixed(2)}`);
+      const signed = Number(kind === 'Invoice' ? amount : amount.neg());
       await writeReceipt(trx, env, null, {
         amount: signed,
         date: req.date,

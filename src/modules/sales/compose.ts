@@ -1,6 +1,7 @@
 // Turns a draft's input into the stored document: the customer and products named fill what the
 // input leaves out, then the totals are computed by src/domain/totals.ts (never taken from input).
 import Big from 'big.js';
+import { roundInput } from '../../domain/money.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DomainValidationError } from '../../domain/errors.js';
@@ -131,12 +132,6 @@ function resolveUnit(input: SaleDocumentLineInputT['unit'], field: string, error
   return input.name ? { code: null, conversion: null, decimals: null, id: null, name: input.name, type: null } : null;
 }
 
-function checkDecimals(value: number | null | undefined, places: number, field: string, errors: FieldError[]): void {
-  if (value === null || value === undefined) return;
-  const exact = new Big(value);
-  if (!exact.round(places).eq(exact)) errors.push({ field, message: `must have at most ${places} decimals` });
-}
-
 function contact(input: DocumentInputT['billingContact']): ContactFieldsT | null {
   if (!input) return null;
   const first = clean(input.firstName);
@@ -178,8 +173,9 @@ export interface ComposeContext {
   timezone: string;
 }
 
-export async function composeDocument(ctx: ComposeContext, input: DocumentInputT): Promise<StoredDocument> {
+export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT): Promise<StoredDocument> {
   const { db, accountId, settings } = ctx;
+  const input = { ...sent, shippingAmount: roundInput(sent.shippingAmount, 2) };
   const errors: FieldError[] = [];
 
   // The customer named fills what the document leaves out (a snapshot: later edits of the
@@ -210,8 +206,16 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
 
   const lines: SaleDocumentLineT[] = [];
   const totalsLines: TotalsLineInput[] = [];
-  for (const [i, line] of (input.lines ?? []).entries()) {
+  for (const [i, sent] of (input.lines ?? []).entries()) {
     const field = `lines[${i}]`;
+    // Quantities and unit prices are kept to 4 decimals: more are rounded, not refused.
+    const line = {
+      ...sent,
+      quantity: roundInput(sent.quantity, 4),
+      taxExcludedPrice: roundInput(sent.taxExcludedPrice, 4),
+      taxIncludedPrice: roundInput(sent.taxIncludedPrice, 4),
+      purchasePrice: roundInput(sent.purchasePrice, 4),
+    };
     const product = await findProduct(db, accountId, line);
     if (product === null) {
       const named = line.productId ?? line.productNumber ?? line.productInternalId;
@@ -220,10 +224,6 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
     const p = product?.data;
     const type = line.type ?? (p?.type === 'Service' ? 'Service' : line.taxExcludedPrice != null || line.taxIncludedPrice != null || p ? 'Product' : 'Text');
     const priced = PRICED.has(type);
-    checkDecimals(line.quantity, 4, `${field}.quantity`, errors);
-    checkDecimals(line.taxExcludedPrice, 4, `${field}.taxExcludedPrice`, errors);
-    checkDecimals(line.taxIncludedPrice, 4, `${field}.taxIncludedPrice`, errors);
-    checkDecimals(line.purchasePrice, 4, `${field}.purchasePrice`, errors);
     if (line.discount?.type === 'Percent' && line.discount.value != null && line.discount.value > 100) {
       errors.push({ field: `${field}.discount.value`, message: 'a percent discount is at most 100' });
     }
@@ -270,7 +270,6 @@ export async function composeDocument(ctx: ComposeContext, input: DocumentInputT
   }
 
   const shippingVat = resolveVat(input.shippingVat, region, 'shippingVat', errors) ?? ((input.shippingAmount ?? 0) > 0 ? toVat(defaultVat) : null);
-  checkDecimals(input.shippingAmount, 2, 'shippingAmount', errors);
   const globalDiscount = input.globalDiscount ?? options?.discount ?? null;
   if (globalDiscount?.type === 'Percent' && (globalDiscount.value ?? 0) > 100) {
     errors.push({ field: 'globalDiscount.value', message: 'a percent discount is at most 100' });

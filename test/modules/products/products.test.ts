@@ -94,15 +94,25 @@ describeEachDb('products and product families', (ctx) => {
       expect(byRegion.vat.id).toBe(30);
     });
 
-    it('refuses unknown VAT, unit, family and too many decimals with an Error naming each field', async () => {
+    it('rounds prices with more than 4 decimals half away from zero, as a shop plugin sends them', async () => {
+      const res = await call('POST', '/v1/products', { name: 'Tiers', unitPrice: 10 / 3, purchasePrice: '1.23455', defaultQuantity: 0.00005 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ unitPrice: 3.3333, purchasePrice: 1.2346, defaultQuantity: 0.0001 });
+      const negative = await call('POST', '/v1/products', { name: 'Remise', unitPrice: -1.23455 });
+      expect(negative.json().unitPrice).toBe(-1.2346);
+    });
+
+    it('refuses unknown VAT, unit and family with an Error naming each field', async () => {
       const res = await call('POST', '/v1/products', {
-        name: 'Bad', vat: { rate: 7 }, unit: { id: 999 }, family: { id: 999999 }, unitPrice: 1.23456, classification: { id: 9999 },
+        name: 'Bad', vat: { rate: 7 }, unit: { id: 999 }, family: { id: 999999 }, unitPrice: 1.5, classification: { id: 9999 },
       });
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(Object.keys(body).sort()).toEqual(['errors', 'message']);
       const fields = body.errors.map((e: string) => e.split(':')[0]);
-      expect(fields).toEqual(expect.arrayContaining(['vat', 'unit', 'family.id', 'unitPrice', 'classification.id']));
+      expect(fields).toEqual(expect.arrayContaining(['vat', 'unit', 'family.id', 'classification.id']));
+      const notANumber = await call('POST', '/v1/products', { name: 'x', unitPrice: 'abc' });
+      expect(notANumber.json().errors[0]).toMatch(/^unitPrice/);
       const noName = await call('POST', '/v1/products', { unitPrice: 1 });
       expect(noName.json().errors).toEqual(['name: a product needs a name']);
       const vatId = await call('POST', '/v1/products', { name: 'x', vat: { id: 12345 } });

@@ -92,10 +92,10 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
     expect(Number(row.balance)).toBe(119.7);
   });
 
-  it('refuses an overpayment, a zero or negative amount and sub-cent amounts with a 400 naming amount, writing nothing', async () => {
+  it('refuses an overpayment, a zero or negative amount and an amount that rounds to zero with a 400 naming amount, writing nothing', async () => {
     const inv = await finalized(a, 'saleinvoices');
     const before = await counts(ctx, a.accountId);
-    for (const amount of [120.01, 0, -5, 10.005]) {
+    for (const amount of [120.01, 0, -5, 0.004]) {
       const res = await pay({ invoiceId: inv.id, amount });
       expect(res.statusCode, `amount ${amount}`).toBe(400);
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
@@ -105,6 +105,14 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
     expect(await counts(ctx, a.accountId)).toEqual(before);
     const get = await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/${inv.id}`, headers: a.headers });
     expect(get.json()).toMatchObject({ balance: 120, isPaid: false });
+  });
+
+  it('rounds a sub-cent amount half away from zero: 10.005 pays 10.01', async () => {
+    const inv = await finalized(a, 'saleinvoices');
+    const res = await pay({ invoiceId: inv.id, amount: 10.005 });
+    expect(res.statusCode, res.body).toBe(200);
+    const get = await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/${inv.id}`, headers: a.headers });
+    expect(get.json()).toMatchObject({ balance: 109.99, isPaid: false });
   });
 
   it('refuses to pay a draft unless finalizeInvoice is set, then finalizes and pays it in one transaction', async () => {
