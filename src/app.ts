@@ -32,6 +32,7 @@ import { salesPlugin } from './modules/sales/index.js';
 import { settingsPlugin } from './modules/settings/index.js';
 import { suppliersPlugin } from './modules/suppliers/index.js';
 import { systemPlugin } from './modules/system/index.js';
+import { usersPlugin } from './modules/users/index.js';
 import { VERSION } from './version.js';
 
 
@@ -86,7 +87,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   // Each module is a plugin on the app's own scope; the order is the OpenAPI document's order.
   for (const plugin of [
     systemPlugin, helloPlugin, customersPlugin, productsPlugin, referencePlugin, settingsPlugin, colleaguesPlugin,
-    suppliersPlugin, contactsPlugin, salesPlugin, documentsPlugin, purchasesPlugin, receiptsPlugin,
+    suppliersPlugin, contactsPlugin, salesPlugin, documentsPlugin, purchasesPlugin, receiptsPlugin, usersPlugin,
   ]) {
     await app.register(plugin, { ctx });
   }

@@ -52,15 +52,16 @@ function kept<T>(given: T | null | undefined, previous: T | null | undefined): T
   return given === undefined ? (previous ?? null) : given;
 }
 
-async function toStored(db: Kysely<Database>, accountId: number, input: ContactInputT, previous: Stored | null): Promise<Stored> {
+async function toStored(db: Kysely<Database>, accountId: number, input: ContactInputT, previous: Stored | null, patch?: ContactInputT): Promise<Stored> {
   const errors: FieldError[] = [];
   const customerId = kept(input.customerId, previous?.customerId);
   const supplierId = kept(input.supplierId, previous?.supplierId);
   const owner = customerId ?? supplierId;
   // A main contact stays main while it stays with the same owner, unless told otherwise.
-  const isMain = input.isMain !== undefined && input.isMain !== null
-    ? input.isMain
-    : input.isMain === undefined && previous !== null && previous.isMain && ownerId(previous) === owner;
+  const told = (patch ?? input).isMain;
+  const isMain = told !== undefined && told !== null
+    ? told
+    : told === undefined && previous !== null && previous.isMain && ownerId(previous) === owner;
 
   if (customerId !== null && supplierId !== null) {
     errors.push({ field: 'supplierId', message: 'a contact belongs to a customer or to a supplier, not both' });
@@ -137,7 +138,7 @@ async function demoteMainContacts(db: Kysely<Database>, accountId: number, owner
 
 export const contacts = resourceService<ContactInputT, Stored, ContactT>({
   kind: CONTACT,
-  toStored: (db, accountId, input, { previous }) => toStored(db, accountId, input, previous),
+  toStored: (db, accountId, input, { previous, patch }) => toStored(db, accountId, input, previous, patch),
   columns,
   present,
   events: { created: 'ContactCreated', updated: 'ContactUpdated', deleted: 'ContactDeleted' },

@@ -230,7 +230,8 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     }
     const sign = kind === 'Credit' ? -1 : 1;
     let value: Big | null;
-    if (link.amount === null || link.amount === undefined) {
+    // A link amount of 0 settles nothing: it is the n8n node's default for "not set", read as absent.
+    if (link.amount === null || link.amount === undefined || link.amount === 0) {
       let due = available(row).minus(allocated.get(row.id) ?? ZERO);
       if (link.type === 'Commitment') {
         const commitment = commitmentDue(data, available(row), position);

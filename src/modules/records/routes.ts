@@ -150,7 +150,7 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
       `${r.path}/:id`,
       {
         schema: {
-          tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update (the whole record)',
+          tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update: absent fields keep their value, null clears',
           params: IdParams,
           body: r.input,
           response: { 200: ref, 400: problem, 404: problem },

@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
+import { mergeUpdate } from '../../http/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import * as store from './store.js';
 
@@ -16,7 +17,11 @@ export interface ResourceDefinition<Input, Stored extends object, Out> {
   /** Prefix of generated numbers ("C" -> C00001), fixed or read from the account; omit for resources without a number. */
   numberPrefix?: string | ((db: Kysely<Database>, accountId: number) => Promise<string>);
   /** Validates input (throwing ValidationError with every bad field) and derives stored data. */
-  toStored(db: Kysely<Database>, accountId: number, input: Input, ctx: { number: string | null; previous: Stored | null }): Promise<Stored>;
+  /**
+   * `input` is what to store (on update, the body laid over the current record); `patch` is the update's
+   * body as sent, for the rare rule that depends on whether a field was sent at all.
+   */
+  toStored(db: Kysely<Database>, accountId: number, input: Input, ctx: { number: string | null; previous: Stored | null; patch?: Input }): Promise<Stored>;
   columns(data: Stored): store.RecordColumns;
   present(db: Kysely<Database>, accountId: number, records: store.StoredRecord<Stored>[]): Promise<Out[]>;
   numberOf?(input: Input): string | null | undefined;
@@ -64,12 +69,14 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
 
     createIn,
 
-    async update(db: Db, accountId: number, id: number, input: Input): Promise<Out> {
+    /** The body laid over the record as the API answers it: absent fields keep their value, null clears. */
+    async update(db: Db, accountId: number, id: number, patch: Input): Promise<Out> {
       return transaction(db, async (trx) => {
         const existing = await store.getRecord<Stored>(trx, def.kind, accountId, id);
         if (!existing) throw new NotFoundError(def.kind.label, id);
+        const input = mergeUpdate(await one(trx, accountId, existing), patch) as unknown as Input;
         const number = await numberFor(trx, accountId, input, existing.data);
-        const data = await def.toStored(trx, accountId, input, { number, previous: existing.data });
+        const data = await def.toStored(trx, accountId, input, { number, previous: existing.data, patch });
         const saved = await store.updateRecord(trx, def.kind, accountId, id, data, def.columns(data));
         const out = await one(trx, accountId, saved!);
         if (def.events) await emit(trx, accountId, def.events.updated, out);

@@ -229,9 +229,11 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
     }
     const vat = resolveVat(line.vat, region, `${field}.vat`, errors) ?? (p?.vatId != null ? toVat(vatById(p.vatId)!) : null) ?? (priced ? toVat(defaultVat) : null);
     const unit = resolveUnit(line.unit, `${field}.unit`, errors) ?? (p?.unitId != null && unitById(p.unitId) ? toUnit(unitById(p.unitId)!) : null);
-    // The product's price fills a line that names none, in the basis it was entered in.
-    let excl = line.taxExcludedPrice ?? null;
-    let incl = line.taxIncludedPrice ?? null;
+    // The product's price fills a line that names none, in the basis it was entered in. Both prices
+    // at 0 beside a product is how form-based clients (the n8n node) leave the price unset.
+    const unpricedDefaults = p !== undefined && p !== null && line.taxExcludedPrice === 0 && line.taxIncludedPrice === 0;
+    let excl = unpricedDefaults ? null : (line.taxExcludedPrice ?? null);
+    let incl = unpricedDefaults ? null : (line.taxIncludedPrice ?? null);
     if (excl === null && incl === null && p && priced) {
       if (p.isUnitPriceTaxIncluded) incl = p.unitPrice ?? null;
       else excl = p.unitPrice ?? null;

@@ -72,7 +72,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
   app.get(`${r.path}/:id`, { config: { ...config, errorBody: 'Error' }, schema: { tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id', params: IdParams, response: { 200: ref, 404: error } } },
     async (request) => sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id));
 
-  app.put(`${r.path}/:id`, { config, schema: { tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update a draft (whole document)', params: IdParams, body: r.input, response: { 200: ref, 400: problem, 404: problem } } },
+  app.put(`${r.path}/:id`, { config, schema: { tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update a draft: absent fields keep their value, null clears, lines replace', params: IdParams, body: r.input, response: { 200: ref, 400: problem, 404: problem } } },
     async (request) => sales.updateDraft(ctx, request.principal.accountId, r.kind, request.params.id, request.body));
 
   app.delete(`${r.path}/:id`, { config, schema: { tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete a draft; answers the deleted document', params: IdParams, response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem } } },

@@ -10,6 +10,7 @@ import { resolveFinalizationDate, type FinalizationDateAdjustment } from '../../
 import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
+import { mergeUpdate } from '../../http/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { sellerFromSettings } from './snapshot.js';
@@ -99,10 +100,12 @@ async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id:
   return row;
 }
 
-export async function updateDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, input: DocumentInputT) {
+/** The body laid over the draft as the API answers it: absent fields keep their value, null clears, lines replace. */
+export async function updateDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, patch: DocumentInputT) {
   return transaction(ctx.db, async (trx) => {
     const previous = await draftOrThrow(trx, accountId, kind, id, 'modified');
     const settings = await getAccountSettings(trx, accountId);
+    const input = mergeUpdate(await presentRow(trx, accountId, previous, ctx.publicUrl, settings), patch) as DocumentInputT;
     const data = await compose(trx, accountId, kind, input, settings);
     const changes = {
       ...columnsOf(data), balance: Number(data.totals.taxIncludedAmount), cancelledInvoiceId: data.cancelledInvoicetId,

@@ -1,6 +1,7 @@
 // What an account's settings are before it changes anything: French legal mentions, a 30-days
 // net settlement term, the default number patterns and prefixes, the usual PCG accounts.
 import { DEFAULT_CREDIT_NUMBER_PATTERN, DEFAULT_INVOICE_NUMBER_PATTERN } from '../../domain/numbering.js';
+import { classificationById } from '../reference/index.js';
 import type { AccountSettings, SettlementTermT } from './schemas.js';
 
 export const DEFAULT_LATE_PAYMENT_PENALTY =
@@ -98,9 +99,11 @@ export function defaultSettings(): AccountSettings {
       btoCSettlementTerm: structuredClone(DEFAULT_SETTLEMENT_TERM),
       btoCSettlementTermId: null,
       credits: { validityDuration: null },
-      defaultProductClassification: null,
-      defaultServiceClassification: null,
-      defaultShippingClassification: null,
+      // 707 goods, 706 services, 7085 shipping: what a French chart of accounts uses; the WooCommerce
+      // plugin reads defaultShippingClassification for its shipping lines.
+      defaultProductClassification: classificationById(2)!,
+      defaultServiceClassification: classificationById(1)!,
+      defaultShippingClassification: classificationById(7)!,
       generalTermsFile: null,
       generalTermsFileId: null,
       invoices: {

@@ -238,10 +238,24 @@ function presentTerm(term: SettlementTermT, stored: Json | undefined): Settlemen
   return { ...term, isCustom: true, name };
 }
 
+/** "Atelier Numérique & Fils SAS" -> "atelier-numerique-fils-sas": the company in URLs, stable while its name is. */
+export function slugOf(name: string): string | null {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+  return slug || null;
+}
+
 function present(doc: Json, name: string, logoToken: string | null, publicUrl: string | null | undefined): AccountSettings {
   const s = overlay(defaultSettings(), structuredClone(doc));
   const company = s.company;
   company.name = name;
+  company.urlCompanyName ??= slugOf(name);
   company.invoicingAddress = toAddress(company.invoicingAddress);
   company.headOfficeAddress = company.useInvoicingAddressAsHeadOfficeAddress ? company.invoicingAddress : toAddress(company.headOfficeAddress);
   Object.assign(company.contact, contactNames(company.contact, s.general.contactDisplayFormat));

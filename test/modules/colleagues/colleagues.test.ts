@@ -40,10 +40,15 @@ describeEachDb('colleagues', (ctx) => {
       expect(byInternal.json()).toEqual(got.json());
     });
 
-    it('replaces it on PUT: number kept, name re-derived, defaults restored, metadatas cleared when omitted', async () => {
+    it('updates it on PUT: number kept, absent fields kept, name re-derived; null clears', async () => {
       const res = await A.put(id, { lastName: 'Durand-Petit', email: 'edp@example.fr', internalId: 'HR-7', name: 'ignored' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
+        id, number: 'COL00001', name: 'Élodie Durand-Petit', firstName: 'Élodie', isPartner: true, initialPartnerBalance: 1234.57, metadatas: METADATAS,
+      });
+      const cleared = await A.put(id, { firstName: null, isPartner: null, initialPartnerBalance: null, metadatas: null });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json()).toMatchObject({
         id, number: 'COL00001', name: 'Durand-Petit', firstName: null, isPartner: false, initialPartnerBalance: 0, metadatas: null,
       });
     });

@@ -68,12 +68,14 @@ describeEachDb('contacts', (ctx) => {
       expect(res.json()).toMatchObject({ id, displayName: 'Jean Dupont' });
     });
 
-    it('replaces it on PUT and re-derives the display names', async () => {
+    it('updates it on PUT (absent fields kept, null clears) and re-derives the display names', async () => {
       const res = await A.put(id, { firstName: 'Jean-Luc', lastName: 'de la Tour', email: 'jl@example.fr', internalId: 'CRM-1', customerId });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        id, displayName: 'Jean-Luc de la Tour', invertedDisplayName: 'DE LA TOUR Jean-Luc', function: null, service: null, customerId, isMain: false,
+        id, displayName: 'Jean-Luc de la Tour', invertedDisplayName: 'DE LA TOUR Jean-Luc', function: 'Comptable', service: 'Finance', title: 'M.', customerId, isMain: false,
       });
+      const cleared = await A.put(id, { function: null, service: null });
+      expect(cleared.json()).toMatchObject({ id, displayName: 'Jean-Luc de la Tour', function: null, service: null, title: 'M.', customerId });
     });
 
     it('finds it by email (case-insensitively) and internal id', async () => {
@@ -96,7 +98,7 @@ describeEachDb('contacts', (ctx) => {
 
     it('wrote ContactCreated, ContactUpdated and ContactDeleted with the contact as payload', async () => {
       const rows = (await events(ctx, a.accountId)).filter((e) => e.payload.id === id);
-      expect(rows.map((e) => e.type)).toEqual(['ContactCreated', 'ContactUpdated', 'ContactDeleted']);
+      expect(rows.map((e) => e.type)).toEqual(['ContactCreated', 'ContactUpdated', 'ContactUpdated', 'ContactDeleted']);
       expect(rows[0].payload).toMatchObject({ displayName: 'Jean Dupont', customerId: null });
       expect(rows[1].payload).toMatchObject({ displayName: 'Jean-Luc de la Tour', customerId });
     });

@@ -91,8 +91,8 @@ describeEachDb('sale credits', (ctx) => {
     }), 400);
     const fields = body.errors.map((e: string) => e.split(':')[0]);
     expect(fields).toEqual(expect.arrayContaining(['date', 'customerType', 'lines[0].type', 'lines[0].taxExcludedPrice']));
-    const semantic = expectError(await api.create('Credit', { customerId: 987654, lines: [{ productId: 987654 }, { ...simpleLine(), quantity: 1.23456 }] }), 400);
-    expect(semantic.errors.map((e: string) => e.split(':')[0])).toEqual(expect.arrayContaining(['customerId', 'lines[0].productId', 'lines[1].quantity']));
+    const semantic = expectError(await api.create('Credit', { customerId: 987654, lines: [{ productId: 987654 }, { ...simpleLine(), unit: { id: 9999 } }] }), 400);
+    expect(semantic.errors.map((e: string) => e.split(':')[0])).toEqual(expect.arrayContaining(['customerId', 'lines[0].productId', 'lines[1].unit']));
     expect(await rowCounts(ctx, a.accountId)).toEqual(before);
   });
 

@@ -140,15 +140,25 @@ describeEachDb('sale invoice drafts', (ctx) => {
     expect(own.lines[0]).toMatchObject({ description: 'Édition limitée', taxExcludedPrice: 25, quantity: 1, vat: expect.objectContaining({ rate: 5.5 }) });
   });
 
-  it('reads, updates (whole document), finds and deletes a draft', async () => {
+  it('reads, updates (absent fields kept, null clears, lines replaced), finds and deletes a draft', async () => {
     const inv = await api.draft('Invoice', { customerId, internalId: 'order-1001', subject: 'Commande 1001', lines: [simpleLine()] });
     const got = await api.get('Invoice', inv.id);
     expect(got.statusCode).toBe(200);
     expect(got.json()).toEqual(inv);
     const put = await api.put('Invoice', inv.id, { customerId, internalId: 'order-1001', lines: [simpleLine(20), simpleLine(5)] });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ id: inv.id, subject: null, taxExcludedAmount: 25, taxIncludedAmount: 30, lines: [{ id: 1 }, { id: 2 }] });
+    expect(put.json()).toMatchObject({ id: inv.id, subject: 'Commande 1001', taxExcludedAmount: 25, taxIncludedAmount: 30, lines: [{ id: 1 }, { id: 2 }] });
     expect((await api.get('Invoice', inv.id)).json()).toEqual(put.json());
+    // As the n8n node sends it: only the field the user picked. Customer, lines and totals stay.
+    const partial = await api.put('Invoice', inv.id, { subject: 'Commande 1001 bis' });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json()).toEqual({ ...put.json(), subject: 'Commande 1001 bis' });
+    const cleared = await api.put('Invoice', inv.id, { subject: null });
+    expect(cleared.json()).toMatchObject({ subject: null, customerId, taxIncludedAmount: 30 });
+    // As the WooCommerce plugin sends it: the whole record read, with a change.
+    const whole = await api.put('Invoice', inv.id, { ...cleared.json(), internalNotes: 'payé par carte' });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json()).toEqual({ ...cleared.json(), internalNotes: 'payé par carte' });
     const found = await ctx.inject({ method: 'GET', url: '/v1/saleinvoices/find?internalId=order-1001', headers: a.headers });
     expect(found.json().map((d: DocBody) => d.id)).toEqual([inv.id]);
     const none = await ctx.inject({ method: 'GET', url: '/v1/saleinvoices/find?internalId=nope', headers: a.headers });

@@ -33,6 +33,18 @@ describeEachDb('settings', (ctx) => {
     });
   });
 
+  it('has the values the WooCommerce plugin reads: a URL slug of the name and default classifications', async () => {
+    const s = (await get()).json();
+    expect(s.company.urlCompanyName).toBe('atelier-dupont');
+    expect(s.sales.defaultShippingClassification).toMatchObject({ id: 7, accountNumber: '7085', type: 'Sale' });
+    expect(s.sales.defaultProductClassification).toMatchObject({ accountNumber: '707' });
+    expect(s.sales.defaultServiceClassification).toMatchObject({ accountNumber: '706' });
+    const other = await ctx.newAccount('Pâtisserie Éloïse & Fils — SARL');
+    expect((await get(other)).json().company.urlCompanyName).toBe('patisserie-eloise-fils-sarl');
+    await put({ company: { urlCompanyName: 'eloise' } }, other);
+    expect((await get(other)).json().company.urlCompanyName).toBe('eloise');
+  });
+
   it('applies a partial update and keeps every other field', async () => {
     const first = await put({
       company: {

@@ -63,10 +63,14 @@ describeEachDb('suppliers', (ctx) => {
       expect(byInternal.json()).toEqual(created);
     });
 
-    it('replaces it on PUT, keeping its number and taking a person name when no company name is given', async () => {
+    it('updates it on PUT, keeping its number and absent fields, taking a person name when the company name is cleared', async () => {
+      const kept = await A.put(id, { email: 'contact@fournitures.example' });
+      expect(kept.json()).toMatchObject({ id, number: 'S00001', name: (await A.get(`/v1/suppliers/${id}`)).json().name, email: 'contact@fournitures.example' });
+      expect(kept.json().address).not.toBeNull();
       const res = await A.put(id, {
+        name: null, address: null,
         firstName: 'Hélène', lastName: 'Martin', email: 'helene@example.fr', internalId: 'ERP-SUP-1',
-        defaultPaymentMethod: 'Check', companyInformations: { siret: '443061841', electronicAddress: '0225:443061841' },
+        defaultPaymentMethod: 'Check', companyInformations: { siret: '443061841', vatNumber: null, electronicAddress: '0225:443061841' },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
@@ -98,7 +102,7 @@ describeEachDb('suppliers', (ctx) => {
     it('writes SupplierCreated, SupplierUpdated and SupplierDeleted to the outbox', async () => {
       const rows = await ctx.db.kysely.selectFrom('outbox').select(['type', 'payload'])
         .where('accountId', '=', a.accountId).where('type', 'like', 'Supplier%').orderBy('id').execute();
-      expect(rows.map((r) => r.type)).toEqual(['SupplierCreated', 'SupplierUpdated', 'SupplierDeleted']);
+      expect(rows.map((r) => r.type)).toEqual(['SupplierCreated', 'SupplierUpdated', 'SupplierUpdated', 'SupplierDeleted']);
       expect(JSON.parse(rows[0].payload)).toMatchObject({ id, name: 'Société Générale Fournitures' });
     });
   });
@@ -197,7 +201,7 @@ describeEachDb('suppliers', (ctx) => {
   describe('validation', () => {
     it('answers 400 Error naming every bad field on create', async () => {
       const res = await A.post({
-        name: 42,
+        name: [42],
         email: 'not-an-email',
         defaultPaymentMethod: 'Bitcoin',
         title: 'x'.repeat(21),
