@@ -93,12 +93,15 @@ async function supplierFor(trx: Trx, accountId: number, seller: IncomingParty): 
   }
 }
 
+/** Beyond what any invoice holds, and within what storage holds exactly (docs/decisions.md). */
+const MAX_AMOUNT = 1e12;
+
 /** The file's amount to the cent (half-up, as numeric(16, 2) rounds); 0 when unreadable or out of range. */
 function amount(value: string | null): Big {
   if (value === null) return ZERO;
   try {
     const cents = round2(toDecimal(value));
-    return cents.abs().lt(1e14) ? cents : ZERO;
+    return cents.abs().lt(MAX_AMOUNT) ? cents : ZERO;
   } catch {
     return ZERO;
   }
