@@ -7,10 +7,7 @@
 import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import { isSqlite } from './connection.js';
-import type { Database } from './schema.js';
-
-/** An amount as the database holds it: minor units (SQLite) or numeric text (PostgreSQL). */
-export type StoredAmount = number | string;
+import type { Database, StoredAmount } from './schema.js';
 
 /** Decimals of a monetary amount: cents. */
 export const AMOUNT_SCALE = 2;

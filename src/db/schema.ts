@@ -1,10 +1,13 @@
 // Table types as Kysely sees them (camelCase; the CamelCasePlugin maps to snake_case columns).
 // Timestamps are ISO-8601 UTC strings and dates 'YYYY-MM-DD' strings on both dialects, so rows
 // read the same from SQLite and PostgreSQL.
-// Amounts are `StoredAmount` (db/money.ts): integer minor units on SQLite, numeric text from
-// PostgreSQL; repositories convert them to and from exact decimals, nothing else reads them raw.
 import type { Generated } from 'kysely';
-import type { StoredAmount } from './money.js';
+
+/**
+ * An amount as stored: integer minor units on SQLite, numeric text from PostgreSQL. Repositories
+ * convert it to and from exact decimals through db/money.ts; nothing else reads it raw.
+ */
+export type StoredAmount = number | string;
 
 export interface AccountsTable {
   id: Generated<number>;

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../../../src/db/migrate.js';
 import { exactMoney } from '../../../src/db/migrations/009_exact_money.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { fromStoredAmount } from '../../../src/db/money.js';
-import { createAccount } from '../../../src/modules/accounts/service.js';
+import { createAccount } from '../../../src/modules/accounts/index.js';
 import { dialects, freshDatabase } from '../../helpers/harness.js';
 import { simpleLine } from '../../helpers/sales.js';
 

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { getDocument } from '../../../src/modules/sales/repo.js';
+import { getDocumentRow } from '../../../src/modules/sales/index.js';
 import { describeEachDb, type TestAccount, type TestContext } from '../../helpers/harness.js';
 
 // Response bodies are checked field by field; the loose type keeps the assertions short.
@@ -89,7 +89,7 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
     await pay({ invoiceId: inv.id, amount: 0.1 });
     const res = await pay({ invoiceId: inv.id, amount: 0.2 });
     expect(res.json().balance).toBe(119.7);
-    const row = await getDocument(ctx.db.kysely, a.accountId, 'Invoice', inv.id);
+    const row = await getDocumentRow(ctx.db.kysely, a.accountId, 'Invoice', inv.id);
     expect(row!.balance.toFixed(2)).toBe('119.70');
   });
 
