@@ -1,12 +1,13 @@
 // Data generators: they write through the same services the API uses (customers) or, for a
 // million invoices, through the sales repository with documents computed by the domain code.
+import Big from 'big.js';
 import type { Db } from '../src/db/connection.js';
 import { customers } from '../src/modules/customers/service.js';
 import { chainHash } from '../src/domain/audit.js';
 import { addDays } from '../src/domain/dates.js';
 import { formatDocumentNumber, sequenceScope } from '../src/domain/numbering.js';
 import { composeDocument, type StoredDocument } from '../src/modules/sales/compose.js';
-import { encodeSnapshot, type DocumentRow } from '../src/modules/sales/repo.js';
+import { insertDocuments, type DocumentRow } from '../src/modules/sales/repo.js';
 import type { DocumentInputT } from '../src/modules/sales/schemas.js';
 import { hashedContent } from '../src/modules/sales/service.js';
 import { getAccountSettings } from '../src/modules/settings/service.js';
@@ -57,7 +58,7 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
   for (let done = 0; done < count; ) {
     await db.kysely.transaction().execute(async (trx) => {
       for (let b = 0; b < 20 && done < count; b++) {
-        const rows = [];
+        const rows: Omit<DocumentRow, 'id'>[] = [];
         for (let i = 0; i < batchSize && done < count; i++, done++) {
           const date = new Date(start + Math.floor((span * done) / count)).toISOString().slice(0, 10);
           const customerId = pick(random, ids);
@@ -66,8 +67,8 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
           const draft = random() < 0.1;
           const data: StoredDocument = { ...template, ...c, customerId, date, dueDate: addDays(date, 30), commitments: [{ date: addDays(date, 30), amount: template.totals.taxIncludedAmount, percent: '100' }] };
           const now = new Date().toISOString();
-          const total = Number(template.totals.taxIncludedAmount);
-          let finalized: Partial<DocumentRow> = { isDraft: true, number: null, balance: total, isPaid: false };
+          const total = new Big(template.totals.taxIncludedAmount);
+          let finalized: Pick<DocumentRow, 'isDraft' | 'number' | 'balance' | 'isPaid'> & Partial<DocumentRow> = { isDraft: true, number: null, balance: total, isPaid: false };
           if (!draft) {
             seq += 1;
             const scope = sequenceScope(pattern, date);
@@ -77,20 +78,19 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
             const content = { ...data, number };
             const hash = chainHash(lastHash, hashedContent('Invoice', content));
             const paid = random() < 0.6;
-            finalized = { isDraft: false, number, chainIndex: seq, hash, previousHash: lastHash, finalizedAt: now, balance: paid ? 0 : total, isPaid: paid, data: JSON.stringify(content) };
+            finalized = { isDraft: false, number, chainIndex: seq, hash, previousHash: lastHash, finalizedAt: now, balance: paid ? new Big(0) : total, isPaid: paid, data: JSON.stringify(content) };
             lastHash = hash;
             lastDate = date;
           }
           rows.push({
             accountId, kind: 'Invoice' as const, internalId: null, customerId, customerName: c.customerName, date, dueDate: data.dueDate,
-            taxExcludedAmount: Number(template.totals.taxExcludedAmount), taxIncludedAmount: total, isCancelled: false, isProcessed: false,
+            taxExcludedAmount: new Big(template.totals.taxExcludedAmount), taxIncludedAmount: total, isCancelled: false, isProcessed: false,
             sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: null, chainIndex: null, hash: null, previousHash: null,
             data: JSON.stringify(data), createdAt: now, updatedAt: now, ...finalized,
           });
         }
-        const datas = rows.map(({ data }) => data);
-        const inserted = await trx.insertInto('saleDocuments').values(rows.map(({ data: _d, ...r }) => r) as never).returning('id').execute();
-        await trx.insertInto('saleDocumentData').values(inserted.map((r, k) => ({ documentId: r.id, data: encodeSnapshot(trx, datas[k]) }))).execute();
+        // Through the repository, so amounts and snapshots are stored exactly as the API stores them.
+        await insertDocuments(trx, rows);
       }
     });
     progress('invoices', done, count);

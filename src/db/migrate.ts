@@ -1,13 +1,18 @@
 // Runs the migrations of src/db/migrations on either dialect, once each, in order.
 import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
 import type { Db } from './connection.js';
+import type { Migration } from './migrations/helpers.js';
 import { migrations } from './migrations/index.js';
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Applies the pending migrations of `list` (all of them by default; a test passes a prefix to
+ * build a database as an earlier version left it) and answers the names of those applied.
+ */
+export async function migrateToLatest(db: Db, list: readonly Migration[] = migrations): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       return Object.fromEntries(
-        migrations.map((m) => [m.name, { up: (k: Kysely<unknown>) => m.up(k, db.dialect) }]),
+        list.map((m) => [m.name, { up: (k: Kysely<unknown>) => m.up(k, db.dialect) }]),
       );
     },
   };

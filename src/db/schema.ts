@@ -3,6 +3,12 @@
 // read the same from SQLite and PostgreSQL.
 import type { Generated } from 'kysely';
 
+/**
+ * An amount as stored: integer minor units on SQLite, numeric text from PostgreSQL. Repositories
+ * convert it to and from exact decimals through db/money.ts; nothing else reads it raw.
+ */
+export type StoredAmount = number | string;
+
 export interface AccountsTable {
   id: Generated<number>;
   name: string;
@@ -39,7 +45,8 @@ export interface RecordsTable {
   internalId: string | null;
   email: string | null;
   name: string | null;
-  amount: number | string | null;
+  /** Sorts products by price: ten-thousandths on SQLite (PRICE_SCALE). */
+  amount: StoredAmount | null;
   parentId: number | null;
   searchText: string;
   data: string;
@@ -87,10 +94,9 @@ export interface SaleDocumentsTable {
   customerName: string | null;
   date: string;
   dueDate: string | null;
-  /** Numeric columns come back as strings from PostgreSQL: for filters and sorting only. */
-  taxExcludedAmount: number | string;
-  taxIncludedAmount: number | string;
-  balance: number | string;
+  taxExcludedAmount: StoredAmount;
+  taxIncludedAmount: StoredAmount;
+  balance: StoredAmount;
   isPaid: boolean | number;
   isCancelled: boolean | number;
   isProcessed: boolean | number;
@@ -132,8 +138,8 @@ export interface ReceiptsTable {
   accountId: number;
   internalId: string | null;
   date: string;
-  /** Signed: negative for a refund paid to the customer. String from PostgreSQL. */
-  amount: number | string;
+  /** Signed: negative for a refund paid to the customer. */
+  amount: StoredAmount;
   paymentMethod: string;
   status: string;
   reference: string | null;
@@ -160,7 +166,7 @@ export interface ReceiptLinksTable {
   /** The sale document the link settles. */
   documentId: number;
   /** Signed as allocated: positive on invoices and commitments, negative on credits. */
-  amount: number | string;
+  amount: StoredAmount;
 }
 
 /** The PDF of a finalized sale document, as rendered at finalization (never re-rendered). */
@@ -182,7 +188,7 @@ export interface PurchaseInvoicesTable {
   reference: string | null;
   /** ExpenseStatus: Done, Pending or Paid. */
   status: string;
-  taxIncludedAmount: number | string;
+  taxIncludedAmount: StoredAmount;
   vatReverseCharge: boolean | number;
   /** JSON: what was read from the file (subject, notes, region, VAT lines, amounts, format). */
   data: string;

@@ -9,6 +9,8 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/config.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Migration } from '../../src/db/migrations/helpers.js';
+import { migrations as allMigrations } from '../../src/db/migrations/index.js';
 import { createAccount } from '../../src/modules/accounts/service.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -32,12 +34,18 @@ export interface TestContext {
   newAccount(name?: string): Promise<TestAccount>;
 }
 
-/** A fresh, migrated database of the given dialect, and a function that disposes of it. */
-export async function freshDatabase(dialect: DialectName): Promise<{ config: DatabaseConfig; db: Db; dispose(): Promise<void> }> {
+/**
+ * A fresh database of the given dialect, migrated (by default to the latest version; give a prefix
+ * of the migrations for a database as an earlier version left it), and a function that disposes of it.
+ */
+export async function freshDatabase(
+  dialect: DialectName,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<{ config: DatabaseConfig; db: Db; dispose(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const config: DatabaseConfig = { dialect: 'sqlite', file: ':memory:' };
     const db = openDatabase(config);
-    await migrateToLatest(db);
+    await migrateToLatest(db, migrations);
     return { config, db, dispose: () => db.close() };
   }
   const url = process.env.TEST_PG_URL!;
@@ -48,7 +56,7 @@ export async function freshDatabase(dialect: DialectName): Promise<{ config: Dat
   await admin.end();
   const config: DatabaseConfig = { dialect: 'postgres', url, schema };
   const db = openDatabase(config);
-  await migrateToLatest(db);
+  await migrateToLatest(db, migrations);
   return {
     config,
     db,

@@ -7,5 +7,6 @@ import { saleDocuments } from './005_sale_documents.js';
 import { receipts } from './006_receipts.js';
 import { documentFiles } from './007_documents.js';
 import { logoVersions } from './008_logo_versions.js';
+import { exactMoney } from './009_exact_money.js';
 
-export const migrations: Migration[] = [foundation, masterData, productImagesAndSettings, saleDocuments, receipts, documentFiles, logoVersions];
+export const migrations: Migration[] = [foundation, masterData, productImagesAndSettings, saleDocuments, receipts, documentFiles, logoVersions, exactMoney];

@@ -131,7 +131,7 @@ function columns(p: StoredProduct): store.RecordColumns {
     number: p.number,
     internalId: p.internalId,
     name: p.name,
-    amount: p.taxExcludedUnitPrice,
+    amount: new Big(p.taxExcludedUnitPrice),
     parentId: p.familyId,
     searchText: [p.name, p.number, p.internalId, p.description],
   };

@@ -4,6 +4,7 @@
 // Pending). The original bytes are kept unchanged for download. Uploaded files are untrusted: every
 // failure to read them is a 400 naming `file`, never a 500.
 import { createHash } from 'node:crypto';
+import type Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { transaction, type Trx } from '../../db/transaction.js';
@@ -12,6 +13,7 @@ import { readIncomingInvoice, type IncomingInvoice, type IncomingParty, type Inc
 import { extractEmbeddedInvoiceXml, isPdf, PdfReadError } from './pdf-read.js';
 import { todayIn } from '../../domain/dates.js';
 import { vatRegionOfAddress } from '../../domain/countries.js';
+import { round2, toDecimal, ZERO } from '../../domain/money.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { getAccountSettings } from '../settings/index.js';
 import type { SupplierT } from '../suppliers/index.js';
@@ -91,9 +93,18 @@ async function supplierFor(trx: Trx, accountId: number, seller: IncomingParty): 
   }
 }
 
-function amount(value: string | null): number {
-  const n = value === null ? NaN : Number(value);
-  return Number.isFinite(n) ? n : 0;
+/** Beyond what any invoice holds, and within what storage holds exactly (docs/decisions.md). */
+const MAX_AMOUNT = 1e12;
+
+/** The file's amount to the cent (half-up, as numeric(16, 2) rounds); 0 when unreadable or out of range. */
+function amount(value: string | null): Big {
+  if (value === null) return ZERO;
+  try {
+    const cents = round2(toDecimal(value));
+    return cents.abs().lt(MAX_AMOUNT) ? cents : ZERO;
+  } catch {
+    return ZERO;
+  }
 }
 
 function present(row: repo.PurchaseRow, supplier: SupplierT | null, publicUrl: string | null): PurchaseInvoiceT {
@@ -171,7 +182,7 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
       date,
       reference: invoice ? invoice.number.slice(0, 200) : null,
       status,
-      taxIncludedAmount: invoice ? amount(invoice.taxInclusiveAmount ?? invoice.payableAmount) : 0,
+      taxIncludedAmount: invoice ? amount(invoice.taxInclusiveAmount ?? invoice.payableAmount) : ZERO,
       vatReverseCharge: invoice?.vatReverseCharge ?? false,
       data: JSON.stringify(data),
       fileName: file.fileName ? file.fileName.slice(0, 255) : null,

@@ -1,24 +1,35 @@
 // SQL of receipts and their links. Every function takes the account id: no query crosses accounts.
+import type Big from 'big.js';
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
+import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, ReceiptLinksTable, ReceiptsTable } from '../../db/schema.js';
 import { searchTokens } from '../../domain/text.js';
 import type { Page, SortKey } from '../../http/paging.js';
 
 type Db = Kysely<Database>;
-export type ReceiptRow = Omit<ReceiptsTable, 'id'> & { id: number };
-export type LinkRow = Omit<ReceiptLinksTable, 'id'> & { id: number };
+/** Rows as this module sees them: amounts as exact decimals. */
+export type ReceiptRow = Omit<ReceiptsTable, 'id' | 'amount'> & { id: number; amount: Big };
+export type LinkRow = Omit<ReceiptLinksTable, 'id' | 'amount'> & { id: number; amount: Big };
 export type ReceiptValues = Omit<ReceiptRow, 'id' | 'accountId' | 'createdAt'>;
 export type LinkValues = Pick<LinkRow, 'type' | 'linkId' | 'documentId' | 'amount'>;
 export type SortColumn = 'id' | 'date' | 'amount';
 
+function decoded<R extends { amount: ReceiptsTable['amount'] }>(db: Db, row: R): Omit<R, 'amount'> & { amount: Big } {
+  return { ...row, amount: fromStoredAmount(db, row.amount) };
+}
+
+function stored<R extends { amount: Big }>(db: Db, values: R): Omit<R, 'amount'> & { amount: ReceiptsTable['amount'] } {
+  return { ...values, amount: toStoredAmount(db, values.amount) };
+}
+
 export async function insertReceipt(db: Db, accountId: number, values: ReceiptValues): Promise<number> {
-  const { id } = await db.insertInto('receipts').values({ accountId, ...values, createdAt: values.updatedAt }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db.insertInto('receipts').values({ accountId, ...stored(db, values), createdAt: values.updatedAt }).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
 export async function updateReceipt(db: Db, accountId: number, id: number, values: ReceiptValues): Promise<void> {
-  await db.updateTable('receipts').set(values).where('accountId', '=', accountId).where('id', '=', id).execute();
+  await db.updateTable('receipts').set(stored(db, values)).where('accountId', '=', accountId).where('id', '=', id).execute();
 }
 
 export async function deleteReceipt(db: Db, accountId: number, id: number): Promise<void> {
@@ -29,13 +40,14 @@ export async function deleteReceipt(db: Db, accountId: number, id: number): Prom
 export async function getReceipt(db: Db, accountId: number, id: number, forUpdate = false): Promise<ReceiptRow | undefined> {
   let q = db.selectFrom('receipts').selectAll().where('accountId', '=', accountId).where('id', '=', id);
   if (forUpdate && !isSqlite(db)) q = q.forUpdate();
-  return q.executeTakeFirst();
+  const row = await q.executeTakeFirst();
+  return row && decoded(db, row);
 }
 
 export async function replaceLinks(db: Db, accountId: number, receiptId: number, links: LinkValues[]): Promise<void> {
   await db.deleteFrom('receiptLinks').where('accountId', '=', accountId).where('receiptId', '=', receiptId).execute();
   if (!links.length) return;
-  await db.insertInto('receiptLinks').values(links.map((l, position) => ({ accountId, receiptId, position, ...l }))).execute();
+  await db.insertInto('receiptLinks').values(links.map((l, position) => ({ accountId, receiptId, position, ...stored(db, l) }))).execute();
 }
 
 /** Links of several receipts, in their order, grouped by receipt. */
@@ -44,19 +56,21 @@ export async function linksOf(db: Db, accountId: number, receiptIds: number[]): 
   if (!receiptIds.length) return out;
   const rows = await db.selectFrom('receiptLinks').selectAll().where('accountId', '=', accountId)
     .where('receiptId', 'in', [...new Set(receiptIds)]).orderBy('receiptId').orderBy('position').execute();
-  for (const r of rows) out.get(r.receiptId)?.push(r);
+  for (const r of rows) out.get(r.receiptId)?.push(decoded(db, r));
   return out;
 }
 
 /** The latest receipt (by date, then id) with a link to the document. */
 export async function lastReceiptOf(db: Db, accountId: number, documentId: number): Promise<ReceiptRow | undefined> {
-  return db.selectFrom('receipts').selectAll('receipts').where('receipts.accountId', '=', accountId)
+  const row = await db.selectFrom('receipts').selectAll('receipts').where('receipts.accountId', '=', accountId)
     .where('receipts.id', 'in', (eb) => eb.selectFrom('receiptLinks').select('receiptId').where('accountId', '=', accountId).where('documentId', '=', documentId))
     .orderBy('receipts.date', 'desc').orderBy('receipts.id', 'desc').limit(1).executeTakeFirst();
+  return row && decoded(db, row);
 }
 
 export async function findReceipts(db: Db, accountId: number, internalId: string): Promise<ReceiptRow[]> {
-  return db.selectFrom('receipts').selectAll().where('accountId', '=', accountId).where('internalId', '=', internalId).orderBy('id').limit(100).execute();
+  const rows = await db.selectFrom('receipts').selectAll().where('accountId', '=', accountId).where('internalId', '=', internalId).orderBy('id').limit(100).execute();
+  return rows.map((r) => decoded(db, r));
 }
 
 /**
@@ -81,5 +95,5 @@ export async function listReceipts(db: Db, accountId: number, query: string | un
   let q = base.selectAll();
   for (const key of order) q = q.orderBy(key.column, key.direction);
   if (!order.some((k) => k.column === 'id')) q = q.orderBy('id', order[0]?.direction ?? 'asc');
-  return { rows: await q.limit(page.size).offset(page.offset).execute(), total };
+  return { rows: (await q.limit(page.size).offset(page.offset).execute()).map((r) => decoded(db, r)), total };
 }

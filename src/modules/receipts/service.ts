@@ -44,12 +44,9 @@ async function envOf(trx: Trx, ctx: ReceiptsContext, accountId: number): Promise
   return { accountId, today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl };
 }
 
-/**
- * Amounts read from either dialect (number from SQLite, string from PostgreSQL), and amounts clients
- * send, to the cent: more decimals are rounded half away from zero, not refused.
- */
-function money(value: number | string): Big {
-  return new Big(typeof value === 'number' ? String(value) : value).round(2, Big.roundHalfUp);
+/** Amounts clients send, to the cent: more decimals are rounded half away from zero, not refused. */
+function money(value: number): Big {
+  return new Big(String(value)).round(2, Big.roundHalfUp);
 }
 
 
@@ -61,7 +58,7 @@ function documentLabel(row: DocumentRow): string {
 
 function presentReceipt(row: repo.ReceiptRow, links: repo.LinkRow[]): ReceiptT {
   return {
-    amount: Number(money(row.amount)),
+    amount: Number(row.amount),
     customerId: row.customerId,
     customerInternalId: row.customerInternalId,
     customerName: row.customerName,
@@ -69,7 +66,7 @@ function presentReceipt(row: repo.ReceiptRow, links: repo.LinkRow[]): ReceiptT {
     date: row.date,
     id: row.id,
     internalId: row.internalId,
-    links: links.map((l) => ({ amount: Number(money(l.amount)), id: l.linkId, type: l.type })),
+    links: links.map((l) => ({ amount: Number(l.amount), id: l.linkId, type: l.type })),
     metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
     notes: row.notes,
     paymentMethod: row.paymentMethod as PaymentMethodT,
@@ -177,7 +174,7 @@ interface WriteResult {
 async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input: ReceiptInputT | null): Promise<WriteResult> {
   const { accountId } = env;
   const errors: FieldError[] = [];
-  const oldLinks = (existing?.links ?? []).map((l) => ({ ...l, amount: money(l.amount) }));
+  const oldLinks = existing?.links ?? [];
   const keptInput = input && (input.links === undefined || input.links === null) && existing
     ? oldLinks.map((l) => ({ type: l.type, id: l.linkId, amount: Number(l.amount) }))
     : (input?.links ?? []);
@@ -195,7 +192,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
 
   // What remains due on each document without this receipt.
   const oldEffects = effects(oldLinks, existing?.row.status ?? '');
-  const available = (row: DocumentRow) => money(row.balance).plus(oldEffects.get(row.id) ?? ZERO);
+  const available = (row: DocumentRow) => row.balance.plus(oldEffects.get(row.id) ?? ZERO);
   const previouslyLinked = new Set(oldLinks.map((l) => l.documentId));
 
   const amount = input ? money(input.amount) : ZERO;
@@ -292,7 +289,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
   const balances = new Map<number, Big>();
   for (const row of docById.values()) {
     const balance = available(row).minus(newEffects.get(row.id) ?? ZERO);
-    if (balance.eq(money(row.balance))) continue;
+    if (balance.eq(row.balance)) continue;
     if (balance.lt(0)) {
       const field = resolved.find((l) => l.documentId === row.id)?.field ?? 'links';
       throw ValidationError.field(`${field}.amount`, `over-settles ${documentLabel(row)}: ${available(row).toFixed(2)} remains due, ${newEffects.get(row.id)!.toFixed(2)} allocated`);
@@ -312,7 +309,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     const values: repo.ReceiptValues = {
       internalId: input.internalId?.trim() || null,
       date: input.date ?? env.today,
-      amount: Number(amount),
+      amount,
       paymentMethod: input.paymentMethod ?? 'Other',
       status,
       reference,
@@ -330,7 +327,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     };
     const id = existing ? existing.row.id : await repo.insertReceipt(trx, accountId, values);
     if (existing) await repo.updateReceipt(trx, accountId, id, values);
-    await repo.replaceLinks(trx, accountId, id, resolved.map((l) => ({ type: l.type, linkId: l.linkId, documentId: l.documentId, amount: Number(l.amount) })));
+    await repo.replaceLinks(trx, accountId, id, resolved.map((l) => ({ type: l.type, linkId: l.linkId, documentId: l.documentId, amount: l.amount })));
     receiptRow = (await repo.getReceipt(trx, accountId, id))!;
     linkRows = (await repo.linksOf(trx, accountId, [id])).get(id) ?? [];
   } else {
@@ -431,7 +428,7 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
       row = await finalizeInTransaction(trx, accountId, kind, row.id);
       await emit(trx, accountId, kind === 'Invoice' ? 'InvoiceFinalized' : 'CreditFinalized', presentDocument(row, env));
     }
-    const balance = money(row.balance);
+    const balance = row.balance;
     if (balance.eq(0)) {
       const last = req.allowUpdate ? await repo.lastReceiptOf(trx, accountId, row.id) : undefined;
       if (!last) {

@@ -1,9 +1,11 @@
 // Generic persistence of master-data records (customers, suppliers, contacts, colleagues,
 // products, families): a JSON document plus the columns that lists filter, sort and search on.
 // Every function takes the account id: no query here can cross accounts.
+import type Big from 'big.js';
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { countOnce } from '../../db/counts.js';
+import { PRICE_SCALE, toStoredAmountOrNull } from '../../db/money.js';
 import type { Database } from '../../db/schema.js';
 import { normalizeForSearch, searchTokens } from '../../domain/text.js';
 import { ValidationError } from '../../errors.js';
@@ -17,7 +19,8 @@ export interface RecordColumns {
   internalId?: string | null;
   email?: string | null;
   name?: string | null;
-  amount?: number | null;
+  /** A price (at most PRICE_SCALE decimals): lists sort on it. */
+  amount?: Big | null;
   parentId?: number | null;
   /** Everything a person may type to find the record; normalised here. */
   searchText: (string | null | undefined)[];
@@ -70,13 +73,13 @@ function sortKeyOf(name: string | null | undefined): string | null {
 }
 
 /** The stored document and its indexed columns, as both insert and update write them. */
-function rowValues(data: object, columns: RecordColumns) {
+function rowValues(db: Db, data: object, columns: RecordColumns) {
   return {
     number: columns.number ?? null,
     internalId: columns.internalId ?? null,
     email: columns.email?.toLowerCase() ?? null,
     name: sortKeyOf(columns.name),
-    amount: columns.amount ?? null,
+    amount: toStoredAmountOrNull(db, columns.amount ?? null, PRICE_SCALE),
     parentId: columns.parentId ?? null,
     searchText: normalizeForSearch(columns.searchText.filter(Boolean).join(' ')),
     data: JSON.stringify(data),
@@ -92,7 +95,7 @@ export async function insertRecord<T extends object>(
 ): Promise<StoredRecord<T>> {
   await assertNumberFree(db, kind, accountId, columns.number);
   const now = new Date().toISOString();
-  const values = rowValues(data, columns);
+  const values = rowValues(db, data, columns);
   const { id } = await db
     .insertInto('records')
     .values({ accountId, kind: kind.kind, ...values, createdAt: now, updatedAt: now })
@@ -112,7 +115,7 @@ export async function updateRecord<T extends object>(
 ): Promise<StoredRecord<T> | null> {
   await assertNumberFree(db, kind, accountId, columns.number, id);
   const now = new Date().toISOString();
-  const values = rowValues(data, columns);
+  const values = rowValues(db, data, columns);
   const updated = await db
     .updateTable('records')
     .set({ ...values, updatedAt: now })

@@ -31,7 +31,7 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
   const isDraft = Boolean(row.isDraft);
   const isCancelled = Boolean(row.isCancelled);
   const total = new Big(d.totals.taxIncludedAmount);
-  const balance = new Big(row.balance);
+  const balance = row.balance;
   // Payments settle the earliest commitments first.
   let paid = total.minus(balance);
   const commitments = d.commitments.map((c, i) => {

@@ -1,14 +1,19 @@
 // SQL of sale documents, their numbering counters and the head of their hash chain.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type Big from 'big.js';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { countOnce } from '../../db/counts.js';
+import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, SaleDocumentsTable } from '../../db/schema.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import type { DocumentKind } from './compose.js';
 
 type Db = Kysely<Database>;
-export type DocumentRow = Omit<SaleDocumentsTable, 'id'> & { id: number; data: string };
+type AmountColumn = 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance';
+/** A document as this module sees it: amounts as exact decimals, the snapshot as JSON text. */
+export type DocumentRow = Omit<SaleDocumentsTable, 'id' | AmountColumn> & { id: number; data: string } & Record<AmountColumn, Big>;
+type DocumentChanges = Partial<Omit<DocumentRow, 'id' | 'accountId' | 'kind'>>;
 
 /**
  * How a snapshot (JSON) is stored. On SQLite, raw DEFLATE in a BLOB: a 10-line invoice's ~9 KB
@@ -34,22 +39,59 @@ function withData(db: Db) {
     .select('saleDocumentData.data');
 }
 
-function decoded<R extends { data: string | Uint8Array }>(row: R): Omit<R, 'data'> & { data: string } {
-  return { ...row, data: decodeSnapshot(row.data) };
+type StoredRow = Omit<SaleDocumentsTable, 'id'> & { id: number; data: string | Uint8Array };
+
+function decoded(db: Db, row: StoredRow): DocumentRow {
+  return {
+    ...row,
+    taxExcludedAmount: fromStoredAmount(db, row.taxExcludedAmount),
+    taxIncludedAmount: fromStoredAmount(db, row.taxIncludedAmount),
+    balance: fromStoredAmount(db, row.balance),
+    data: decodeSnapshot(row.data),
+  };
+}
+
+/** A new row as stored: amounts in their stored form. */
+function storedRow(db: Db, values: Omit<DocumentRow, 'id' | 'data'>) {
+  const { taxExcludedAmount, taxIncludedAmount, balance, ...rest } = values;
+  return {
+    ...rest,
+    taxExcludedAmount: toStoredAmount(db, taxExcludedAmount),
+    taxIncludedAmount: toStoredAmount(db, taxIncludedAmount),
+    balance: toStoredAmount(db, balance),
+  };
+}
+
+/** Changes as stored: the amounts among them in their stored form. */
+function storedChanges(db: Db, values: Omit<DocumentChanges, 'data'>) {
+  const { taxExcludedAmount, taxIncludedAmount, balance, ...rest } = values;
+  return {
+    ...rest,
+    ...(taxExcludedAmount && { taxExcludedAmount: toStoredAmount(db, taxExcludedAmount) }),
+    ...(taxIncludedAmount && { taxIncludedAmount: toStoredAmount(db, taxIncludedAmount) }),
+    ...(balance && { balance: toStoredAmount(db, balance) }),
+  };
 }
 
 export type SortColumn = 'id' | 'date' | 'number' | 'customerName' | 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance' | 'dueDate' | 'createdAt';
 
 export async function insertDocument(db: Db, values: Omit<DocumentRow, 'id'>): Promise<number> {
-  const { data, ...columns } = values;
-  const { id } = await db.insertInto('saleDocuments').values(columns).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('saleDocumentData').values({ documentId: id, data: encodeSnapshot(db, data) }).execute();
-  return id;
+  return (await insertDocuments(db, [values]))[0];
 }
 
-export async function updateDocument(db: Db, accountId: number, id: number, values: Partial<Omit<DocumentRow, 'id' | 'accountId' | 'kind'>>): Promise<void> {
+/** Documents written in two statements, one for their rows and one for their snapshots (the bench generator's batches). */
+export async function insertDocuments(db: Db, values: Omit<DocumentRow, 'id'>[]): Promise<number[]> {
+  if (!values.length) return [];
+  const rows = values.map(({ data: _data, ...columns }) => storedRow(db, columns));
+  // One statement numbers its rows in order; RETURNING's order is not promised, the ids' order is.
+  const ids = (await db.insertInto('saleDocuments').values(rows).returning('id').execute()).map((r) => r.id).sort((x, y) => x - y);
+  await db.insertInto('saleDocumentData').values(ids.map((documentId, i) => ({ documentId, data: encodeSnapshot(db, values[i].data) }))).execute();
+  return ids;
+}
+
+export async function updateDocument(db: Db, accountId: number, id: number, values: DocumentChanges): Promise<void> {
   const { data, ...columns } = values;
-  const updated = await db.updateTable('saleDocuments').set(columns).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  const updated = await db.updateTable('saleDocuments').set(storedChanges(db, columns)).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
   // The account check above guards the data row, which has no account of its own.
   if (data !== undefined && Number(updated.numUpdatedRows) > 0) {
     await db.updateTable('saleDocumentData').set({ data: encodeSnapshot(db, data) }).where('documentId', '=', id).execute();
@@ -64,14 +106,14 @@ export async function getDocument(db: Db, accountId: number, kind: DocumentKind,
   let q = withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id);
   if (forUpdate && !isSqlite(db)) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  return row && decoded(row);
+  return row && decoded(db, row);
 }
 
 export async function findDocuments(db: Db, accountId: number, kind: DocumentKind, by: { number?: string; internalId?: string }): Promise<DocumentRow[]> {
   let q = withData(db).where('accountId', '=', accountId).where('kind', '=', kind);
   if (by.number !== undefined) q = q.where('number', '=', by.number);
   if (by.internalId !== undefined) q = q.where('internalId', '=', by.internalId);
-  return (await q.orderBy('id').limit(100).execute()).map(decoded);
+  return (await q.orderBy('id').limit(100).execute()).map((r) => decoded(db, r));
 }
 
 export interface ListFilter {
@@ -142,7 +184,7 @@ export async function listDocuments(
   if (!order.some((k) => k.column === 'id')) q = q.orderBy('id', order[0]?.direction ?? 'asc');
   const ids = (await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id);
   if (!ids.length) return { rows: [], total };
-  const byId = new Map((await withData(db).where('saleDocuments.id', 'in', ids).execute()).map((r) => [r.id, decoded(r)]));
+  const byId = new Map((await withData(db).where('saleDocuments.id', 'in', ids).execute()).map((r) => [r.id, decoded(db, r)]));
   return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
 }
 
@@ -182,5 +224,5 @@ export async function nextSequence(db: Db, accountId: number, kind: DocumentKind
 /** Finalized documents of a kind in chain order, for the audit. */
 export async function chainOf(db: Db, accountId: number, kind: DocumentKind) {
   const rows = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('chainIndex', 'is not', null).orderBy('chainIndex').execute();
-  return rows.map(decoded);
+  return rows.map((r) => decoded(db, r));
 }

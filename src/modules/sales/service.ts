@@ -46,8 +46,8 @@ function columnsOf(data: StoredDocument) {
     customerName: data.customerName,
     date: data.date,
     dueDate: data.dueDate,
-    taxExcludedAmount: Number(data.totals.taxExcludedAmount),
-    taxIncludedAmount: Number(data.totals.taxIncludedAmount),
+    taxExcludedAmount: new Big(data.totals.taxExcludedAmount),
+    taxIncludedAmount: new Big(data.totals.taxIncludedAmount),
   };
 }
 
@@ -70,7 +70,7 @@ function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): 
   const now = new Date().toISOString();
   return {
     accountId, kind, isDraft: true, number: null, ...columnsOf(data),
-    balance: Number(data.totals.taxIncludedAmount), isPaid: false, isCancelled: false, isProcessed: false,
+    balance: new Big(data.totals.taxIncludedAmount), isPaid: false, isCancelled: false, isProcessed: false,
     sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: data.cancelledInvoicetId,
     chainIndex: null, hash: null, previousHash: null, data: JSON.stringify(data), createdAt: now, updatedAt: now,
   };
@@ -108,7 +108,7 @@ export async function updateDraft(ctx: SalesContext, accountId: number, kind: Do
     const input = mergeUpdate(await presentRow(trx, accountId, previous, ctx.publicUrl, settings), patch) as DocumentInputT;
     const data = await compose(trx, accountId, kind, input, settings);
     const changes = {
-      ...columnsOf(data), balance: Number(data.totals.taxIncludedAmount), cancelledInvoiceId: data.cancelledInvoicetId,
+      ...columnsOf(data), balance: new Big(data.totals.taxIncludedAmount), cancelledInvoiceId: data.cancelledInvoicetId,
       data: JSON.stringify(data), updatedAt: new Date().toISOString(),
     };
     await repo.updateDocument(trx, accountId, id, changes);
@@ -216,7 +216,7 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
   const changes = {
     isDraft: false, number, date, dueDate: final.dueDate, finalizedAt: now,
     chainIndex, hash, previousHash: head.lastHash, data: JSON.stringify(final),
-    balance: Number(total), isPaid: total.eq(0), updatedAt: now,
+    balance: total, isPaid: total.eq(0), updatedAt: now,
   };
   await repo.updateDocument(trx, accountId, id, changes);
   await repo.updateHead(trx, accountId, kind, { lastDate: date, chainIndex, lastHash: hash });
@@ -267,9 +267,9 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
     const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
     const { row: credit } = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, account);
     const paidOnInvoice = new Big(source.totals.taxIncludedAmount).minus(invoice.balance);
-    await repo.updateDocument(trx, accountId, creditId, { balance: Number(paidOnInvoice), isPaid: paidOnInvoice.eq(0) });
+    await repo.updateDocument(trx, accountId, creditId, { balance: paidOnInvoice, isPaid: paidOnInvoice.eq(0) });
     await repo.updateDocument(trx, accountId, id, {
-      isCancelled: true, cancellationCreditId: creditId, balance: 0, updatedAt: new Date().toISOString(),
+      isCancelled: true, cancellationCreditId: creditId, balance: new Big(0), updatedAt: new Date().toISOString(),
       data: JSON.stringify({ ...source, links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number } }),
     });
     const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Invoice', id))!, ctx.publicUrl, settings);
@@ -284,6 +284,6 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
  * (paid when it reaches zero) and returns the updated row. The caller checks the bounds.
  */
 export async function setBalanceInTransaction(trx: Trx, accountId: number, kind: DocumentKind, id: number, balance: Big) {
-  await repo.updateDocument(trx, accountId, id, { balance: Number(balance), isPaid: balance.eq(0), updatedAt: new Date().toISOString() });
+  await repo.updateDocument(trx, accountId, id, { balance, isPaid: balance.eq(0), updatedAt: new Date().toISOString() });
   return (await repo.getDocument(trx, accountId, kind, id))!;
 }

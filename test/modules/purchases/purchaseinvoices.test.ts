@@ -62,6 +62,15 @@ describeEachDb('purchase invoices from files', (ctx) => {
     expect(res.json().supplier).toMatchObject({ name: 'Lieferant GmbH' });
   });
 
+  it('stores the amount read from a file to the cent, half-up, on both databases; an absurd one as 0', async () => {
+    const withTotal = (total: string) => Buffer.from(UBL.toString('utf8').replace(/(<cbc:(?:TaxInclusive|Payable)Amount currencyID="EUR">)800\.00</g, `$1${total}<`));
+    for (const [total, stored] of [['800.005', 800.01], ['-12.345', -12.35], ['1e13', 0]] as const) {
+      const res = await upload(fileBody(withTotal(total), 'invoice.xml', 'application/xml'));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().taxIncludedAmount, total).toBe(stored);
+    }
+  });
+
   it('a plain PDF is stored as Pending with what can be known', async () => {
     const res = await upload(fileBody(await plainPdf(), 'scan.pdf'));
     expect(res.statusCode, res.body).toBe(200);

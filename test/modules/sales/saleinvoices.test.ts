@@ -1,5 +1,7 @@
+import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
+import { updateDocument } from '../../../src/modules/sales/repo.js';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 import { expectError, expectProblem, rowCounts, salesClient, simpleLine, type DocBody, type SalesClient } from '../../helpers/sales.js';
 
@@ -560,7 +562,7 @@ describeEachDb('sale invoice lifecycle', (ctx) => {
   it('a partly paid invoice leaves the paid part to refund on its credit note', async () => {
     const fin = await api.finalized('Invoice', { customerName: 'C', lines: [simpleLine(100)] });
     // Payments belong to the receipts module; a partial payment is simulated on the balance column.
-    await ctx.db.kysely.updateTable('saleDocuments').set({ balance: 70 }).where('id', '=', fin.id).execute();
+    await updateDocument(ctx.db.kysely, a.accountId, fin.id, { balance: new Big(70) });
     const inv = (await api.cancel(fin.id)).json();
     expect(inv.balance).toBe(0);
     const credit = (await api.get('Credit', inv.cancellationCreditId)).json();
