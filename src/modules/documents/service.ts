@@ -12,7 +12,7 @@ import type { Db } from '../../db/connection.js';
 import { buildCii } from '../../rendering/cii.js';
 import type { IssuedDocument } from '../../rendering/model.js';
 import { LOGO_BOX, renderDocumentPdf, type RenderPdfOptions } from '../../rendering/pdf.js';
-import { reencodeImage } from '../../images/reencode.js';
+import { reencodeImage, type ReencodeResult } from '../../images/reencode.js';
 import { sellerFromSettings, toIssuedDocument } from '../sales/index.js';
 import { checkEInvoice, type CheckResult } from '../../einvoicing/check.js';
 import { ConflictError, NotFoundError, NotImplementedError } from '../../errors.js';
@@ -34,6 +34,26 @@ export interface DocumentsContext {
 const LOGO_PIXELS_PER_POINT = 4;
 /** Logos stored by older versions were limited to 1 MB; this bound only guards the decoder. */
 const MAX_STORED_LOGO_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The logos last prepared for PDFs, by the SHA-256 of the stored bytes: a draft is rendered on
+ * every download, and shrinking a large logo takes tens of milliseconds. A few hundred entries of
+ * at most 680×208 pixels each.
+ */
+const preparedLogos = new Map<string, Promise<ReencodeResult>>();
+const PREPARED_LOGOS_KEPT = 200;
+
+function prepareLogo(stored: Uint8Array): Promise<ReencodeResult> {
+  const key = sha256(stored);
+  let prepared = preparedLogos.get(key);
+  if (!prepared) {
+    const fitWithin = { width: LOGO_BOX.width * LOGO_PIXELS_PER_POINT, height: LOGO_BOX.height * LOGO_PIXELS_PER_POINT };
+    prepared = reencodeImage(stored, { accept: ['image/png', 'image/jpeg'], maxBytes: MAX_STORED_LOGO_BYTES, fitWithin });
+    if (preparedLogos.size >= PREPARED_LOGOS_KEPT) preparedLogos.delete(preparedLogos.keys().next().value!);
+    preparedLogos.set(key, prepared);
+  }
+  return prepared;
+}
 
 const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
 
@@ -65,8 +85,7 @@ export async function issuedDocumentOf(db: Trx, accountId: number, kind: Documen
 async function renderPdf(ctx: DocumentsContext, accountId: number, row: DocumentRow, doc: IssuedDocument, options?: RenderPdfOptions): Promise<Buffer> {
   let logo: Uint8Array | null = null;
   if (doc.logo && doc.logo.length > 0) {
-    const fitWithin = { width: LOGO_BOX.width * LOGO_PIXELS_PER_POINT, height: LOGO_BOX.height * LOGO_PIXELS_PER_POINT };
-    const result = await reencodeImage(doc.logo, { accept: ['image/png', 'image/jpeg'], maxBytes: MAX_STORED_LOGO_BYTES, fitWithin });
+    const result = await prepareLogo(doc.logo);
     if (result.ok) logo = result.image.content;
     else {
       ctx.log?.warn(

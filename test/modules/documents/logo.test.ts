@@ -36,6 +36,15 @@ describeEachDb('a stored logo that cannot be rendered', (ctx) => {
     expect(res.rawPayload.toString('latin1')).toContain(IMAGE_XOBJECT);
   });
 
+  it('a large logo reaches PDFKit re-encoded and shrunk to 4 pixels per point of its 170×52 pt box', async () => {
+    const sales = salesClient(ctx, a);
+    await sales.settings({ company: { logoUri: `data:image/png;base64,${png(2000, 600).toString('base64')}` } });
+    const draft = await sales.draft('Invoice', { customerId: await sales.customer(), lines: [simpleLine()] });
+    const pdf = (await download('saleinvoices', draft.id)).rawPayload.toString('latin1');
+    expect(pdf).toMatch(/\/Subtype \/Image\n\/BitsPerComponent 8\n\/Width 680\n\/Height 204\n/);
+    expect(pdf).not.toContain('/Width 2000');
+  });
+
   for (const [name, bytes] of [['a corrupt IDAT', corruptIdatPng()], ['70000×70000 declared pixels', declaredHugePng()]] as const) {
     it(`with ${name}: drafts and finalized documents download without the logo, a warning is logged, /healthz still answers`, async () => {
       const sales = salesClient(ctx, a);
