@@ -1,6 +1,7 @@
 // Entry point: `facturier serve | migrate | accounts create | keys create|list|revoke|regenerate |
 // audit verify`.
 import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -141,6 +142,29 @@ async function withDb<T>(config: Config, run: (db: Db) => Promise<T>): Promise<T
   }
 }
 
+/**
+ * Keeps `serve` answering after an exception nobody caught (a library throwing from one of its own
+ * callbacks, as PDFKit's PNG decoder did from zlib's) or a promise rejection nobody handled: each
+ * is logged at error level with its stack, and the process goes on serving (docs/decisions.md,
+ * "Uncaught exceptions"). Such errors come from the work of one request, on data that request
+ * owned; exiting would let any of them stop the service for every account. Returns the function
+ * that removes the handlers.
+ */
+export function installProcessGuards(log: Pick<FastifyBaseLogger, 'error'>, target: NodeJS.EventEmitter = process): () => void {
+  const onException = (err: unknown, origin: unknown) => {
+    log.error({ err, origin }, 'uncaught exception: logged, the server keeps serving');
+  };
+  const onRejection = (reason: unknown) => {
+    log.error({ err: reason }, 'unhandled promise rejection: logged, the server keeps serving');
+  };
+  target.on('uncaughtException', onException);
+  target.on('unhandledRejection', onRejection);
+  return () => {
+    target.off('uncaughtException', onException);
+    target.off('unhandledRejection', onRejection);
+  };
+}
+
 async function serve(config: Config, io: CliIo): Promise<void> {
   const db = openDatabase(config.database);
   const applied = await migrateToLatest(db);
@@ -153,6 +177,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     );
   }
   const app = await buildApp(config, db);
+  installProcessGuards(app.log);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -1,8 +1,10 @@
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli.js';
+import { installProcessGuards, runCli } from '../src/cli.js';
 import { openDatabase } from '../src/db/connection.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'facturier-cli-'));
@@ -83,5 +85,30 @@ describe('facturier CLI', () => {
     const res = await run('--help');
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^Usage:\n {2}facturier serve/);
+  });
+});
+
+describe('process guards of facturier serve', () => {
+  it('log an uncaught exception and an unhandled rejection with pino at error level, with the stack, and keep the process', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } } });
+    // A stand-in for `process`: emitting on the real one would reach the test runner's own handlers.
+    const target = new EventEmitter();
+    const remove = installProcessGuards(app.log, target);
+
+    // Without a listener, emitting 'uncaughtException' answers false (Node would exit); with one, true.
+    expect(target.emit('uncaughtException', new Error('thrown from a zlib callback'), 'uncaughtException')).toBe(true);
+    expect(target.emit('unhandledRejection', new Error('nobody awaited this'), Promise.resolve())).toBe(true);
+
+    expect(lines.map((l) => [l.level, l.msg, (l.err as { message: string }).message])).toEqual([
+      [50, 'uncaught exception: logged, the server keeps serving', 'thrown from a zlib callback'],
+      [50, 'unhandled promise rejection: logged, the server keeps serving', 'nobody awaited this'],
+    ]);
+    expect((lines[0].err as { stack: string }).stack).toContain('thrown from a zlib callback');
+    expect(lines[0].origin).toBe('uncaughtException');
+
+    remove();
+    expect(target.listenerCount('uncaughtException') + target.listenerCount('unhandledRejection')).toBe(0);
+    await app.close();
   });
 });

@@ -24,6 +24,13 @@ export interface RenderPdfOptions {
   xml?: string;
 }
 
+/**
+ * The box the logo is drawn in, in points. PDFKit decodes a PNG with alpha asynchronously, where
+ * an error escapes every try/catch: callers hand it only images they decoded and re-encoded
+ * themselves (src/images), shrunk to a few pixels per point of this box.
+ */
+export const LOGO_BOX = { width: 170, height: 52 } as const;
+
 /** Bumped whenever the layout changes, so that the document ID of a new rendering changes too. */
 const LAYOUT_VERSION = 'facturier-pdf-1';
 const PRODUCER = 'Facturier';
@@ -406,8 +413,7 @@ class InvoiceRenderer {
 
   private drawLogo(x: number, y: number): number {
     if (!this.doc.logo || this.doc.logo.length === 0) return 0;
-    const maxW = 170;
-    const maxH = 52;
+    const { width: maxW, height: maxH } = LOGO_BOX;
     try {
       // openImage is part of PDFKit's API but missing from @types/pdfkit.
       const opener = this.pdf as unknown as { openImage(src: Buffer): { width: number; height: number } };

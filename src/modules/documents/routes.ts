@@ -20,7 +20,7 @@ const KINDS: { kind: DocumentKind; path: string; tag: string; label: string }[] 
 export function documentRoutes(app: TypedApp, appCtx: AppContext): void {
   ensureSchema(app, EInvoicingFinding);
   ensureSchema(app, EInvoicingCheckResult);
-  const ctx: DocumentsContext = { db: appCtx.db, config: appCtx.config };
+  const ctx: DocumentsContext = { db: appCtx.db, config: appCtx.config, log: app.log };
 
   for (const k of KINDS) {
     app.get(`${k.path}/download/:id`, {

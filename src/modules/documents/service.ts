@@ -5,12 +5,14 @@
 // byte with its SHA-256 (document_files): from then on it is only read, and it never changes.
 // Rendering is kept out of finalization so that the numbering lock is held for milliseconds.
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Trx } from '../../db/transaction.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { buildCii } from '../../rendering/cii.js';
 import type { IssuedDocument } from '../../rendering/model.js';
-import { renderDocumentPdf } from '../../rendering/pdf.js';
+import { LOGO_BOX, renderDocumentPdf, type RenderPdfOptions } from '../../rendering/pdf.js';
+import { reencodeImage, type ReencodeResult } from '../../images/reencode.js';
 import { sellerFromSettings, toIssuedDocument } from '../sales/index.js';
 import { checkEInvoice, type CheckResult } from '../../einvoicing/check.js';
 import { ConflictError, NotFoundError, NotImplementedError } from '../../errors.js';
@@ -24,6 +26,33 @@ import { validateRemotely } from './validator.js';
 export interface DocumentsContext {
   db: Db;
   config: Pick<Config, 'einvoicingCheck' | 'einvoicingValidatorUrl'>;
+  /** Where a logo left out of a PDF is reported. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** Pixels per point of the logo box: sharp at 288 dpi, and a bounded amount of work for PDFKit. */
+const LOGO_PIXELS_PER_POINT = 4;
+/** Logos stored by older versions were limited to 1 MB; this bound only guards the decoder. */
+const MAX_STORED_LOGO_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The logos last prepared for PDFs, by the SHA-256 of the stored bytes: a draft is rendered on
+ * every download, and shrinking a large logo takes tens of milliseconds. A few hundred entries of
+ * at most 680×208 pixels each.
+ */
+const preparedLogos = new Map<string, Promise<ReencodeResult>>();
+const PREPARED_LOGOS_KEPT = 200;
+
+function prepareLogo(stored: Uint8Array): Promise<ReencodeResult> {
+  const key = sha256(stored);
+  let prepared = preparedLogos.get(key);
+  if (!prepared) {
+    const fitWithin = { width: LOGO_BOX.width * LOGO_PIXELS_PER_POINT, height: LOGO_BOX.height * LOGO_PIXELS_PER_POINT };
+    prepared = reencodeImage(stored, { accept: ['image/png', 'image/jpeg'], maxBytes: MAX_STORED_LOGO_BYTES, fitWithin });
+    if (preparedLogos.size >= PREPARED_LOGOS_KEPT) preparedLogos.delete(preparedLogos.keys().next().value!);
+    preparedLogos.set(key, prepared);
+  }
+  return prepared;
 }
 
 const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
@@ -47,10 +76,31 @@ export async function issuedDocumentOf(db: Trx, accountId: number, kind: Documen
   return toIssuedDocument(kind, { isDraft, data }, seller, { paymentMethod, logo: logo?.content ?? null });
 }
 
+/**
+ * Renders the PDF with the logo decoded and re-encoded first, never with stored bytes as they are
+ * (a row of an older version may hold a corrupt or oversized image, which PDFKit's decoder would
+ * throw on outside any try/catch). A logo that cannot be decoded is left out, with a warning: the
+ * document stays downloadable, a finalized one above all.
+ */
+async function renderPdf(ctx: DocumentsContext, accountId: number, row: DocumentRow, doc: IssuedDocument, options?: RenderPdfOptions): Promise<Buffer> {
+  let logo: Uint8Array | null = null;
+  if (doc.logo && doc.logo.length > 0) {
+    const result = await prepareLogo(doc.logo);
+    if (result.ok) logo = result.image.content;
+    else {
+      ctx.log?.warn(
+        { accountId, documentId: row.id, number: row.number, isDraft: Boolean(row.isDraft), problem: result.problem },
+        'the logo cannot be rendered and is left out of the PDF; upload it again (PUT /v1/settings, company.logoUri)',
+      );
+    }
+  }
+  return renderDocumentPdf({ ...doc, logo }, options);
+}
+
 /** The Factur-X PDF of a finalized document: CII XML embedded as factur-x.xml. */
-async function renderFinalized(db: Trx, accountId: number, kind: DocumentKind, row: DocumentRow, settings?: AccountSettings): Promise<Buffer> {
-  const doc = await issuedDocumentOf(db, accountId, kind, row, settings);
-  return renderDocumentPdf(doc, { xml: buildCii(doc) });
+async function renderFinalized(ctx: DocumentsContext, accountId: number, kind: DocumentKind, row: DocumentRow): Promise<Buffer> {
+  const doc = await issuedDocumentOf(ctx.db.kysely, accountId, kind, row);
+  return renderPdf(ctx, accountId, row, doc, { xml: buildCii(doc) });
 }
 
 async function storeFile(db: Trx, accountId: number, documentId: number, pdf: Buffer): Promise<void> {
@@ -76,13 +126,13 @@ export async function downloadSaleDocument(ctx: DocumentsContext, accountId: num
   if (!row) throw new NotFoundError(LABEL[kind], id);
   if (row.isDraft) {
     const doc = await issuedDocumentOf(db, accountId, kind, row);
-    const content = await renderDocumentPdf(doc);
+    const content = await renderPdf(ctx, accountId, row, doc);
     return { fileName: `brouillon-${row.id}.pdf`, content, sha256: sha256(content) };
   }
   let file = await repo.getFile(db, accountId, row.id);
   if (!file) {
     // Finalized before PDFs were stored: render once from the frozen snapshot and keep it.
-    await storeFile(db, accountId, row.id, await renderFinalized(db, accountId, kind, row));
+    await storeFile(db, accountId, row.id, await renderFinalized(ctx, accountId, kind, row));
     file = (await repo.getFile(db, accountId, row.id))!;
   }
   return { fileName: fileNameOf(row.number ?? String(row.id)), content: Buffer.from(file.content), sha256: file.sha256 };

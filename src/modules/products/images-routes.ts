@@ -3,6 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { sendImage } from '../../http/images.js';
 import type { TypedApp } from '../../http/module.js';
 import { ValidationError } from '../../errors.js';
 import { ensureSchema, NoBody } from '../../http/schemas.js';
@@ -106,11 +107,7 @@ export function productImageRoutes(app: TypedApp, ctx: AppContext): void {
     async (request, reply) => {
       const { productId, token } = request.params;
       const image = await images.content(productId, token);
-      return reply
-        .type(image.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.content);
+      return sendImage(reply, image);
     },
   );
 }

@@ -1,5 +1,6 @@
-// Product images: add or replace (bytes checked by their magic numbers), remove, and the bytes
-// behind the public URL. Each change is a ProductUpdated event, in the same transaction.
+// Product images: add or replace (decoded and re-encoded in the same format, src/images: the
+// stored bytes are ours, never the client's), remove, and the bytes behind the public URL. Each
+// change is a ProductUpdated event, in the same transaction.
 import { transaction } from '../../db/transaction.js';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.js';
@@ -8,10 +9,11 @@ import { emit } from '../../jobs/outbox.js';
 import type { ProductT } from './schemas.js';
 import { PRODUCT, productService } from './service.js';
 import { store } from '../records/index.js';
-import { detectImageType } from '../../domain/image-type.js';
+import { reencodeImage } from '../../images/reencode.js';
 import * as repo from './images-repo.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 export function productImageService(db: Db, publicUrl: string | null) {
   const products = productService(publicUrl);
@@ -32,10 +34,10 @@ export function productImageService(db: Db, publicUrl: string | null) {
 
     async save(accountId: number, productId: number, content: Buffer): Promise<ProductT> {
       if (content.length === 0) throw ValidationError.field('file', 'the file is empty');
-      const contentType = detectImageType(content);
-      if (!contentType) throw ValidationError.field('file', 'the file is not a PNG, JPEG, GIF or WebP image');
-      const token = randomBytes(24).toString('base64url');
-      return change(accountId, productId, (trx) => repo.saveImage(trx, accountId, productId, { token, contentType, content }));
+      const result = await reencodeImage(content, { accept: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES });
+      if (!result.ok) throw ValidationError.field('file', result.problem);
+      const image = { token: randomBytes(24).toString('base64url'), contentType: result.image.contentType, content: result.image.content };
+      return change(accountId, productId, (trx) => repo.saveImage(trx, accountId, productId, image));
     },
 
     async remove(accountId: number, productId: number): Promise<void> {

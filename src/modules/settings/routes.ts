@@ -2,6 +2,7 @@
 // URL of the company logo (random token, new on every change, cacheable forever).
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
+import { sendImage } from '../../http/images.js';
 import type { TypedApp } from '../../http/module.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { Classification, Settings, SettingsPatch, Vat } from './schemas.js';
@@ -46,11 +47,7 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const logo = await getLogoByToken(ctx.db, request.params.token);
-      return reply
-        .type(logo.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(logo.content);
+      return sendImage(reply, logo);
     },
   );
 }

@@ -19,7 +19,7 @@ import {
 import { validateNumberPattern } from '../../domain/numbering.js';
 import { describeSettlementTerm } from '../../domain/settlement.js';
 import { NotFoundError, type FieldError } from '../../errors.js';
-import { detectImageType } from '../../domain/image-type.js';
+import { reencodeImage } from '../../images/reencode.js';
 import { classificationById } from '../reference/index.js';
 import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
 import { defaultSettings } from './defaults.js';
@@ -29,6 +29,7 @@ import type { AccountSettings, SettingsPatchT, SettlementTermT } from './schemas
 export type { AccountSettings } from './schemas.js';
 
 export const MAX_LOGO_BYTES = 1024 * 1024;
+const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 
 type Json = Record<string, unknown>;
 
@@ -188,36 +189,36 @@ interface LogoChange {
   contentType: string;
 }
 
-/** A data URL or bare base64 PNG/JPEG; a URL of the current logo means "unchanged". */
-function parseLogo(value: string, currentToken: string | null, errors: FieldError[]): LogoChange | 'keep' | null {
+/** What company.logoUri asks for, read before the transaction (decoding an image takes milliseconds). */
+type LogoRequest =
+  | { kind: 'unchanged' }
+  | { kind: 'remove' }
+  | { kind: 'ours'; token: string }
+  | { kind: 'image'; logo: LogoChange }
+  | { kind: 'refused' };
+
+/**
+ * A data URL or bare base64 PNG/JPEG, decoded and re-encoded (src/images): the stored logo is
+ * the re-encoded one. A URL of one of our logos is resolved in the transaction ("unchanged" when
+ * it names the current logo).
+ */
+async function readLogoRequest(value: string, errors: FieldError[]): Promise<LogoRequest> {
   const field = 'company.logoUri';
+  const refused = (message: string): LogoRequest => {
+    errors.push({ field, message });
+    return { kind: 'refused' };
+  };
   const ours = /^(https?:\/\/[^/]+(\/[^?#]*)?)?\/v1\/settings\/logo\/([\w-]+)$/i.exec(value);
-  if (ours && ours[3] === currentToken) return 'keep';
-  if (ours || /^https?:\/\//i.test(value)) {
-    errors.push({ field, message: 'logoUri must be a data URL or base64 PNG/JPEG image; remote URLs are not fetched' });
-    return null;
-  }
+  if (ours) return { kind: 'ours', token: ours[3] };
+  if (/^https?:\/\//i.test(value)) return refused('logoUri must be a data URL or base64 PNG/JPEG image; remote URLs are not fetched');
   const dataUrl = /^data:[\w.+/-]*(;[\w-]+=[\w.-]+)*;base64,/i.exec(value);
-  if (value.startsWith('data:') && !dataUrl) {
-    errors.push({ field, message: 'logoUri data URL must be base64-encoded (data:image/png;base64,...)' });
-    return null;
-  }
+  if (value.startsWith('data:') && !dataUrl) return refused('logoUri data URL must be base64-encoded (data:image/png;base64,...)');
   const base64 = (dataUrl ? value.slice(dataUrl[0].length) : value).replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) && !/^[A-Za-z0-9_-]+={0,2}$/.test(base64)) {
-    errors.push({ field, message: 'logoUri is not valid base64' });
-    return null;
-  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) && !/^[A-Za-z0-9_-]+={0,2}$/.test(base64)) return refused('logoUri is not valid base64');
   const content = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
-  if (content.length > MAX_LOGO_BYTES) {
-    errors.push({ field, message: `the logo is ${content.length} bytes; at most ${MAX_LOGO_BYTES} (1 MB) are accepted` });
-    return null;
-  }
-  const type = detectImageType(content);
-  if (type !== 'image/png' && type !== 'image/jpeg') {
-    errors.push({ field, message: 'the logo must be a PNG or JPEG image' });
-    return null;
-  }
-  return { content, contentType: type };
+  const result = await reencodeImage(content, { accept: LOGO_TYPES, maxBytes: MAX_LOGO_BYTES });
+  if (!result.ok) return refused(result.problem);
+  return { kind: 'image', logo: { content: result.image.content, contentType: result.image.contentType } };
 }
 
 function logoUrl(token: string | null, publicUrl: string | null | undefined): string | null {
@@ -339,10 +340,15 @@ export async function updateAccountSettings(
   patch: SettingsPatchT,
   options: { publicUrl?: string | null } = {},
 ): Promise<AccountSettings> {
+  const { name, logoUri, ...companyRest } = (patch.company ?? {}) as Json;
+  const logoErrors: FieldError[] = [];
+  let logoRequest: LogoRequest = { kind: 'unchanged' };
+  if (logoUri !== undefined) {
+    logoRequest = typeof logoUri === 'string' && logoUri.trim() ? await readLogoRequest(logoUri.trim(), logoErrors) : { kind: 'remove' };
+  }
   return transaction(db, async (trx) => {
-    const errors: FieldError[] = [];
+    const errors: FieldError[] = [...logoErrors];
     const row = await repo.readSettingsForUpdate(trx, accountId);
-    const { name, logoUri, ...companyRest } = (patch.company ?? {}) as Json;
     const rest = { ...(patch as Json), ...(patch.company ? { company: companyRest } : {}) };
 
     let newName: string | null = null;
@@ -351,7 +357,11 @@ export async function updateAccountSettings(
       if (!newName) errors.push({ field: 'company.name', message: 'the company name must not be empty: it is also the account name' });
     }
     let logo: LogoChange | 'keep' | null = 'keep';
-    if (logoUri !== undefined) logo = typeof logoUri === 'string' && logoUri.trim() ? parseLogo(logoUri.trim(), row.logoToken, errors) : null;
+    if (logoRequest.kind === 'remove') logo = null;
+    else if (logoRequest.kind === 'image') logo = logoRequest.logo;
+    else if (logoRequest.kind === 'ours' && logoRequest.token !== row.logoToken) {
+      errors.push({ field: 'company.logoUri', message: 'logoUri names a logo that is not the current one; send the image itself as a data URL' });
+    }
 
     const doc = mergePatch(JSON.parse(row.data) as Json, rest);
     checkIdentifiers(doc, errors);

@@ -1,15 +1,15 @@
+import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { BOUNDARY, multipart } from '../../helpers/multipart.js';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
+import { corruptIdatPng, declaredHugePng, HTML, htmlPolyglotPng, jsPolyglotGif, png } from '../../helpers/png.js';
 
-// Tiny but real images: 1×1 PNG, GIF and lossless WebP; a JPEG made of SOI, a JFIF APP0 and EOI.
+// Tiny but real images: 1×1 PNG, GIF and lossless WebP, and a 2×2 JPEG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
-]);
-
+const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+const CSP = "default-src 'none'; sandbox";
 
 const file = (content: Buffer | string, filename = 'image.png', type = 'image/png') => multipart([{ name: 'file', filename, type, content }]);
 
@@ -34,7 +34,7 @@ describeEachDb('product images', (ctx) => {
     productId = res.json().id;
   });
 
-  it('accepts PNG, JPEG, GIF and WebP by their bytes, and serves them back exactly, publicly', async () => {
+  it('accepts PNG, JPEG, GIF and WebP by their bytes, and serves them re-encoded in the same format, publicly', async () => {
     for (const [bytes, type] of [[PNG, 'image/png'], [JPEG, 'image/jpeg'], [GIF, 'image/gif'], [WEBP, 'image/webp']] as const) {
       // The declared type and file name are deliberately wrong: only the bytes count.
       const res = await upload(productId, file(bytes, 'photo.txt', 'application/octet-stream'));
@@ -46,8 +46,55 @@ describeEachDb('product images', (ctx) => {
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe(type);
       expect(image.headers['cache-control']).toContain('max-age');
-      expect(image.rawPayload.equals(bytes)).toBe(true);
+      expect(image.headers['content-security-policy']).toBe(CSP);
+      expect(image.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(image.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([type.slice('image/'.length), bytes === JPEG ? 2 : 1, bytes === JPEG ? 2 : 1]);
     }
+  });
+
+  it('stores a PNG+HTML polyglot re-encoded: other bytes, no markup, the same pixels, served with CSP and nosniff', async () => {
+    const input = htmlPolyglotPng();
+    const res = await upload(productId, file(input, 'innocent.png'));
+    expect(res.statusCode, res.body).toBe(200);
+    const image = await fetchUrl(res.json().imageUrl);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-security-policy']).toBe(CSP);
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.rawPayload.equals(input)).toBe(false);
+    expect(image.rawPayload.toString('latin1')).not.toContain('<');
+    expect(image.rawPayload.toString('latin1')).not.toContain(HTML.slice(0, 12));
+    expect(await sharp(image.rawPayload).raw().toBuffer()).toEqual(await sharp(input).raw().toBuffer());
+    expect((await sharp(image.rawPayload).metadata()).hasAlpha).toBe(true);
+  });
+
+  it('stores a GIF+JS polyglot re-encoded as a GIF without the script', async () => {
+    const input = jsPolyglotGif();
+    const res = await upload(productId, file(input, 'pixel.gif', 'image/gif'));
+    expect(res.statusCode, res.body).toBe(200);
+    const image = await fetchUrl(res.json().imageUrl);
+    expect(image.headers['content-type']).toBe('image/gif');
+    expect(image.headers['content-security-policy']).toBe(CSP);
+    expect(image.rawPayload.toString('latin1')).not.toContain('alert');
+    expect(image.rawPayload.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+  });
+
+  it('refuses a corrupt IDAT, 70000×70000 declared pixels and more than 16 megapixels with 400 Error naming file', async () => {
+    const cases: [Buffer, RegExp][] = [
+      [corruptIdatPng(), /^file: the image cannot be decoded \(.+\); send a valid PNG, JPEG, GIF or WebP file$/],
+      [declaredHugePng(), /^file: the image is 70000×70000 pixels; at most 4096 pixels a side are accepted$/],
+      [declaredHugePng(4000, 4001), /^file: the image is 4000×4001 = 16004000 pixels; at most 16000000 \(16 megapixels\)/],
+    ];
+    const before = (await ctx.inject({ method: 'GET', url: `/v1/productimages/${productId}`, headers: account.headers })).json().imageUrl;
+    for (const [bytes, message] of cases) {
+      const res = await upload(productId, file(bytes));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toHaveLength(1);
+      expect(res.json().errors[0]).toMatch(message);
+    }
+    // The image in place is untouched.
+    expect((await ctx.inject({ method: 'GET', url: `/v1/productimages/${productId}`, headers: account.headers })).json().imageUrl).toBe(before);
+    expect((await upload(productId, file(png(4096, 2)))).statusCode).toBe(200);
   });
 
   it('GET returns the product with its imageUrl; 404 for a missing product or another account', async () => {
@@ -101,7 +148,10 @@ describeEachDb('product images', (ctx) => {
     expect(tooBig.json().message).toMatch(/larger than 5 MB/);
     const exact = await upload(productId, file(big.subarray(0, limit)));
     expect(exact.statusCode).toBe(200);
-    expect((await fetchUrl(exact.json().imageUrl)).rawPayload.length).toBe(limit);
+    // What follows the image is not kept: the stored file is the re-encoded 1×1 image.
+    const stored = (await fetchUrl(exact.json().imageUrl)).rawPayload;
+    expect(stored.length).toBeLessThan(200);
+    expect((await sharp(stored).metadata()).width).toBe(1);
   });
 
   it('DELETE removes the image (URL then 404), is 404 for a missing product', async () => {
@@ -139,7 +189,8 @@ describeEachDb(
       const url: string = res.json().imageUrl;
       expect(url.startsWith('https://factures.example.fr/v1/productimages/')).toBe(true);
       const image = await ctx.inject({ method: 'GET', url: url.slice('https://factures.example.fr'.length) });
-      expect(image.rawPayload.equals(PNG)).toBe(true);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
     });
   },
   { PUBLIC_URL: 'https://factures.example.fr' },
