@@ -256,7 +256,7 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
       taxExcludedAmount: null,
       taxIncludedAmount: null,
       marginAmount: null,
-      marginRate: null,
+      marginRate: 0,
       unit: priced ? unit : null,
       vat: priced ? vat : null,
     });
@@ -309,7 +309,7 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
     line.taxExcludedAmount = Number(t.taxExcludedAmount);
     line.taxIncludedAmount = Number(t.taxIncludedAmount);
     line.marginAmount = t.marginAmount === null ? null : Number(t.marginAmount);
-    line.marginRate = t.marginRate === null ? null : Number(t.marginRate);
+    line.marginRate = t.marginRate === null ? 0 : Number(t.marginRate);
     if (line.taxExcludedPrice === null && t.taxExcludedUnitPrice !== null) line.taxExcludedPrice = Number(t.taxExcludedUnitPrice);
     if (line.taxIncludedPrice === null && line.vat?.rate != null && line.taxExcludedPrice !== null) {
       line.taxIncludedPrice = Number(new Big(line.taxExcludedPrice).times(new Big(100).plus(line.vat.rate)).div(100).round(4));

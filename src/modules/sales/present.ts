@@ -72,7 +72,8 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     isProcessed: Boolean(row.isProcessed),
     isProforma: false,
     liableToVat: d.liableToVat,
-    lines: d.lines,
+    // The reference's `lines[].product`: the line names its product by id, number and internal id.
+    lines: d.lines.map((line) => ({ ...line, product: null })),
     metadata: d.metadata,
     number: row.number,
     overdue: Number(overdue),

@@ -16,6 +16,7 @@ export const User = Type.Object(
     phone: Nullable(Type.String({ description: 'Phone' })),
     profile: Literals(['Admin', 'Standard', 'Accountant', 'Support', 'Api', 'Unknown'], { description: 'User profile' }),
     status: Literals(['Inactive', 'InvitationSent', 'Active', 'Unknown'], { description: 'User status' }),
+    userId: Nullable(Type.Integer({ description: 'User ID; null for an API key' })),
   },
   { $id: 'User', additionalProperties: false, description: 'User' },
 );
@@ -43,6 +44,7 @@ export function userRoutes(app: TypedApp, ctx: AppContext): void {
           phone: company.contact.phone ?? company.contact.cellPhone,
           profile: 'Api',
           status: 'Active',
+          userId: null,
         };
       },
     );

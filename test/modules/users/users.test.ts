@@ -18,7 +18,7 @@ describeEachDb('users', (ctx) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         displayName: 'Default', email: 'marie@atelier.example', firstName: 'Marie', lastName: 'Durand', phone: '+33 1 02 03 04 05',
-        profile: 'Api', status: 'Active',
+        profile: 'Api', status: 'Active', userId: null,
       });
     }
   });

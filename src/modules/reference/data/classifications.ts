@@ -28,12 +28,14 @@ function of(type: ClassificationType, entries: readonly Entry[]): Classification
   return entries.map((e) => ({
     accountNumber: e.accountNumber,
     defaultVat: e.defaultVat,
+    defaultVatId: e.defaultVat?.id ?? null,
     description: e.description,
     id: e.id,
     isProduct: e.isProduct ?? false,
     isService: e.isService ?? false,
     label: e.label,
     microBusinessDeclarationType: e.microBusinessDeclarationType ?? null,
+    metadatas: null,
     type,
   }));
 }

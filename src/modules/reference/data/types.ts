@@ -38,12 +38,16 @@ export interface Classification {
   accountNumber: string;
   /** Null for accounts outside the scope of VAT (wages, taxes, interest, balance-sheet accounts). */
   defaultVat: Vat | null;
+  /** The id of defaultVat, as the reference's settings answer it. */
+  defaultVatId: number | null;
   description: string | null;
   id: number;
   isProduct: boolean;
   isService: boolean;
   label: string;
   microBusinessDeclarationType: MicroBusinessDeclarationType | null;
+  /** Free key-value data in the reference; always null for these built-in classifications. */
+  metadatas: null;
   type: ClassificationType;
 }
 
