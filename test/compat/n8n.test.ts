@@ -126,6 +126,15 @@ describeEachDb('n8n node', (ctx) => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().map((d: { id: number }) => d.id)).toEqual([invoiceId]);
     expect(list.headers).toMatchObject({ 'x-page-index': '1', 'x-page-size': '50', 'x-record-count': '1' });
+    // CustomerId=0 is the node's "any customer"; IncludeCancelled=true lists cancelled invoices too.
+    const other = await send({ method: 'POST', url: '/v1/SaleInvoices', body: { customerId, lines: [n8nLine({ productId })] } });
+    await send({ method: 'POST', url: `/v1/SaleInvoices/Finalize/${other.json().id}` });
+    expect((await send({ method: 'POST', url: `/v1/SaleInvoices/Cancel/${other.json().id}` })).statusCode).toBe(200);
+    const any = await send({ method: 'GET', url: '/v1/SaleInvoices?PageIndex=1&PageSize=50&CustomerId=0&IncludeCancelled=true' });
+    expect(any.statusCode, any.body).toBe(200);
+    expect(any.json().map((d: { id: number }) => d.id).sort()).toEqual([invoiceId, other.json().id].sort());
+    const withoutCancelled = await send({ method: 'GET', url: '/v1/SaleInvoices?PageIndex=1&PageSize=50&CustomerId=0&IncludeCancelled=false' });
+    expect(withoutCancelled.json().map((d: { id: number }) => d.id)).toEqual([invoiceId]);
     const credits = await send({ method: 'GET', url: '/v1/SaleCredits?PageIndex=1&PageSize=50&From=2025-03-01T00:00:00&To=2025-03-31T00:00:00' });
     expect(credits.json()).toHaveLength(1);
     // Two payments and one refund: 1000 and 1340 received, 120 refunded.

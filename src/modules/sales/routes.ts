@@ -46,6 +46,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     CustomerId: Type.Optional(Int32),
     ...(r.withStatus ? { Status: Type.Optional(InvoiceStatusFilter) } : {}),
     Cancelled: Type.Optional(InclusionFilter),
+    IncludeCancelled: Type.Optional(Type.Boolean({ description: 'The n8n node\'s spelling: true is Cancelled=All' })),
     Processed: Type.Optional(InclusionFilter),
   });
 
@@ -55,7 +56,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
       const page = pageOf(q);
       const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
       const { items, total } = await sales.listDocuments(ctx, request.principal.accountId, r.kind, {
-        from: q.From, to: q.To, customerId: q.CustomerId, status: q.Status, cancelled: q.Cancelled ?? 'Excluded', processed: q.Processed ?? 'Excluded',
+        from: q.From, to: q.To, customerId: q.CustomerId, status: q.Status, cancelled: q.Cancelled ?? (q.IncludeCancelled ? 'All' : 'Excluded'), processed: q.Processed ?? 'Excluded',
       }, page, order);
       setPagingHeaders(request, reply, page, total);
       return items;
