@@ -98,6 +98,10 @@ describeEachDb('n8n node', (ctx) => {
     const invoice = await send({ method: 'GET', url: `/v1/SaleInvoices/${invoiceId}` });
     expect(invoice.json()).toMatchObject({ balance: 0, isPaid: true });
     expect((await send({ method: 'GET', url: '/v1/Receipts/Find?internalId=' })).statusCode).toBe(200);
+    const notes = await send({ method: 'PUT', url: `/v1/Receipts/${receipt.json().id}`, body: { notes: 'solde' } });
+    expect(notes.statusCode, notes.body).toBe(200);
+    expect(notes.json()).toMatchObject({ notes: 'solde', amount: 1340, date: '2025-03-11', customerId });
+    expect((await send({ method: 'GET', url: `/v1/SaleInvoices/${invoiceId}` })).json()).toMatchObject({ balance: 0, isPaid: true });
   });
 
   it('creates a credit from a line with a price, finalizes it and marks it refunded', async () => {

@@ -59,8 +59,8 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
 
   app.put('/v1/receipts/:id', {
     schema: {
-      tags, operationId: 'PUT_Receipts_Update', summary: 'Update a receipt (links absent or null: kept; []: removed)',
-      params: IdParams, body: ReceiptInput, response: { 200: ref, 400: problem, 404: problem },
+      tags, operationId: 'PUT_Receipts_Update', summary: 'Update a receipt: absent fields kept, null clears (links absent or null: kept; []: removed)',
+      params: IdParams, body: Type.Partial(ReceiptInput), response: { 200: ref, 400: problem, 404: problem },
     },
   }, async (request) => receipts.updateReceipt(ctx, request.principal.accountId, request.params.id, request.body));
 

@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection.js';
 import { todayIn } from '../../domain/dates.js';
 import { InvalidStateError, NotFoundError, ValidationError, type FieldError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
+import { mergeUpdate } from '../../http/input/merge.js';
 import { emit } from '../../jobs/outbox.js';
 import { CUSTOMER } from '../customers/index.js';
 import { store } from '../records/index.js';
@@ -365,9 +366,15 @@ export async function createReceipt(ctx: ReceiptsContext, accountId: number, inp
 }
 
 /** The whole receipt is replaced, except `links`: absent or null keeps the current links, [] removes them. */
-export async function updateReceipt(ctx: ReceiptsContext, accountId: number, id: number, input: ReceiptInputT): Promise<ReceiptT> {
+/**
+ * The body laid over the receipt as GET answers it (absent fields kept, null clears), except `links`,
+ * whose own rule stands: absent or null keeps the current links, [] removes them.
+ */
+export async function updateReceipt(ctx: ReceiptsContext, accountId: number, id: number, patch: Partial<ReceiptInputT>): Promise<ReceiptT> {
   return transaction(ctx.db, async (trx) => {
     const existing = await existingOrThrow(trx, accountId, id);
+    const [current] = await presentRows(trx, accountId, [existing.row]);
+    const input = { ...mergeUpdate(current, patch), links: patch.links } as ReceiptInputT;
     return (await writeReceipt(trx, await envOf(trx, ctx, accountId), existing, input)).receipt;
   });
 }
