@@ -1,10 +1,11 @@
 // Entry point: `facturier serve | migrate | accounts create | keys create|list|revoke|regenerate |
-// audit verify`.
+// audit verify | backup | restore`.
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config, type DatabaseConfig } from './config.js';
+import { BackupError, backupSqlite, restoreSqlite } from './db/backup.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
@@ -28,11 +29,21 @@ const USAGE = `Usage:
   facturier audit verify [--account N] [--json]
                                         recompute the hash chain of finalized sale documents;
                                         exit code 3 when a link is broken
+  facturier backup FILE [--force] [--json]
+                                        consistent copy of the SQLite database while the server
+                                        runs; an existing FILE is replaced only with --force
+  facturier restore FILE [--force] [--json]
+                                        replace the SQLite database with the backup FILE, then
+                                        migrate it; the server must be stopped, and an existing
+                                        database is replaced only with --force
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, PUBLIC_URL, LOG_LEVEL
 (see README.md).`;
 
 class UsageError extends Error {}
+
+/** A command that the configured database cannot run (exit code 2, like a bad configuration). */
+class UnsupportedDatabaseError extends Error {}
 
 /** Exit code of `audit verify` when a chain is broken. */
 export const EXIT_CHAIN_BROKEN = 3;
@@ -165,6 +176,55 @@ export function installProcessGuards(log: Pick<FastifyBaseLogger, 'error'>, targ
   };
 }
 
+/** The PostgreSQL schema the configuration works in: the tests' own, or `search_path` in the URL's `options`. */
+function postgresSchema(database: Extract<DatabaseConfig, { dialect: 'postgres' }>): string | undefined {
+  if (database.schema) return database.schema;
+  const options = new URL(database.url).searchParams.get('options') ?? '';
+  return /search_path\s*=\s*([^\s,]+)/.exec(options)?.[1];
+}
+
+/** backup/restore on PostgreSQL: the commands to use instead (the URL is not echoed: it may hold a password). */
+function postgresProcedure(command: 'backup' | 'restore', database: Extract<DatabaseConfig, { dialect: 'postgres' }>, file: string): string {
+  // A dump of the schema alone carries its CREATE SCHEMA: the restore needs no --schema.
+  const schema = postgresSchema(database);
+  const only = schema ? ` --schema=${schema}` : '';
+  const quoted = `'${file.replace(/'/g, `'\\''`)}'`;
+  const run = command === 'backup'
+    ? `pg_dump --format=custom${only} --file=${quoted} "$DATABASE_URL"`
+    : `pg_restore --no-owner --single-transaction --dbname="$NEW_DATABASE_URL" ${quoted}`;
+  return `facturier ${command} works on a SQLite database; DATABASE_URL is a PostgreSQL one, which PostgreSQL's own tools ${
+    command === 'backup' ? 'back up' : 'restore'
+  } (README, "Backup and restore"):\n  ${run}${
+    command === 'restore' ? '\n(into a new, empty database; then point DATABASE_URL at it and run facturier migrate)' : ''
+  }`;
+}
+
+async function backupOrRestore(command: 'backup' | 'restore', config: Config, list: string[], io: CliIo): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: list,
+    options: { force: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one FILE`);
+  const file = positionals[0];
+  if (config.database.dialect === 'postgres') throw new UnsupportedDatabaseError(postgresProcedure(command, config.database, file));
+  if (config.database.file === ':memory:') throw new UnsupportedDatabaseError(`facturier ${command} needs a database file; DATABASE_URL is sqlite::memory:`);
+  if (command === 'backup') {
+    const r = await backupSqlite(config.database.file, file, { force: values.force });
+    io.stdout(values.json ? `${JSON.stringify(r)}\n` :
+      `Backed up ${r.database} to ${r.file}${r.replaced ? ' (replaced)' : ''}: ${r.bytes} bytes (${r.pages} pages of ${r.pageSize}), ` +
+        `schema ${r.migration}, in ${r.durationMs} ms\n`);
+    return;
+  }
+  const r = await restoreSqlite(file, config.database.file, { force: values.force });
+  io.stdout(values.json ? `${JSON.stringify(r)}\n` :
+    `Restored ${r.file} into ${r.database}: ${r.bytes} bytes, schema ${r.migration}` +
+      `${r.migrated.length ? `, then migrated: ${r.migrated.join(', ')}` : ''}, in ${r.durationMs} ms\n` +
+      (r.previous ? `The database it replaced is kept as ${r.previous}\n` : '') +
+      'Check it with: facturier audit verify\n');
+}
+
 async function serve(config: Config, io: CliIo): Promise<void> {
   const db = openDatabase(config.database);
   const applied = await migrateToLatest(db);
@@ -281,6 +341,10 @@ async function main(argv: string[], io: CliIo): Promise<number | undefined> {
       out(v.json, { ok: intact, chains: reports }, reports.map(describeReport).join('\n') || 'No accounts');
       return intact ? 0 : EXIT_CHAIN_BROKEN;
     }
+    case 'backup':
+    case 'restore':
+      await backupOrRestore(command, config, argv.slice(1), io);
+      return;
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
@@ -295,11 +359,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`Configuration error: ${error.message}\n`);
       return 2;
     }
+    if (error instanceof UnsupportedDatabaseError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
       io.stderr(`${error.message}\n\n${USAGE}\n`);
       return 64;
     }
-    if (error instanceof AppError) {
+    if (error instanceof AppError || error instanceof BackupError) {
       io.stderr(`${error.message}\n`);
       return 1;
     }
