@@ -1,5 +1,6 @@
 // `npm run bench [-- scenario ...]`: runs the load scenarios in one process tree and writes
-// the figures to bench/results/. Scenarios: hello, customers, invoices, pdf (default: all).
+// the figures to bench/results/. Scenarios: hello, customers, invoices, pdf, backup (default: all).
+import { backupScenario } from './backup.js';
 import { customersScenario } from './customers.js';
 import { helloScenario } from './hello.js';
 import { invoicesScenario } from './invoices.js';
@@ -20,6 +21,7 @@ const scenarios: Record<string, (seconds: number) => Promise<ScenarioResult>> = 
   customers: customersScenario,
   invoices: invoicesScenario,
   pdf: pdfScenario,
+  backup: backupScenario,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

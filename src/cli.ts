@@ -176,18 +176,10 @@ export function installProcessGuards(log: Pick<FastifyBaseLogger, 'error'>, targ
   };
 }
 
-/** The PostgreSQL schema the configuration works in: the tests' own, or `search_path` in the URL's `options`. */
-function postgresSchema(database: Extract<DatabaseConfig, { dialect: 'postgres' }>): string | undefined {
-  if (database.schema) return database.schema;
-  const options = new URL(database.url).searchParams.get('options') ?? '';
-  return /search_path\s*=\s*([^\s,]+)/.exec(options)?.[1];
-}
-
 /** backup/restore on PostgreSQL: the commands to use instead (the URL is not echoed: it may hold a password). */
 function postgresProcedure(command: 'backup' | 'restore', database: Extract<DatabaseConfig, { dialect: 'postgres' }>, file: string): string {
   // A dump of the schema alone carries its CREATE SCHEMA: the restore needs no --schema.
-  const schema = postgresSchema(database);
-  const only = schema ? ` --schema=${schema}` : '';
+  const only = database.schema ? ` --schema=${database.schema}` : '';
   const quoted = `'${file.replace(/'/g, `'\\''`)}'`;
   const run = command === 'backup'
     ? `pg_dump --format=custom${only} --file=${quoted} "$DATABASE_URL"`

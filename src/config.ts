@@ -39,12 +39,21 @@ export function parseDatabaseUrl(raw: string): DatabaseConfig {
     return { dialect: 'sqlite', file };
   }
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    let url: URL;
     try {
-      new URL(raw);
+      url = new URL(raw);
     } catch {
       throw new ConfigError(`DATABASE_URL is not a valid URL: "${raw}"`);
     }
-    return { dialect: 'postgres', url: raw };
+    // A schema chosen in the URL (`?options=-c search_path=facturier`, as libpq and pg_dump read it)
+    // is the schema the application works in: its migration bookkeeping goes there too.
+    const searchPath = /(?:^|\s)-c\s*search_path\s*=\s*(.+?)(?=\s+-c|\s*$)/.exec(url.searchParams.get('options') ?? '')?.[1];
+    if (searchPath === undefined) return { dialect: 'postgres', url: raw };
+    const schema = searchPath.split(',')[0].trim();
+    if (!/^[a-z_][a-z0-9_$]*$/.test(schema)) {
+      throw new ConfigError(`DATABASE_URL: the search_path in options must start with a lower-case unquoted schema name, got ${searchPath}`);
+    }
+    return { dialect: 'postgres', url: raw, schema };
   }
   throw new ConfigError(
     `DATABASE_URL must start with sqlite: or postgres:// (got "${raw}"), e.g. sqlite:./data/facturier.db`,

@@ -26,6 +26,17 @@ describe('configuration from the environment', () => {
     expect(parseDatabaseUrl('postgres://u@h:5432/db')).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/db' });
   });
 
+  it('reads the schema of a postgres URL from its search_path option', () => {
+    const url = 'postgres://u@h/db?options=-c%20search_path%3Dfacturier%2C%20public%20-c%20statement_timeout%3D5000';
+    expect(parseDatabaseUrl(url)).toEqual({ dialect: 'postgres', url, schema: 'facturier' });
+    expect(parseDatabaseUrl('postgres://u@h/db?options=-c%20statement_timeout%3D5000')).toEqual({
+      dialect: 'postgres', url: 'postgres://u@h/db?options=-c%20statement_timeout%3D5000',
+    });
+    expect(() => parseDatabaseUrl('postgres://u@h/db?options=-c%20search_path%3D%22My%20Schema%22')).toThrow(
+      'DATABASE_URL: the search_path in options must start with a lower-case unquoted schema name, got "My Schema"',
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer, got "eighty"'],
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
