@@ -169,7 +169,7 @@ describe('facturier backup and restore', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 
-  it('refuses to back up onto the database itself, into a missing directory, or a missing database', async () => {
+  it('refuses to back up onto the database itself, into a missing directory, or a database that is missing, not SQLite or not Facturier', async () => {
     const self = await run(envOf(live), 'backup', '--force', live);
     expect(self.code).toBe(1);
     expect(self.stderr).toBe(`${live} is the database itself: choose another backup file\n`);
@@ -180,6 +180,20 @@ describe('facturier backup and restore', () => {
     expect(noDb.code).toBe(1);
     expect(noDb.stderr).toBe(`No database at ${none} (DATABASE_URL): nothing to back up\n`);
     expect(existsSync(none)).toBe(false);
+
+    const text = path.join(dir, 'text.db');
+    writeFileSync(text, 'hello');
+    const notSqlite = await run(envOf(text), 'backup', path.join(dir, 'b.db'));
+    expect(notSqlite.code).toBe(1);
+    expect(notSqlite.stderr).toBe(`${text} (DATABASE_URL) is not a SQLite database\n`);
+    const foreign = path.join(dir, 'foreign.db');
+    const SQLite = (await import('better-sqlite3')).default;
+    new SQLite(foreign).exec('create table t(x)').close();
+    const notOurs = await run(envOf(foreign), 'backup', path.join(dir, 'b.db'));
+    expect(notOurs.code).toBe(1);
+    expect(notOurs.stderr).toBe(`${foreign} is a SQLite database but not a Facturier one (it has no kysely_migration table)\n`);
+    expect(existsSync(path.join(dir, 'b.db'))).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 
   it('refuses an unknown file, a file that is not SQLite, and a SQLite file that is not Facturier', async () => {
