@@ -4,6 +4,7 @@
 // chains verified, and its numbers checked to be a gapless prefix of the live database's.
 import { execFile } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../src/db/connection.js';
@@ -65,7 +66,7 @@ export async function backupScenario(seconds: number): Promise<{ results: LoadRe
     if (i % 1000 === 0 || i === draftCount) progress('drafts to finalize', i, draftCount);
   }
   await db.close();
-  notes.push(`database: ${invoiceCount} invoices, ${mb(statSync(file).size)}`);
+  notes.push(`database: ${invoiceCount} invoices, ${mb(statSync(file).size)}; load average before the runs: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
   // The backup alone, server stopped (the cost of the copy itself).
   const idle = await facturier(env, 'backup', path.join(dir, 'idle.db'), '--json');
@@ -81,12 +82,14 @@ export async function backupScenario(seconds: number): Promise<{ results: LoadRe
   const results: LoadResult[] = [await finalize('POST /v1/saleinvoices/finalize/{id} (50 clients), no backup')];
 
   // Backups back to back, each in its own process, for as long as the load runs.
+  // The first one, taken while finalizations were committing, is the one restored below.
   let loading = true;
   const backups: number[] = [];
-  const last = path.join(dir, 'under-load.db');
+  const first = path.join(dir, 'under-load-1.db');
   const backupLoop = (async () => {
     while (loading) {
-      const { stdout } = await facturier(env, 'backup', last, '--force', '--json');
+      const target = backups.length === 0 ? first : path.join(dir, 'under-load-n.db');
+      const { stdout } = await facturier(env, 'backup', target, '--force', '--json');
       backups.push((JSON.parse(stdout) as { durationMs: number }).durationMs);
     }
   })();
@@ -97,8 +100,8 @@ export async function backupScenario(seconds: number): Promise<{ results: LoadRe
   notes.push(`backups under load: ${backups.length}, ${backups.join(', ')} ms (the last one ended after the load)`);
 
   const restoredFile = path.join(dir, 'restored.db');
-  const restored = await facturier({ DATABASE_URL: `sqlite:${restoredFile}` }, 'restore', last, '--json');
-  notes.push(`restore into a new file: ${(JSON.parse(restored.stdout) as { durationMs: number }).durationMs} ms (quick_check, migration, rename); the process: ${restored.ms} ms`);
+  const restored = await facturier({ DATABASE_URL: `sqlite:${restoredFile}` }, 'restore', first, '--json');
+  notes.push(`restore of the first backup under load into a new file: ${(JSON.parse(restored.stdout) as { durationMs: number }).durationMs} ms (quick_check, migration, rename); the process: ${restored.ms} ms`);
   const verify = await facturier({ DATABASE_URL: `sqlite:${restoredFile}` }, 'audit', 'verify', '--json');
   notes.push(`audit verify on the restored copy: ${(JSON.parse(verify.stdout) as { ok: boolean }).ok ? 'ok' : 'BROKEN'} in ${verify.ms} ms`);
   const inBackup = await finalized(restoredFile, accountId);
