@@ -1,8 +1,10 @@
 // Owns turning untrusted XML text into the lean DOM of dom.ts: a strict, non-validating XML 1.0 +
 // Namespaces parser. No DTD is ever read (so no external entity, no entity expansion, no I/O): only the
 // five predefined entities and character references exist. Anything not well-formed is refused rather
-// than repaired, and the element count and nesting depth are bounded so that walkers stay safe.
-// It scans with indexOf/charCodeAt and validates each distinct name once per document.
+// than repaired, and the element count, nesting depth and attributes per element are bounded so that
+// walkers stay safe. It scans with indexOf/charCodeAt and validates each distinct name once per
+// document; every step is linear in the input (duplicate attributes are found through a map, not by
+// comparing each attribute with all those before it).
 import { ValidationError } from '../errors.js';
 import {
   XML_NAMESPACE,
@@ -32,6 +34,8 @@ export interface ParseLimits {
   maxElements: number;
   /** Deepest nesting of elements (the root is at depth 1). */
   maxDepth: number;
+  /** Most attributes (namespace declarations included) one element may carry. */
+  maxAttributes: number;
 }
 
 const DTD_REFUSED = 'XML documents with a DOCTYPE or entity declarations are refused.';
@@ -235,6 +239,9 @@ class Parser {
         break;
       }
       if (p === before) throw this.fail(p, `attributes of <${q.qname}> must be separated by whitespace`);
+      if (names !== null && names.length >= this.limits.maxAttributes) {
+        throw new UnsafeXmlError(`The XML element <${q.qname}> has more than ${this.limits.maxAttributes} attributes (the limit per element).`);
+      }
       const nameStart = p;
       for (; p < n; p++) {
         const k = src.charCodeAt(p);
@@ -320,6 +327,9 @@ class Parser {
 
   private attributes(el: XmlElement, names: QName[], values: string[], pos: number): void {
     const attrs: XmlAttr[] = [];
+    // Written names, and expanded names ({uri}local) to the written name that took them first.
+    const written = new Set<string>();
+    const expanded = new Map<string, string>();
     for (let k = 0; k < names.length; k++) {
       const q = names[k];
       let uri: string | null = null;
@@ -329,10 +339,13 @@ class Parser {
         if (bound === undefined) throw this.fail(pos, `the namespace prefix "${q.prefix}" of the attribute ${q.qname} on <${el.nodeName}> is not declared`);
         uri = bound;
       }
-      for (const other of attrs) {
-        if (other.name === q.qname || (uri !== null && other.namespaceURI === uri && other.localName === q.local)) {
-          throw this.fail(pos, `the attribute ${q.qname} appears twice on <${el.nodeName}>${other.name === q.qname ? '' : ` (as ${other.name})`}`);
-        }
+      if (written.has(q.qname)) throw this.fail(pos, `the attribute ${q.qname} appears twice on <${el.nodeName}>`);
+      written.add(q.qname);
+      if (uri !== null) {
+        const key = `${uri} ${q.local}`;
+        const other = expanded.get(key);
+        if (other !== undefined) throw this.fail(pos, `the attribute ${q.qname} appears twice on <${el.nodeName}> (as ${other})`);
+        expanded.set(key, q.qname);
       }
       const attr = new XmlAttr(q.qname, q.prefix, q.local, uri, values[k], this.doc);
       attr.ownerElement = el;

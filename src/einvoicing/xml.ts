@@ -21,11 +21,13 @@ export const NS = {
 
 /** 5 MB of XML is far beyond any real invoice; anything larger is refused before parsing. */
 export const DEFAULT_MAX_XML_BYTES = 5 * 1024 * 1024;
+/** No e-invoice element carries more than a handful of attributes; 256 leaves room for any namespace list. */
+export const MAX_XML_ATTRIBUTES = 256;
 /**
  * Bound the DOM size independently of byte size (many tiny elements), and the nesting depth so that
  * recursive walkers (string-values, XPath, node paths) cannot exhaust the stack.
  */
-const LIMITS: ParseLimits = { maxElements: 200_000, maxDepth: 500 };
+const LIMITS: ParseLimits = { maxElements: 200_000, maxDepth: 500, maxAttributes: MAX_XML_ATTRIBUTES };
 
 export interface ParseOptions {
   maxBytes?: number;

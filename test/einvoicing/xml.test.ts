@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_XML_BYTES, UnsafeXmlError, type XmlElement, type XmlNode, nodePath, parseXml, xpathFor } from '../../src/einvoicing/xml.js';
+import { parseXmlDocument } from '../../src/einvoicing/xml-parser.js';
+import { DEFAULT_MAX_XML_BYTES, MAX_XML_ATTRIBUTES, UnsafeXmlError, type XmlElement, type XmlNode, nodePath, parseXml, xpathFor } from '../../src/einvoicing/xml.js';
 
 const XXE = `<?xml version="1.0"?>
 <!DOCTYPE foo [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
@@ -68,6 +69,54 @@ describe('parseXml refuses hostile XML', () => {
     const nested = (depth: number) => '<a>'.repeat(depth) + '</a>'.repeat(depth);
     expect(() => parseXml(nested(501))).toThrow(/deeper than 500 levels/);
     expect(parseXml(nested(500)).documentElement.nodeName).toBe('a');
+  });
+
+  /** `<r a0="x" a1="x" …/>`: one element, `count` distinct attributes, about 10 bytes each. */
+  const manyAttributes = (count: number, name = 'r') => {
+    const parts: string[] = [];
+    for (let i = 0; i < count; i++) parts.push(` a${i}="x"`);
+    return `<${name}${parts.join('')}/>`;
+  };
+
+  it('refuses an element of more than 256 attributes, naming the limit, and accepts 256', () => {
+    expect(MAX_XML_ATTRIBUTES).toBe(256);
+    expect(() => parseXml(manyAttributes(257))).toThrow('The XML element <r> has more than 256 attributes (the limit per element).');
+    expect(() => parseXml(manyAttributes(257))).toThrow(UnsafeXmlError);
+    const root = parseXml(manyAttributes(256)).documentElement;
+    expect(root.attributes).toHaveLength(256);
+    expect(root.getAttribute('a255')).toBe('x');
+    // Namespace declarations are attributes too.
+    const declarations = Array.from({ length: 257 }, (_, i) => ` xmlns:p${i}="urn:p${i}"`).join('');
+    expect(() => parseXml(`<r${declarations}/>`)).toThrow(/more than 256 attributes/);
+  });
+
+  // The parser used to compare each attribute with every one before it: a 1 MB element of 100,000
+  // attributes took about a minute. The time bounds below are some 30 times what a linear parse
+  // takes on a slow, busy machine, and a hundredth of the quadratic time.
+  it('refuses a 1 MB element of 100,000 attributes at once', () => {
+    const xml = manyAttributes(100_000);
+    expect(xml.length).toBeGreaterThan(1_000_000);
+    const started = performance.now();
+    expect(() => parseXml(xml)).toThrow(/more than 256 attributes/);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('finds duplicate attributes in linear time, even with the per-element bound lifted', () => {
+    const limits = { maxElements: 10, maxDepth: 10, maxAttributes: 1_000_000 };
+    const started = performance.now();
+    expect(parseXmlDocument(manyAttributes(100_000), limits).documentElement.attributes).toHaveLength(100_000);
+    expect(() => parseXmlDocument(manyAttributes(100_000).replace('/>', ' a99999="y"/>'), limits)).toThrow('the attribute a99999 appears twice on <r>');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('parses 1 MB of elements carrying 256 attributes each', () => {
+    const element = manyAttributes(256, 'e');
+    const xml = `<r>${element.repeat(Math.ceil(1_000_000 / element.length))}</r>`;
+    const started = performance.now();
+    const root = parseXml(xml).documentElement;
+    expect(elements(root).length).toBe(Math.ceil(1_000_000 / element.length));
+    expect(elements(root)[0].attributes).toHaveLength(256);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('refuses malformed and empty input', () => {
