@@ -34,6 +34,7 @@ import { suppliersPlugin } from './modules/suppliers/index.js';
 import { systemPlugin } from './modules/system/index.js';
 import { usersPlugin } from './modules/users/index.js';
 import { VERSION } from './version.js';
+import { WorkerPool } from './workers/pool.js';
 
 
 /** The URL as logged: the `apikey` query parameter never reaches a log line. */
@@ -44,6 +45,8 @@ export function redactUrl(url: string): string {
 export interface BuildOptions {
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: { write(line: string): void };
+  /** Worker threads to use instead of the app's own (which it closes with itself). */
+  workers?: WorkerPool;
 }
 
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -82,7 +85,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   });
   await registerOpenApi(app, VERSION);
 
-  const ctx: AppContext = { config, db };
+  const workers = options.workers ?? new WorkerPool(config.workers);
+  if (!options.workers) app.addHook('onClose', () => workers.close());
+  const ctx: AppContext = { config, db, workers };
   registerSharedSchemas(app);
   // Each module is a plugin on the app's own scope; the order is the OpenAPI document's order.
   for (const plugin of [

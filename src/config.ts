@@ -1,4 +1,6 @@
 // Environment -> typed, validated configuration. Every setting is read here and nowhere else.
+import { availableParallelism } from 'node:os';
+import type { PoolOptions } from './workers/pool.js';
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; file: string }
@@ -17,7 +19,12 @@ export interface Config {
   /** EINVOICING_CHECK=off disables the conformance check endpoints (501). */
   einvoicingCheck: 'on' | 'off';
   einvoicingValidatorUrl: string | null;
+  /** The worker threads that render PDFs, check e-invoices and read uploads (src/workers/pool.ts). */
+  workers: WorkersConfig;
 }
+
+/** WORKER_THREADS (default: one per core), WORKER_TIMEOUT_MS, WORKER_MEMORY_MB, WORKER_QUEUE. */
+export type WorkersConfig = PoolOptions;
 
 export class ConfigError extends Error {}
 
@@ -98,5 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureWindowSeconds: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 60, 1, 86_400),
     einvoicingCheck: check,
     einvoicingValidatorUrl: validatorUrl,
+    workers: {
+      threads: integer(env, 'WORKER_THREADS', availableParallelism(), 1, 256),
+      timeoutMs: integer(env, 'WORKER_TIMEOUT_MS', 30_000, 100, 600_000),
+      memoryMb: integer(env, 'WORKER_MEMORY_MB', 512, 32, 65_536),
+      maxQueue: integer(env, 'WORKER_QUEUE', 100, 0, 100_000),
+    },
   };
 }

@@ -71,7 +71,11 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** A dependency (database, external validator) that did not answer. */
+/** A dependency (database, external validator, the worker threads) that did not answer. */
 export class UnavailableError extends AppError {
   readonly kind = 'unavailable';
+  /** When set, the client is told to retry after this many seconds. */
+  constructor(message: string, readonly retryAfterSeconds?: number) {
+    super(message);
+  }
 }

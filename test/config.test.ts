@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDatabaseUrl } from '../src/config.js';
 
@@ -10,6 +11,12 @@ describe('configuration from the environment', () => {
     expect(config.publicUrl).toBeNull();
     expect(config.logLevel).toBe('info');
     expect(config.bodyLimitBytes).toBe(10 * 1024 * 1024);
+    expect(config.workers).toEqual({ threads: availableParallelism(), timeoutMs: 30_000, memoryMb: 512, maxQueue: 100 });
+  });
+
+  it('reads the worker threads settings', () => {
+    const config = loadConfig({ WORKER_THREADS: '3', WORKER_TIMEOUT_MS: '5000', WORKER_MEMORY_MB: '256', WORKER_QUEUE: '0' });
+    expect(config.workers).toEqual({ threads: 3, timeoutMs: 5000, memoryMb: 256, maxQueue: 0 });
   });
 
   it('reads PORT, HOST, PUBLIC_URL and LOG_LEVEL', () => {
@@ -45,6 +52,11 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL "sqlite:" needs a file path'],
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must be an absolute http(s) URL, got "ftp://x"'],
     [{ BODY_LIMIT_BYTES: '-1' }, 'BODY_LIMIT_BYTES must be an integer'],
+    [{ WORKER_THREADS: '0' }, 'WORKER_THREADS must be between 1 and 256, got 0'],
+    [{ WORKER_THREADS: 'all' }, 'WORKER_THREADS must be an integer, got "all"'],
+    [{ WORKER_TIMEOUT_MS: '50' }, 'WORKER_TIMEOUT_MS must be between 100 and 600000, got 50'],
+    [{ WORKER_MEMORY_MB: '16' }, 'WORKER_MEMORY_MB must be between 32 and 65536, got 16'],
+    [{ WORKER_QUEUE: '1e3' }, 'WORKER_QUEUE must be an integer, got "1e3"'],
   ])('rejects %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

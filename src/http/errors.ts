@@ -1,7 +1,7 @@
 // The one place where errors become HTTP responses. A route chooses the body shape the spec
 // gives it (`config.errorBody`: 'Error' or 'ProblemDetails'); everything else is decided here.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, TooManyRequestsError, ValidationError, type ErrorKind, type FieldError } from '../errors.js';
+import { AppError, TooManyRequestsError, UnavailableError, ValidationError, type ErrorKind, type FieldError } from '../errors.js';
 
 export type ErrorBodyKind = 'Error' | 'ProblemDetails';
 
@@ -139,6 +139,7 @@ export function normalize(error: FastifyError | Error): Normalized | null {
     const n: Normalized = { ...HTTP_BY_KIND[error.kind], detail: error.message };
     if (error instanceof ValidationError) n.fields = error.fields;
     if (error instanceof TooManyRequestsError) n.headers = { 'retry-after': String(error.retryAfterSeconds) };
+    if (error instanceof UnavailableError && error.retryAfterSeconds !== undefined) n.headers = { 'retry-after': String(error.retryAfterSeconds) };
     return n;
   }
 

@@ -12,6 +12,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Migration } from '../../src/db/migrations/helpers.js';
 import { migrations as allMigrations } from '../../src/db/migrations/index.js';
 import { createAccount } from '../../src/modules/accounts/service.js';
+import { WorkerPool } from '../../src/workers/pool.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -30,6 +31,8 @@ export interface TestContext {
   db: Db;
   app: FastifyInstance;
   config: Config;
+  /** The app's worker threads. */
+  workers: WorkerPool;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   newAccount(name?: string): Promise<TestAccount>;
 }
@@ -83,11 +86,13 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
         const fresh = await freshDatabase(dialect);
         dispose = fresh.dispose;
         const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...env }), database: fresh.config };
-        const app = await buildApp(config, fresh.db);
+        const workers = new WorkerPool(config.workers);
+        const app = await buildApp(config, fresh.db, { workers });
         Object.assign(ctx, {
           db: fresh.db,
           app,
           config,
+          workers,
           async inject(options: InjectOptions) {
             const response = await app.inject(options);
             if (response.statusCode >= 500 && response.statusCode !== 501 && response.statusCode !== 503) {
@@ -103,6 +108,7 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
       });
       afterAll(async () => {
         await ctx.app?.close();
+        await ctx.workers?.close();
         await dispose();
       });
       body(ctx);

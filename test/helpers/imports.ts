@@ -74,7 +74,7 @@ const layerOf = (file: string): string => file.split('/')[0].replace(/\.ts$/, ''
 /**
  * Imports that break the layering: another module's inner file (only its index.ts is a door),
  * `domain` importing anything but itself, and the shared layers (http, db, rendering, einvoicing, jobs,
- * images) importing a module.
+ * images, workers) importing a module.
  */
 export function layeringViolations(graph: ImportGraph): string[] {
   const out: string[] = [];
@@ -87,7 +87,7 @@ export function layeringViolations(graph: ImportGraph): string[] {
         out.push(`${file} imports ${target}: enter module "${to}" through modules/${to}/index.ts`);
       }
       if (layer === 'domain' && layerOf(target) !== 'domain') out.push(`${file} imports ${target}: domain/ imports nothing of ours but domain/`);
-      if (['http', 'db', 'rendering', 'einvoicing', 'jobs', 'images'].includes(layer) && to) {
+      if (['http', 'db', 'rendering', 'einvoicing', 'jobs', 'images', 'workers'].includes(layer) && to) {
         out.push(`${file} imports ${target}: ${layer}/ never imports a module`);
       }
     }

@@ -3,24 +3,27 @@
 // A finalized document's PDF is rendered once, on its first download, from the snapshot frozen at
 // finalization (seller identity, payment means, the logo it was issued with), and kept byte for
 // byte with its SHA-256 (document_files): from then on it is only read, and it never changes.
-// Rendering is kept out of finalization so that the numbering lock is held for milliseconds.
+// Rendering is kept out of finalization so that the numbering lock is held for milliseconds, and off
+// the event loop (tasks.ts, on the worker threads) so that a long document never delays other requests.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Trx } from '../../db/transaction.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
-import { buildCii } from '../../rendering/cii.js';
 import type { IssuedDocument } from '../../rendering/model.js';
-import { LOGO_BOX, renderDocumentPdf, type RenderPdfOptions } from '../../rendering/pdf.js';
+import { LOGO_BOX } from '../../rendering/pdf.js';
 import { reencodeImage, type ReencodeResult } from '../../images/reencode.js';
+import { TaskLimitError, type WorkerPool } from '../../workers/pool.js';
+import type { Task } from '../../workers/task.js';
 import { sellerFromSettings, toIssuedDocument } from '../sales/index.js';
-import { checkEInvoice, type CheckResult } from '../../einvoicing/check.js';
-import { ConflictError, NotFoundError, NotImplementedError } from '../../errors.js';
+import type { CheckResult } from '../../einvoicing/check.js';
+import { ConflictError, NotFoundError, NotImplementedError, UnavailableError } from '../../errors.js';
 import type { DocumentKind } from '../sales/index.js';
 import { parseData } from '../sales/index.js';
 import { getDocumentRow, type DocumentRow } from '../sales/index.js';
 import { getAccountLogo, getAccountSettings, getLogoVersion, type AccountSettings } from '../settings/index.js';
 import * as repo from './repo.js';
+import { checkConformance, ciiOf, renderPdf } from './tasks.js';
 import { validateRemotely } from './validator.js';
 
 export interface DocumentsContext {
@@ -28,6 +31,7 @@ export interface DocumentsContext {
   config: Pick<Config, 'einvoicingCheck' | 'einvoicingValidatorUrl'>;
   /** Where a logo left out of a PDF is reported. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  workers: WorkerPool;
 }
 
 /** Pixels per point of the logo box: sharp at 288 dpi, and a bounded amount of work for PDFKit. */
@@ -77,12 +81,12 @@ export async function issuedDocumentOf(db: Trx, accountId: number, kind: Documen
 }
 
 /**
- * Renders the PDF with the logo decoded and re-encoded first, never with stored bytes as they are
- * (a row of an older version may hold a corrupt or oversized image, which PDFKit's decoder would
- * throw on outside any try/catch). A logo that cannot be decoded is left out, with a warning: the
- * document stays downloadable, a finalized one above all.
+ * The document with its logo decoded and re-encoded first, never with stored bytes as they are (a
+ * row of an older version may hold a corrupt or oversized image, which PDFKit's decoder would throw
+ * on outside any try/catch). A logo that cannot be decoded is left out, with a warning: the document
+ * stays downloadable, a finalized one above all. (sharp works on its own threads, not the event loop.)
  */
-async function renderPdf(ctx: DocumentsContext, accountId: number, row: DocumentRow, doc: IssuedDocument, options?: RenderPdfOptions): Promise<Buffer> {
+async function withPreparedLogo(ctx: DocumentsContext, accountId: number, row: DocumentRow, doc: IssuedDocument): Promise<IssuedDocument> {
   let logo: Uint8Array | null = null;
   if (doc.logo && doc.logo.length > 0) {
     const result = await prepareLogo(doc.logo);
@@ -94,13 +98,27 @@ async function renderPdf(ctx: DocumentsContext, accountId: number, row: Document
       );
     }
   }
-  return renderDocumentPdf({ ...doc, logo }, options);
+  return { ...doc, logo };
 }
 
-/** The Factur-X PDF of a finalized document: CII XML embedded as factur-x.xml. */
-async function renderFinalized(ctx: DocumentsContext, accountId: number, kind: DocumentKind, row: DocumentRow): Promise<Buffer> {
-  const doc = await issuedDocumentOf(ctx.db.kysely, accountId, kind, row);
-  return renderPdf(ctx, accountId, row, doc, { xml: buildCii(doc) });
+/**
+ * Runs a task of tasks.ts on a worker thread. A document too long to render or check within the
+ * limits (WORKER_TIMEOUT_MS, WORKER_MEMORY_MB) is stopped there and answered with a 503 saying so.
+ */
+async function onWorker<R>(workers: WorkerPool, what: string, task: Task<[IssuedDocument], R>, doc: IssuedDocument): Promise<R> {
+  try {
+    return await workers.run(task, [doc]);
+  } catch (err) {
+    if (!(err instanceof TaskLimitError)) throw err;
+    const limit = err.limit === 'time' ? `took longer than the ${workers.options.timeoutMs / 1000} s allowed` : `needed more than the ${workers.options.memoryMb} MB of memory allowed`;
+    throw new UnavailableError(`${what} of this ${doc.lines.length}-line document ${limit}; it was stopped.`);
+  }
+}
+
+/** The PDF of the document, rendered on a worker thread (Factur-X with its CII once finalized). */
+async function renderOnWorker(ctx: DocumentsContext, accountId: number, row: DocumentRow, doc: IssuedDocument): Promise<Buffer> {
+  const bytes = await onWorker(ctx.workers, 'Rendering the PDF', renderPdf, await withPreparedLogo(ctx, accountId, row, doc));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 async function storeFile(db: Trx, accountId: number, documentId: number, pdf: Buffer): Promise<void> {
@@ -125,14 +143,13 @@ export async function downloadSaleDocument(ctx: DocumentsContext, accountId: num
   const row = await getDocumentRow(db, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
   if (row.isDraft) {
-    const doc = await issuedDocumentOf(db, accountId, kind, row);
-    const content = await renderPdf(ctx, accountId, row, doc);
+    const content = await renderOnWorker(ctx, accountId, row, await issuedDocumentOf(db, accountId, kind, row));
     return { fileName: `brouillon-${row.id}.pdf`, content, sha256: sha256(content) };
   }
   let file = await repo.getFile(db, accountId, row.id);
   if (!file) {
     // Finalized before PDFs were stored: render once from the frozen snapshot and keep it.
-    await storeFile(db, accountId, row.id, await renderFinalized(ctx, accountId, kind, row));
+    await storeFile(db, accountId, row.id, await renderOnWorker(ctx, accountId, row, await issuedDocumentOf(db, accountId, kind, row)));
     file = (await repo.getFile(db, accountId, row.id))!;
   }
   return { fileName: fileNameOf(row.number ?? String(row.id)), content: Buffer.from(file.content), sha256: file.sha256 };
@@ -152,6 +169,9 @@ export async function checkDraft(ctx: DocumentsContext, accountId: number, kind:
   if (!row.isDraft) {
     throw new ConflictError(`${LABEL[kind]} ${row.number} is finalized: the check re-renders from current data, so it applies to drafts only.`);
   }
-  const xml = buildCii(await issuedDocumentOf(db, accountId, kind, row));
-  return ctx.config.einvoicingValidatorUrl ? validateRemotely(ctx.config.einvoicingValidatorUrl, xml) : checkEInvoice(xml);
+  // The XML carries no logo: its bytes need not travel to the worker.
+  const doc = { ...(await issuedDocumentOf(db, accountId, kind, row)), logo: null };
+  const validatorUrl = ctx.config.einvoicingValidatorUrl;
+  if (validatorUrl) return validateRemotely(validatorUrl, await onWorker(ctx.workers, 'Writing the e-invoice', ciiOf, doc));
+  return onWorker(ctx.workers, 'The conformance check', checkConformance, doc);
 }

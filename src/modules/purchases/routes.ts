@@ -44,7 +44,7 @@ async function readFilePart(request: FastifyRequest): Promise<UploadedFile> {
 export function purchaseRoutes(app: TypedApp, appCtx: AppContext): void {
   ensureSchema(app, Supplier);
   ensureSchema(app, PurchaseInvoice);
-  const ctx: PurchasesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl };
+  const ctx: PurchasesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, workers: appCtx.workers };
   const tags = ['PurchaseInvoices'];
 
   app.post('/v1/purchaseinvoices/file', {
@@ -53,7 +53,7 @@ export function purchaseRoutes(app: TypedApp, appCtx: AppContext): void {
       tags, operationId: 'POST_PurchaseInvoices_CreateFromFile',
       summary: `Create a purchase invoice from a file: multipart/form-data, one part named "file", a PDF (Factur-X/ZUGFeRD read when present) or a CII/UBL XML invoice, at most ${MB} MB`,
       consumes: ['multipart/form-data'],
-      response: { 200: Type.Ref(PurchaseInvoice), 400: error },
+      response: { 200: Type.Ref(PurchaseInvoice), 400: error, 503: error },
     },
   }, async (request) => createFromFile(ctx, request.principal.accountId, await readFilePart(request)));
 

@@ -2,15 +2,14 @@
 // invoice, is read into the purchase invoice (supplier matched or created, reference, date, amounts,
 // reverse charge, VAT lines: status Done); any other PDF is stored with what can be known (status
 // Pending). The original bytes are kept unchanged for download. Uploaded files are untrusted: every
-// failure to read them is a 400 naming `file`, never a 500.
-import { createHash } from 'node:crypto';
+// failure to read them is a 400 naming `file`, never a 500. Reading them runs on a worker thread
+// (tasks.ts), with a time and memory limit: a file over either is refused like any unreadable file.
 import type Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { transaction, type Trx } from '../../db/transaction.js';
 import type { Database } from '../../db/schema.js';
-import { readIncomingInvoice, type IncomingInvoice, type IncomingParty, type IncomingVat } from './cii-read.js';
-import { extractEmbeddedInvoiceXml, isPdf, PdfReadError } from './pdf-read.js';
+import type { IncomingParty, IncomingVat } from './cii-read.js';
 import { todayIn } from '../../domain/dates.js';
 import { vatRegionOfAddress } from '../../domain/countries.js';
 import { round2, toDecimal, ZERO } from '../../domain/money.js';
@@ -18,7 +17,10 @@ import { NotFoundError, ValidationError } from '../../errors.js';
 import { getAccountSettings } from '../settings/index.js';
 import type { SupplierT } from '../suppliers/index.js';
 import { findSupplierByIdentity, suppliers } from '../suppliers/index.js';
+import { TaskLimitError, type WorkerPool } from '../../workers/pool.js';
 import * as repo from './repo.js';
+import { ownedBuffer } from '../../workers/task.js';
+import { readUpload, type ReadUpload, type UploadSource } from './tasks.js';
 import type { ExpenseStatusT, PurchaseInvoiceT } from './schemas.js';
 
 export const MAX_PURCHASE_FILE_BYTES = 20 * 1024 * 1024;
@@ -26,6 +28,7 @@ export const MAX_PURCHASE_FILE_BYTES = 20 * 1024 * 1024;
 export interface PurchasesContext {
   db: Db;
   publicUrl: string | null;
+  workers: WorkerPool;
 }
 
 export interface UploadedFile {
@@ -38,7 +41,7 @@ interface StoredPurchase {
   subject: string | null;
   notes: string | null;
   region: PurchaseInvoiceT['region'];
-  source: { format: 'Factur-X' | 'CII' | 'UBL' | null; embeddedFileName: string | null };
+  source: UploadSource;
   invoice: {
     typeCode: string;
     currency: string | null;
@@ -51,26 +54,25 @@ interface StoredPurchase {
   } | null;
 }
 
-type FileKind = { type: 'pdf'; contentType: 'application/pdf' } | { type: 'xml'; contentType: 'application/xml'; text: string };
-
 function fileError(message: string): ValidationError {
   return ValidationError.field('file', message);
 }
 
-/** A PDF by its signature, or an XML document (UTF-8, optional BOM); anything else is refused. */
-function recognise(content: Buffer): FileKind {
-  if (isPdf(content)) return { type: 'pdf', contentType: 'application/pdf' };
-  const text = new TextDecoder('utf-8').decode(content);
-  if (/^\uFEFF?\s*</.test(text)) return { type: 'xml', contentType: 'application/xml', text };
-  throw fileError('the file is neither a PDF nor an XML e-invoice (CII or UBL)');
-}
-
-function readPdf(content: Buffer): { xml: string; fileName: string } | null {
+/**
+ * The file read on a worker thread; a file that needs more time or memory than allowed is refused.
+ * Its bytes move to the worker and back instead of being copied (20 MB would take the event loop
+ * tens of milliseconds each way): `content` is empty afterwards, the result holds them.
+ */
+async function read(workers: WorkerPool, content: Buffer): Promise<ReadUpload & { content: Buffer }> {
+  const owned = ownedBuffer(content);
   try {
-    return extractEmbeddedInvoiceXml(content);
+    const read = await workers.run(readUpload, [content], { transfer: owned ? [owned] : [] });
+    return { ...read, content: Buffer.from(read.content.buffer, read.content.byteOffset, read.content.byteLength) };
   } catch (err) {
-    if (err instanceof PdfReadError) throw fileError(err.message);
-    throw err;
+    if (!(err instanceof TaskLimitError)) throw err;
+    throw fileError(err.limit === 'time'
+      ? `reading the file took longer than the ${workers.options.timeoutMs / 1000} s allowed; it is refused`
+      : `reading the file needed more than the ${workers.options.memoryMb} MB of memory allowed; it is refused`);
   }
 }
 
@@ -125,23 +127,9 @@ function present(row: repo.PurchaseRow, supplier: SupplierT | null, publicUrl: s
 }
 
 export async function createFromFile(ctx: PurchasesContext, accountId: number, file: UploadedFile): Promise<PurchaseInvoiceT> {
-  const { content } = file;
-  if (content.length === 0) throw fileError('the file is empty');
-  if (content.length > MAX_PURCHASE_FILE_BYTES) throw fileError(`the file is larger than ${MAX_PURCHASE_FILE_BYTES / 1024 / 1024} MB`);
-  const kind = recognise(content);
-
-  let invoice: IncomingInvoice | null = null;
-  let source: StoredPurchase['source'] = { format: null, embeddedFileName: null };
-  if (kind.type === 'pdf') {
-    const embedded = readPdf(content);
-    if (embedded) {
-      invoice = readIncomingInvoice(embedded.xml);
-      source = { format: 'Factur-X', embeddedFileName: embedded.fileName };
-    }
-  } else {
-    invoice = readIncomingInvoice(kind.text);
-    source = { format: invoice.format, embeddedFileName: null };
-  }
+  if (file.content.length === 0) throw fileError('the file is empty');
+  if (file.content.length > MAX_PURCHASE_FILE_BYTES) throw fileError(`the file is larger than ${MAX_PURCHASE_FILE_BYTES / 1024 / 1024} MB`);
+  const { invoice, source, contentType, sha256, content } = await read(ctx.workers, file.content);
 
   const settings = await getAccountSettings(ctx.db.kysely, accountId);
   const today = todayIn(settings.general.timezone || 'Europe/Paris');
@@ -186,9 +174,9 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
       vatReverseCharge: invoice?.vatReverseCharge ?? false,
       data: JSON.stringify(data),
       fileName: file.fileName ? file.fileName.slice(0, 255) : null,
-      contentType: kind.contentType,
+      contentType,
       size: content.length,
-      sha256: createHash('sha256').update(content).digest('hex'),
+      sha256,
       content,
       createdAt: now,
       updatedAt: now,

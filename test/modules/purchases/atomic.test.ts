@@ -32,14 +32,14 @@ describeEachDb('purchase upload atomicity', (ctx) => {
   });
 
   it('a failure after the new supplier was inserted leaves no supplier and no purchase', async () => {
-    const upload = createFromFile({ db: ctx.db, publicUrl: null }, a.accountId, { content: cii('FAIL-AFTER-SUPPLIER', 'Menuiserie Perrin SARL'), fileName: 'f.xml' });
+    const upload = createFromFile({ db: ctx.db, publicUrl: null, workers: ctx.workers }, a.accountId, { content: cii('FAIL-AFTER-SUPPLIER', 'Menuiserie Perrin SARL'), fileName: 'f.xml' });
     await expect(upload).rejects.toThrow('disk full while writing the purchase');
     expect(await suppliersNamed('Menuiserie Perrin SARL')).toEqual([]);
     expect(await purchaseCount()).toBe(0);
   });
 
   it('the same upload without the failure writes both', async () => {
-    const purchase = await createFromFile({ db: ctx.db, publicUrl: null }, a.accountId, { content: cii('MP-2024-001', 'Menuiserie Perrin SARL'), fileName: 'f.xml' });
+    const purchase = await createFromFile({ db: ctx.db, publicUrl: null, workers: ctx.workers }, a.accountId, { content: cii('MP-2024-001', 'Menuiserie Perrin SARL'), fileName: 'f.xml' });
     const [supplier] = await suppliersNamed('Menuiserie Perrin SARL');
     expect(purchase.supplier?.id).toBe(supplier.id);
     expect(await purchaseCount()).toBe(1);
