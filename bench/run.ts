@@ -1,11 +1,12 @@
 // `npm run bench [-- scenario ...]`: runs the load scenarios in one process tree and writes
-// the figures to bench/results/. Scenarios: hello, customers, invoices, pdf, backup (default: all).
+// the figures to bench/results/. Scenarios: hello, customers, invoices, pdf, backup, workers (default: all).
 import { backupScenario } from './backup.js';
 import { customersScenario } from './customers.js';
 import { helloScenario } from './hello.js';
 import { invoicesScenario } from './invoices.js';
 import { machine, table, writeResults, type LoadResult } from './lib.js';
 import { pdfScenario } from './pdf.js';
+import { workersScenario } from './workers.js';
 
 export interface ScenarioResult {
   ceiling?: LoadResult;
@@ -22,6 +23,7 @@ const scenarios: Record<string, (seconds: number) => Promise<ScenarioResult>> = 
   invoices: invoicesScenario,
   pdf: pdfScenario,
   backup: backupScenario,
+  workers: workersScenario,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

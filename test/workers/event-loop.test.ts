@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, expect, it } from 'vitest';
 import { todayIn } from '../../src/domain/dates.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
-import { manyAttributesXml, manyObjectsPdf, thousandLines } from '../helpers/hostile.js';
+import { manyAttributesXml, manyObjectsPdf, thousandLines } from '../../bench/hostile.js';
 import { MULTIPART, multipart } from '../helpers/multipart.js';
 import { setUpSeller } from '../modules/documents/documents.fixtures.js';
 

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, expect, it } from 'vitest';
 import { todayIn } from '../../../src/domain/dates.js';
 import { describeEachDb, type TestAccount, type TestContext } from '../../helpers/harness.js';
-import { thousandLines } from '../../helpers/hostile.js';
+import { thousandLines } from '../../../bench/hostile.js';
 import { expectProblem } from '../../helpers/sales.js';
 import { setUpSeller } from './documents.fixtures.js';
 

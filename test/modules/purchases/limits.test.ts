@@ -3,7 +3,7 @@
 // A PDF of 600,000 objects takes seconds and hundreds of MB to read, far over the limits set here.
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount, type TestContext } from '../../helpers/harness.js';
-import { manyObjectsPdf } from '../../helpers/hostile.js';
+import { manyObjectsPdf } from '../../../bench/hostile.js';
 import { MULTIPART, multipart } from '../../helpers/multipart.js';
 
 const body = multipart([{ name: 'file', filename: 'objets.pdf', type: 'application/pdf', content: manyObjectsPdf() }]);

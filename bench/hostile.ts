@@ -1,6 +1,6 @@
-// Inputs that cost the server seconds of CPU, built by the tests that prove such work never blocks
-// the event loop or goes over its limits: a 1,000-line document, a 1 MB element of 100,000
-// attributes, a 20 MB PDF of 600,000 objects.
+// Inputs that cost the server seconds of CPU, for the `workers` scenario and the tests that prove such
+// work never blocks the event loop or goes over its limits: a 1,000-line document, a 1 MB element of
+// 100,000 attributes, a 17 MB PDF of 600,000 objects.
 
 /** 1,000 priced lines (the most a document may have), each with a long description. */
 export function thousandLines(): object[] {
