@@ -5,10 +5,10 @@
 // Keeping this robust on a 2-core CI box shared with other test files:
 // - The pool is given ONE thread here, so that the heavy work saturates one core and leaves the other
 //   to the event loop; the worker threads also run at a lower OS priority than the event loop.
-// - Each heavy request lasts seconds (a 1,000-line render, a 600,000-object PDF); probing starts once
-//   a worker has taken it, and the test checks it is still running after the last probe, so every
-//   probe overlaps the heavy work. The XML refusal takes milliseconds, so it is sent again and again
-//   for the whole probing.
+// - The heavy work lasts seconds (six 1,000-line renders queued on the thread, a 600,000-object
+//   PDF); probing starts once a worker has taken it, and a round of probes only counts if the work
+//   is still running after its last probe, so every probe overlaps the heavy work. The XML refusal
+//   takes milliseconds, so it is sent again and again for the whole probing.
 // - The bound is the issue's 50 ms on the SLOWEST of 20 probes (not a median). What this guards
 //   against is deterministic: before the pool, every probe during a render waited 3 to 6 s. What it
 //   must not trip on is random: a descheduled process or a major GC in this test process (which holds
@@ -106,16 +106,20 @@ describeEachDb('the event loop stays free while heavy work runs on the worker th
   const uploadBody = (content: Buffer, filename: string, type: string) => multipart([{ name: 'file', filename, type, content }]);
   const upload = (body: Buffer) => fetch(`${base}/v1/purchaseinvoices/file`, { method: 'POST', headers: { ...a.headers, 'content-type': MULTIPART }, body });
 
-  it('answers /healthz within 50 ms while a 1,000-line draft PDF renders', async () => {
-    const download = inFlight(fetch(`${base}/v1/saleinvoices/download/${longDraftId}`, { headers: a.headers }));
+  it('answers /healthz within 50 ms while 1,000-line draft PDFs render', async () => {
+    // One render takes 0.3-0.5 s on a quiet machine, about a round of probes: six queued on the
+    // one thread keep it busy for seconds.
+    const downloads = Array.from({ length: 6 }, () => inFlight(fetch(`${base}/v1/saleinvoices/download/${longDraftId}`, { headers: a.headers })));
     await workerTookIt();
-    const rounds = await probeDuring(() => download.pending && ctx.workers.stats().busy === 1);
-    const res = await download.response;
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="brouillon-${longDraftId}.pdf"`);
-    const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
-    expect(pdf.slice(0, 5)).toBe('%PDF-');
-    expect(pdf.match(/\/Type \/Page\b/g)?.length ?? 0, 'a 1,000-line document runs over many pages').toBeGreaterThan(20);
+    const rounds = await probeDuring(() => downloads.some((d) => d.pending) && ctx.workers.stats().busy === 1);
+    for (const download of downloads) {
+      const res = await download.response;
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="brouillon-${longDraftId}.pdf"`);
+      const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
+      expect(pdf.slice(0, 5)).toBe('%PDF-');
+      expect(pdf.match(/\/Type \/Page\b/g)?.length ?? 0, 'a 1,000-line document runs over many pages').toBeGreaterThan(20);
+    }
     expectUnderBound(rounds);
   }, HEAVY_TEST_MS);
 
