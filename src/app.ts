@@ -13,6 +13,7 @@ import {
 } from './http/conventions.js';
 import { registerLenientBinding } from './http/binding.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerCompactResponses } from './http/serialization.js';
 import { NUMERIC_FORMATS, registerValidation } from './http/validation.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerJsonParsers(app);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10, parts: 20 } });
   registerValidation(app);
+  registerInputGuard(app);
   registerErrorHandling(app);
   registerLenientBinding(app);
   registerTextVariants(app);

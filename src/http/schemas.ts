@@ -37,10 +37,14 @@ export const Int32 = Type.Integer({ minimum: -2147483648, maximum: 2147483647, f
 export const IdParams = Type.Object({ id: Int32 });
 export type IdParamsT = Static<typeof IdParams>;
 
-/** Metadata: a JSON object of at most 50 keys, round-tripped as given. */
+/** Serialized size limit of metadata (docs/limits.md). */
+export const METADATA_MAX_BYTES = 16 * 1024;
+
+/** Metadata: a JSON object of at most 50 keys and 16 KB serialized, round-tripped as given. */
 export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
   maxProperties: 50,
-  description: 'Free key/value data of your own (at most 50 keys, 16 KB serialized)',
+  'x-maxJsonBytes': METADATA_MAX_BYTES,
+  description: 'Free key/value data of your own (at most 50 keys, 16 KB serialized as JSON)',
 });
 
 export const DiscountType = Type.Union([Type.Literal('Percent'), Type.Literal('Fixed')], { $id: 'DiscountType' });

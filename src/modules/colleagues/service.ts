@@ -1,4 +1,5 @@
-// Colleague use cases: validation, the derived name, numbering (prefix "COL"), bounded metadata.
+// Colleague use cases: validation, the derived name, numbering (prefix "COL"). The bounds of
+// metadatas (50 keys, 16 KB serialized) are in the shared Metadata schema.
 import { toNumber } from '../../domain/money.js';
 import type { FieldError } from '../../errors.js';
 import { presentPlain, resourceService } from '../records/index.js';
@@ -9,23 +10,12 @@ import type { ColleagueInputT, ColleagueT } from './schemas.js';
 
 export const COLLEAGUE: store.RecordKind = { kind: 'colleague', label: 'Colleague' };
 
-/** The serialized size limit of `metadatas`; the 50-key limit is in the schema. */
-export const METADATA_MAX_BYTES = 16 * 1024;
-
 type Stored = Omit<ColleagueT, 'id'>;
-
-export function metadataProblem(metadatas: Record<string, unknown> | null | undefined): string | null {
-  if (metadatas === null || metadatas === undefined) return null;
-  const bytes = Buffer.byteLength(JSON.stringify(metadatas), 'utf8');
-  return bytes > METADATA_MAX_BYTES ? `must be at most ${METADATA_MAX_BYTES} bytes serialized (got ${bytes})` : null;
-}
 
 function toStored(input: ColleagueInputT, number: string | null): Stored {
   const errors: FieldError[] = [];
   const name = personName(input);
   if (!name) errors.push({ field: 'lastName', message: 'a colleague needs a firstName or a lastName' });
-  const metadataIssue = metadataProblem(input.metadatas);
-  if (metadataIssue) errors.push({ field: 'metadatas', message: metadataIssue });
   throwIfAny(errors);
   return {
     cellPhone: clean(input.cellPhone),

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { sendImage } from '../../http/images.js';
 import type { TypedApp } from '../../http/module.js';
 import { ValidationError } from '../../errors.js';
+import { checkFileName } from '../../http/input-guard.js';
 import { ensureSchema, NoBody } from '../../http/schemas.js';
 import { Classification, Unit, Vat } from '../reference/index.js';
 import { Product, ProductFamily } from './schemas.js';
@@ -29,17 +30,22 @@ const MULTIPART_PROBLEMS: Record<string, string> = {
 async function readFilePart(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw ValidationError.field('file', MULTIPART_PROBLEMS.FST_INVALID_MULTIPART_CONTENT_TYPE);
   let content: Buffer | null = null;
+  let fileName: string | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } })) {
       if (part.type !== 'file') continue;
       const bytes = await part.toBuffer();
-      if (part.fieldname.toLowerCase() === 'file') content = bytes;
+      if (part.fieldname.toLowerCase() === 'file') {
+        content = bytes;
+        fileName = part.filename;
+      }
     }
   } catch (e) {
     const code = (e as { code?: string }).code ?? '';
     throw ValidationError.field('file', MULTIPART_PROBLEMS[code] ?? `malformed multipart body: ${(e as Error).message}`);
   }
   if (!content) throw ValidationError.field('file', 'no part named "file" in the multipart body');
+  checkFileName(fileName);
   return content;
 }
 

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { TypedApp } from '../../http/module.js';
 import { ValidationError } from '../../errors.js';
+import { checkFileName } from '../../http/input-guard.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { IdParams } from '../../http/schemas.js';
 import { Supplier } from '../suppliers/index.js';
@@ -38,6 +39,7 @@ async function readFilePart(request: FastifyRequest): Promise<UploadedFile> {
     throw ValidationError.field('file', MULTIPART_PROBLEMS[code] ?? `malformed multipart body: ${(e as Error).message}`);
   }
   if (!file) throw ValidationError.field('file', 'no part named "file" in the multipart body');
+  checkFileName(file.fileName ?? undefined);
   return file;
 }
 

@@ -164,7 +164,8 @@ describeEachDb('colleagues', (ctx) => {
       const res = await A.put(id, { lastName: 'Valid', metadatas: { blob: 'é'.repeat(9000) } });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.json()).toMatchObject({ status: 400, errors: { metadatas: ['must be at most 16384 bytes serialized (got 18011)'] } });
+      expect(res.json()).toMatchObject({ status: 400 });
+      expect(res.json().errors.metadatas).toContain('must be at most 16384 bytes serialized (got 18011)');
       const types = await A.put(id, { lastName: ['x'], email: 'bad@' });
       expect(types.statusCode).toBe(400);
       expect(Object.keys(types.json().errors).sort()).toEqual(['email', 'lastName']);
