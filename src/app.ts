@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import { registerAuth } from './http/auth.js';
+import { redactUrl, registerAuth } from './http/auth.js';
 import {
   registerJsonParsers,
   registerTextVariants,
@@ -19,7 +19,7 @@ import { registerCompactResponses } from './http/serialization.js';
 import { NUMERIC_FORMATS, registerValidation } from './http/validation.js';
 import type { AppContext } from './context.js';
 import { registerSharedSchemas } from './http/schemas.js';
-import { keyResolver } from './modules/accounts/index.js';
+import { keyPrefixOf, keyResolver, sharedFailureRecorder } from './modules/accounts/index.js';
 import { colleaguesPlugin } from './modules/colleagues/index.js';
 import { contactsPlugin } from './modules/contacts/index.js';
 import { customersPlugin } from './modules/customers/index.js';
@@ -37,11 +37,6 @@ import { usersPlugin } from './modules/users/index.js';
 import { VERSION } from './version.js';
 import { WorkerPool } from './workers/pool.js';
 
-
-/** The URL as logged: the `apikey` query parameter never reaches a log line. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]apikey=)[^&#]*/gi, '$1[REDACTED]');
-}
 
 export interface BuildOptions {
   /** Where log lines go (stdout by default); tests capture them. */
@@ -84,6 +79,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     resolve: keyResolver(db, (err) => { app.log.warn({ err }, 'could not record API key use'); }),
     failureLimit: config.authFailureLimit,
     failureWindowSeconds: config.authFailureWindowSeconds,
+    keyPrefix: keyPrefixOf,
+    recordSharedFailure: sharedFailureRecorder(db),
+    onSharedFailureError: (err) => { app.log.warn({ err }, 'could not count a failed authentication in the database'); },
   });
   await registerOpenApi(app, VERSION);
 

@@ -210,7 +210,16 @@ export interface LogoVersionsTable {
   createdAt: string;
 }
 
+/** Failed authentications per (address, key prefix) bucket, in fixed windows (PostgreSQL only). */
+export interface AuthFailuresTable {
+  bucket: string;
+  /** Epoch milliseconds; a string from PostgreSQL (bigint). */
+  windowStart: number | string;
+  failures: number;
+}
+
 export interface Database {
+  authFailures: AuthFailuresTable;
   logoVersions: LogoVersionsTable;
   saleDocuments: SaleDocumentsTable;
   saleDocumentData: SaleDocumentDataTable;

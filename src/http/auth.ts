@@ -1,6 +1,9 @@
 // API-key authentication for every route not marked `config.public`. Keys arrive in the header
-// `x-api-key`, as HTTP Basic with user `apikey`, or as the query parameter `apikey` (discouraged:
-// it is redacted from logs). Repeated failures from one address are throttled with 429.
+// `x-api-key`, as HTTP Basic with user `apikey`, or as the query parameter `apikey` (any casing,
+// percent-encoded or not; discouraged: it is redacted from logs and never echoed in links).
+// Failures are throttled with 429 per (client address, key prefix), so that a client retrying a
+// bad key does not lock out the good keys of other clients behind the same address; on
+// PostgreSQL the counts are shared by every server process through a table.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TooManyRequestsError, UnauthorizedError } from '../errors.js';
 
@@ -20,10 +23,57 @@ declare module 'fastify' {
 
 export type ResolveApiKey = (key: string) => Promise<Principal | null>;
 
+/** A failure window as counted: when it started (epoch ms) and the failures in it so far. */
+export interface FailureWindow {
+  start: number;
+  count: number;
+}
+
+/**
+ * Records one failure of a bucket in the store every process shares, and answers the bucket's
+ * window as it now stands (this failure included); a window older than `windowMs` starts over.
+ */
+export type RecordSharedFailure = (bucket: string, now: number, windowMs: number) => Promise<FailureWindow>;
+
 export interface AuthOptions {
   resolve: ResolveApiKey;
   failureLimit: number;
   failureWindowSeconds: number;
+  /** The non-secret start of a key that names it (what key listings show); '' for no key. */
+  keyPrefix: (key: string) => string;
+  /** Counts shared by server processes (PostgreSQL); absent, each process counts alone. */
+  recordSharedFailure?: RecordSharedFailure;
+  onSharedFailureError?: (err: unknown) => void;
+}
+
+/** Whether a query parameter name, as decoded, is the key parameter (`apikey`, any casing). */
+export function isKeyParameter(decodedName: string): boolean {
+  return decodedName.toLowerCase() === 'apikey';
+}
+
+function decodeQueryName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The URL as logged: the value of every parameter that names the key — however it is spelled or
+ * percent-encoded (`APIKEY`, `api%6Bey`) — is replaced by [REDACTED].
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const end = hash < 0 ? url.length : hash;
+  const parts = url.slice(q + 1, end).split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    return isKeyParameter(decodeQueryName(rawName)) ? `${rawName}=[REDACTED]` : part;
+  });
+  return `${url.slice(0, q + 1)}${parts.join('&')}${url.slice(end)}`;
 }
 
 export function presentedKey(request: FastifyRequest): string | null {
@@ -38,52 +88,99 @@ export function presentedKey(request: FastifyRequest): string | null {
   const query = request.query as Record<string, unknown> | undefined;
   if (query) {
     for (const name of Object.keys(query)) {
-      if (name.toLowerCase() === 'apikey' && typeof query[name] === 'string') return query[name];
+      if (isKeyParameter(name) && typeof query[name] === 'string') return query[name];
     }
   }
   return null;
 }
 
-/** Counts failures per client address in fixed windows; memory is bounded by pruning old windows. */
+/**
+ * Counts failures per bucket in fixed windows. The memory answers "is this bucket blocked?" with
+ * no I/O on every request; when a store is shared, each failure is counted there and the memory
+ * takes the shared count back, so a bucket blocked by other processes is blocked here from this
+ * process's next failure on. Memory is bounded by pruning old windows.
+ */
 class FailureThrottle {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly windows = new Map<string, FailureWindow>();
   constructor(private readonly limit: number, private readonly windowMs: number) {}
 
-  retryAfterSeconds(address: string, now: number): number | null {
-    const w = this.windows.get(address);
+  retryAfterSeconds(bucket: string, now: number): number | null {
+    const w = this.windows.get(bucket);
     if (!w || now - w.start >= this.windowMs || w.count < this.limit) return null;
     return Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000));
   }
 
-  fail(address: string, now: number): void {
-    const w = this.windows.get(address);
-    if (!w || now - w.start >= this.windowMs) this.windows.set(address, { start: now, count: 1 });
-    else w.count += 1;
+  /** Counts a failure locally; answers the window. */
+  fail(bucket: string, now: number): FailureWindow {
+    let w = this.windows.get(bucket);
+    if (!w || now - w.start >= this.windowMs) {
+      w = { start: now, count: 1 };
+      this.windows.set(bucket, w);
+    } else {
+      w.count += 1;
+    }
     if (this.windows.size > 10_000) {
       for (const [key, value] of this.windows) if (now - value.start >= this.windowMs) this.windows.delete(key);
     }
+    return w;
+  }
+
+  /** Takes the shared store's view of a bucket (it includes this process's failures). */
+  adopt(bucket: string, window: FailureWindow): void {
+    this.windows.set(bucket, { ...window });
+  }
+
+  /** Whether this window holds more failures than allowed (the last one came over the limit). */
+  exceeded(window: FailureWindow): boolean {
+    return window.count > this.limit;
   }
 }
 
+/** The throttling bucket of a request: its address and the prefix of the key it presented. */
+export function failureBucket(address: string, prefix: string): string {
+  // Prefixes are stored (PostgreSQL refuses NUL in text): anything but printable ASCII is hex.
+  const safe = /^[\x21-\x7e]*$/.test(prefix) ? prefix : `~${Buffer.from(prefix, 'utf8').toString('hex').slice(0, 32)}`;
+  return `${address} ${safe}`;
+}
+
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
-  const throttle = new FailureThrottle(options.failureLimit, options.failureWindowSeconds * 1000);
+  const windowMs = options.failureWindowSeconds * 1000;
+  const throttle = new FailureThrottle(options.failureLimit, windowMs);
+  const tooMany = (retryAfter: number) =>
+    new TooManyRequestsError(`Too many failed authentications from this address with this key; retry in ${retryAfter} s`, retryAfter);
+
+  /** Counts a failure; answers the seconds to wait when other processes had already reached the limit. */
+  async function recordFailure(bucket: string, now: number): Promise<number | null> {
+    if (!options.recordSharedFailure) {
+      throttle.fail(bucket, now);
+      return null;
+    }
+    try {
+      const shared = await options.recordSharedFailure(bucket, now, windowMs);
+      throttle.adopt(bucket, shared);
+      return throttle.exceeded(shared) ? throttle.retryAfterSeconds(bucket, now) : null;
+    } catch (err) {
+      // The store is out of reach: count here, as a lone process would, rather than fail the request.
+      options.onSharedFailureError?.(err);
+      throttle.fail(bucket, now);
+      return null;
+    }
+  }
+
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     // Every answer, error or not, carries the request id (one hook instead of two on the hot path).
     reply.header('x-request-id', request.id);
     if (request.routeOptions.config?.public || request.is404) return;
     const now = Date.now();
-    const retryAfter = throttle.retryAfterSeconds(request.ip, now);
-    if (retryAfter !== null) {
-      throw new TooManyRequestsError(
-        `Too many failed authentications from this address; retry in ${retryAfter} s`,
-        retryAfter,
-      );
-    }
     const key = presentedKey(request);
+    const bucket = failureBucket(request.ip, key ? options.keyPrefix(key) : '');
+    const retryAfter = throttle.retryAfterSeconds(bucket, now);
+    if (retryAfter !== null) throw tooMany(retryAfter);
     const principal = key ? await options.resolve(key) : null;
     if (!principal) {
-      throttle.fail(request.ip, now);
+      const blocked = await recordFailure(bucket, now);
+      if (blocked !== null) throw tooMany(blocked);
       reply.header('www-authenticate', 'Basic realm="facturier", charset="UTF-8"');
       throw new UnauthorizedError(
         key

@@ -12,11 +12,31 @@ declare module 'fastify' {
 const JSON_TYPES = ['application/json', 'application/json-patch+json', 'text/json'];
 const VENDOR_JSON = /^application\/[\w.!#$&^-]+\+json$/;
 
+/** Whether the route reads a request body (declares a body schema or takes a multipart upload). */
+function routeTakesBody(request: FastifyRequest): boolean {
+  const schema = request.routeOptions.schema;
+  return Boolean(schema?.body) || Boolean((schema as { consumes?: unknown } | undefined)?.consumes);
+}
+
+function unsupportedMediaType(): Error {
+  return Object.assign(new Error('Unsupported media type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
+}
+
+/**
+ * JSON in its media types, and bodiless requests in every form clients send them. A POST that needs
+ * no body (finalize, cancel…) is accepted without a content type, with a JSON content type and an
+ * empty body, or chunked with no bytes (what Node's own HTTP client sends): each is "no body". A
+ * body in a media type we do not read is still 415; an empty JSON body where one is needed, 400.
+ */
 export function registerJsonParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  const parse = (_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+  const parse = (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
     const text = body.toString();
     if (text.trim() === '') {
+      if (!routeTakesBody(request)) {
+        done(null, undefined);
+        return;
+      }
       done(Object.assign(new Error('Request body is empty but its content type is JSON'), { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }));
       return;
     }
@@ -28,6 +48,31 @@ export function registerJsonParsers(app: FastifyInstance): void {
   };
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, parse);
   app.addContentTypeParser(VENDOR_JSON, { parseAs: 'string' }, parse);
+  // No content type (a chunked body), or one we do not read on a route that reads no body: an empty
+  // body is no body; the first byte of a real one is a 415 at once, without reading the rest.
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const length = request.headers['content-length'];
+    const foreignType = request.headers['content-type'] !== undefined && routeTakesBody(request);
+    if (foreignType || (length !== undefined && length !== '0')) {
+      done(unsupportedMediaType(), undefined);
+      return;
+    }
+    let settled = false;
+    const settle = (err: Error | null) => {
+      if (settled) return;
+      settled = true;
+      done(err, undefined);
+    };
+    payload.on('data', (chunk: Buffer) => {
+      if (chunk.length > 0) settle(unsupportedMediaType());
+    });
+    payload.on('end', () => {
+      settle(null);
+    });
+    payload.on('error', (err) => {
+      settle(err);
+    });
+  });
 }
 
 /** Appends a route-level hook to whatever hooks the route already declares. */

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from '../errors.js';
+import { isKeyParameter } from './auth.js';
 
 export const PagingQuery = {
   PageIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Page index, first page is 1 (0 is read as 1, as the reference service does)' })),
@@ -60,10 +61,11 @@ export function parseOrderBy<C extends string>(
   return keys;
 }
 
+/** The link to another page: the request's own URL, with that PageIndex and never the API key. */
 function pageUrl(request: FastifyRequest, index: number): string {
   const [path, search = ''] = request.url.split('?');
   const params = new URLSearchParams(search);
-  for (const key of [...params.keys()]) if (key.toLowerCase() === 'pageindex') params.delete(key);
+  for (const key of [...params.keys()]) if (key.toLowerCase() === 'pageindex' || isKeyParameter(key)) params.delete(key);
   params.set('PageIndex', String(index));
   return `${path}?${params.toString()}`;
 }

@@ -108,20 +108,44 @@ describeEachDb('API keys and /hello', (ctx) => {
 describeEachDb(
   'throttling of failed authentications',
   (ctx) => {
-    it('answers 429 with Retry-After after repeated failures from one address, even for a good key', async () => {
+    it('throttles one address and key prefix: that key gets 429, a good key from the same address still works', async () => {
       const account = await ctx.newAccount();
+      const bad = 'fk_Wrong0-this-key-was-revoked-long-ago';
       for (let i = 0; i < 3; i++) {
-        const res = await ctx.inject({ method: 'GET', url: '/hello', headers: { 'x-api-key': `wrong-${i}` } });
+        const res = await ctx.inject({ method: 'GET', url: '/hello', headers: { 'x-api-key': bad } });
         expect(res.statusCode).toBe(401);
       }
-      const blocked = await ctx.inject({ method: 'GET', url: '/hello', headers: account.headers });
+      const blocked = await ctx.inject({ method: 'GET', url: '/hello', headers: { 'x-api-key': bad } });
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(600);
       expect(blocked.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
-      // Another client address is not affected.
-      const elsewhere = await ctx.inject({ method: 'GET', url: '/hello', headers: account.headers, remoteAddress: '127.0.0.2' });
-      expect(elsewhere.statusCode).toBe(200);
+      // The same prefix is blocked whatever follows it, so guessing the rest of a key is throttled too.
+      const samePrefix = await ctx.inject({ method: 'GET', url: '/hello', headers: { 'x-api-key': 'fk_Wrong0-another-ending' } });
+      expect(samePrefix.statusCode).toBe(429);
+      // Another client behind the same address, with its good key, is not locked out.
+      const good = await ctx.inject({ method: 'GET', url: '/hello', headers: account.headers });
+      expect(good.statusCode).toBe(200);
+      // Nor is another address with the bad key.
+      const elsewhere = await ctx.inject({ method: 'GET', url: '/hello', headers: { 'x-api-key': bad }, remoteAddress: '127.0.0.2' });
+      expect(elsewhere.statusCode).toBe(401);
+    });
+
+    it('throttles requests without a key as their own bucket', async () => {
+      const account = await ctx.newAccount();
+      const address = '127.0.0.3';
+      for (let i = 0; i < 3; i++) expect((await ctx.inject({ method: 'GET', url: '/hello', remoteAddress: address })).statusCode).toBe(401);
+      expect((await ctx.inject({ method: 'GET', url: '/hello', remoteAddress: address })).statusCode).toBe(429);
+      expect((await ctx.inject({ method: 'GET', url: '/hello', headers: account.headers, remoteAddress: address })).statusCode).toBe(200);
+    });
+
+    it('counts a key given in the query under its own prefix too, and stores nothing unsafe', async () => {
+      const address = '127.0.0.4';
+      for (let i = 0; i < 3; i++) {
+        const res = await ctx.inject({ method: 'GET', url: '/hello?apikey=fk_%00%01bad', remoteAddress: address });
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await ctx.inject({ method: 'GET', url: '/hello?APIKEY=fk_%00%01bad', remoteAddress: address })).statusCode).toBe(429);
     });
   },
   { AUTH_FAILURE_LIMIT: '3', AUTH_FAILURE_WINDOW_SECONDS: '600' },

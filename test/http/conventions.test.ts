@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 
@@ -201,4 +203,75 @@ describeEachDb('paging', (ctx) => {
     expect(res.json()).toHaveLength(23);
     expect(res.headers['x-page-count']).toBe('1');
   });
+
+  it('never echoes the API key in x-page-next or x-page-prev, however its parameter is spelled', async () => {
+    for (const name of ['apikey', 'ApiKey', 'api%6Bey']) {
+      const res = await ctx.inject({ method: 'GET', url: `/v1/customers?${name}=${a.apiKey}&PageIndex=2&OrderBy=name` });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.headers['x-page-next']).toBe('/v1/customers?OrderBy=name&PageIndex=3');
+      expect(res.headers['x-page-prev']).toBe('/v1/customers?OrderBy=name&PageIndex=1');
+      expect(JSON.stringify(res.headers)).not.toContain(a.apiKey);
+    }
+  });
 });
+
+describeEachDb('requests without a body', (ctx) => {
+  let a: TestAccount;
+  let server: string;
+  beforeAll(async () => {
+    a = await ctx.newAccount();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address() as AddressInfo;
+    server = `http://127.0.0.1:${address.port}`;
+  });
+
+  const draft = async () => {
+    const res = await ctx.inject({
+      method: 'POST', url: '/v1/saleinvoices', headers: a.headers,
+      payload: { customerName: 'Sans corps SARL', lines: [{ type: 'Product', description: 'x', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }] },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().id as number;
+  };
+
+  /** A POST through Node's HTTP client: without a content length it sends Transfer-Encoding: chunked. */
+  const rawPost = (path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${server}${path}`, { method: 'POST', headers: { ...a.headers, ...headers } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body: text });
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it.each([
+    ['no content type, chunked and empty (Node\'s default)', {}],
+    ['a JSON content type, chunked and empty', { 'content-type': 'application/json' }],
+    ['a JSON content type and Content-Length: 0', { 'content-type': 'application/json', 'content-length': '0' }],
+    ['no content type and Content-Length: 0', { 'content-length': '0' }],
+  ])('finalizes with %s', async (_label, headers: Record<string, string>) => {
+    const id = await draft();
+    const res = await rawPost(`/v1/saleinvoices/finalize/${id}`, headers);
+    expect(res.status, res.body).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ id, isDraft: false });
+  });
+
+  it('still answers 415 to a body it cannot read, and 400 to an empty JSON body where one is needed', async () => {
+    const id = await draft();
+    const foreign = await rawPost(`/v1/saleinvoices/finalize/${id}`, {}, 'finalize please');
+    expect(foreign.status).toBe(415);
+    const empty = await rawPost('/v1/customers', { 'content-type': 'application/json' });
+    expect(empty.status).toBe(400);
+    expect(JSON.parse(empty.body).message).toBe('Request body is empty but its content type is JSON');
+    const none = await rawPost('/v1/customers', {});
+    expect(none.status).toBe(400);
+    const typed = await rawPost('/v1/customers', { 'content-type': 'text/plain' });
+    expect(typed.status).toBe(415);
+  });
+});
+

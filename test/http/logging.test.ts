@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, redactUrl } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import { redactUrl } from '../../src/http/auth.js';
 import { loadConfig } from '../../src/config.js';
 import { createAccount } from '../../src/modules/accounts/service.js';
 import { freshDatabase } from '../helpers/harness.js';
@@ -31,6 +32,17 @@ describe('structured logs', () => {
     expect(logged).toContain('/hello?foo=1&apikey=[REDACTED]&bar=2');
   });
 
+  it('never logs the key given under a percent-encoded or re-cased parameter name, which authenticates all the same', async () => {
+    for (const name of ['api%6Bey', 'API%4BEY', 'ApiKey', '%61%70%69%6b%65%79']) {
+      lines.length = 0;
+      const res = await app.inject({ method: 'GET', url: `/hello?${name}=${key}&x=1` });
+      expect(res.statusCode, name).toBe(200);
+      const logged = lines.join('');
+      expect(logged, name).not.toContain(key);
+      expect(logged).toContain(`/hello?${name}=[REDACTED]&x=1`);
+    }
+  });
+
   it('logs JSON lines carrying the request id', async () => {
     lines.length = 0;
     await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-42' } });
@@ -42,5 +54,9 @@ describe('structured logs', () => {
     expect(redactUrl('/x?APIKEY=abc')).toBe('/x?APIKEY=[REDACTED]');
     expect(redactUrl('/x?a=1&ApiKey=abc#frag')).toBe('/x?a=1&ApiKey=[REDACTED]#frag');
     expect(redactUrl('/x?notapikey=abc')).toBe('/x?notapikey=abc');
+    expect(redactUrl('/x?api%6Bey=abc&apikey=def')).toBe('/x?api%6Bey=[REDACTED]&apikey=[REDACTED]');
+    expect(redactUrl('/x?%41PIKEY')).toBe('/x?%41PIKEY=[REDACTED]');
+    expect(redactUrl('/x?a=%E0%A4%A&apikey=1')).toBe('/x?a=%E0%A4%A&apikey=[REDACTED]');
+    expect(redactUrl('/x')).toBe('/x');
   });
 });

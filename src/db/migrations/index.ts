@@ -8,5 +8,8 @@ import { receipts } from './006_receipts.js';
 import { documentFiles } from './007_documents.js';
 import { logoVersions } from './008_logo_versions.js';
 import { exactMoney } from './009_exact_money.js';
+import { authFailures } from './010_auth_failures.js';
 
-export const migrations: Migration[] = [foundation, masterData, productImagesAndSettings, saleDocuments, receipts, documentFiles, logoVersions, exactMoney];
+export const migrations: Migration[] = [
+  foundation, masterData, productImagesAndSettings, saleDocuments, receipts, documentFiles, logoVersions, exactMoney, authFailures,
+];

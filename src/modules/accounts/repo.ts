@@ -1,5 +1,5 @@
 // SQL for accounts and their API keys.
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 
@@ -96,4 +96,25 @@ export function activeKeyFinder(db: Db): (keyHash: string) => Promise<ActiveKey 
 
 export async function touchApiKey(db: Kysely<Database>, keyId: number, at: string): Promise<void> {
   await db.updateTable('apiKeys').set({ lastUsedAt: at }).where('id', '=', keyId).execute();
+}
+
+/** Counts one failure of a bucket, starting a new window when the last one is over; answers the window. */
+export async function recordAuthFailure(db: Kysely<Database>, bucket: string, now: number, windowMs: number) {
+  const expired = now - windowMs;
+  const row = await db
+    .insertInto('authFailures')
+    .values({ bucket, windowStart: now, failures: 1 })
+    .onConflict((oc) =>
+      oc.column('bucket').doUpdateSet({
+        failures: sql<number>`CASE WHEN auth_failures.window_start <= ${expired} THEN 1 ELSE auth_failures.failures + 1 END`,
+        windowStart: sql<number>`CASE WHEN auth_failures.window_start <= ${expired} THEN ${now} ELSE auth_failures.window_start END`,
+      }),
+    )
+    .returning(['windowStart', 'failures'])
+    .executeTakeFirstOrThrow();
+  return { start: Number(row.windowStart), count: row.failures };
+}
+
+export async function pruneAuthFailures(db: Kysely<Database>, before: number): Promise<void> {
+  await db.deleteFrom('authFailures').where('windowStart', '<', before).execute();
 }

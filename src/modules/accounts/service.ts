@@ -7,10 +7,15 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import type { Principal } from '../../http/auth.js';
+import type { Principal, RecordSharedFailure } from '../../http/auth.js';
 import * as repo from './repo.js';
 
 export const KEY_PREFIX = 'fk_';
+
+/** The start of a key that names it in listings (`fk_` and 6 characters): not secret. */
+export function keyPrefixOf(key: string): string {
+  return key.slice(0, KEY_PREFIX.length + 6);
+}
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
@@ -23,7 +28,7 @@ async function issueKey(db: Kysely<Database>, accountId: number, name: string): 
     accountId,
     name,
     keyHash: hashApiKey(apiKey),
-    prefix: apiKey.slice(0, KEY_PREFIX.length + 6),
+    prefix: keyPrefixOf(apiKey),
   });
   return { id: row.id, name: row.name, apiKey };
 }
@@ -92,5 +97,23 @@ export function keyResolver(db: Db, log: (err: unknown) => void) {
       repo.touchApiKey(db.kysely, row.apiKeyId, new Date(now).toISOString()).catch(log);
     }
     return row;
+  };
+}
+
+/**
+ * Failed authentications counted in the auth_failures table, which every server process on
+ * PostgreSQL shares; undefined on SQLite (one process: memory is enough, and a flood of failures
+ * causes no writes). Windows older than an hour are pruned now and then.
+ */
+export function sharedFailureRecorder(db: Db): RecordSharedFailure | undefined {
+  if (db.sqlite) return undefined;
+  let lastPrune = 0;
+  return async (bucket, now, windowMs) => {
+    const window = await repo.recordAuthFailure(db.kysely, bucket, now, windowMs);
+    if (now - lastPrune > 60_000) {
+      lastPrune = now;
+      await repo.pruneAuthFailures(db.kysely, now - Math.max(windowMs, 3_600_000));
+    }
+    return window;
   };
 }
