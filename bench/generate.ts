@@ -7,7 +7,7 @@ import { chainHash } from '../src/domain/audit.js';
 import { addDays } from '../src/domain/dates.js';
 import { formatDocumentNumber, sequenceScope } from '../src/domain/numbering.js';
 import { composeDocument, type StoredDocument } from '../src/modules/sales/compose.js';
-import { insertDocuments, type DocumentRow } from '../src/modules/sales/repo.js';
+import { insertDocuments, type DocumentRow, type NewDocumentRow } from '../src/modules/sales/repo.js';
 import type { DocumentInputT } from '../src/modules/sales/schemas.js';
 import { hashedContent } from '../src/modules/sales/service.js';
 import { getAccountSettings } from '../src/modules/settings/service.js';
@@ -18,7 +18,7 @@ export async function generateCustomers(db: Db, accountId: number, count: number
   const random = rng(7);
   const ids: number[] = [];
   for (let i = 1; i <= count; i++) {
-    ids.push((await customers.create(db, accountId, customerInput(random, i))).id);
+    ids.push((await customers.create(db, accountId, customerInput(random, i))).value.id);
     if (i % 1000 === 0 || i === count) progress('customers', i, count);
   }
   return ids;
@@ -58,7 +58,7 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
   for (let done = 0; done < count; ) {
     await db.kysely.transaction().execute(async (trx) => {
       for (let b = 0; b < 20 && done < count; b++) {
-        const rows: Omit<DocumentRow, 'id'>[] = [];
+        const rows: NewDocumentRow[] = [];
         for (let i = 0; i < batchSize && done < count; i++, done++) {
           const date = new Date(start + Math.floor((span * done) / count)).toISOString().slice(0, 10);
           const customerId = pick(random, ids);

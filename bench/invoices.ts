@@ -22,7 +22,7 @@ async function makeDrafts(db: Db, accountId: number, customerIds: number[], coun
   for (let i = 1; i <= count; i++) {
     const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, (_, l) => ({ description: `Ligne ${l + 1}`, quantity: 1 + l, taxExcludedPrice: 10 + l, vat: { rate: 20 } }));
     const input = { customerId: pick(random, customerIds), date, lines } as DocumentInputT;
-    ids.push((await createDraft({ db, publicUrl: null }, accountId, 'Invoice', input)).id);
+    ids.push((await createDraft({ db, publicUrl: null }, accountId, 'Invoice', input)).value.id);
     if (i % 1000 === 0 || i === count) progress('drafts to finalize', i, count);
   }
   return ids;

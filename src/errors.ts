@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'invalid' // the input breaks a rule (each offending field is named where known)
   | 'invalid-state' // the record's state does not allow the transition
   | 'conflict' // the request collides with the current state of another record
+  | 'precondition-failed' // the record changed since the client read it (If-Match)
   | 'forbidden' // the caller may not do this
   | 'unauthenticated' // no valid credentials
   | 'rate-limited' // too many attempts; retry later
@@ -50,6 +51,11 @@ export class InvalidStateError extends AppError {
 
 export class ConflictError extends AppError {
   readonly kind = 'conflict';
+}
+
+/** The record is not at the version the client said it expects (If-Match): it changed meanwhile. */
+export class PreconditionFailedError extends AppError {
+  readonly kind = 'precondition-failed';
 }
 
 export class ForbiddenError extends AppError {

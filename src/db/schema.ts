@@ -52,6 +52,8 @@ export interface RecordsTable {
   data: string;
   createdAt: string;
   updatedAt: string;
+  /** Incremented by every write: the record's ETag (migration 010). */
+  version: Generated<number>;
 }
 
 export interface CountersTable {
@@ -80,6 +82,8 @@ export interface SettingsTable {
   logoContentType: string | null;
   logoToken: string | null;
   updatedAt: string;
+  /** Incremented by every write: the record's ETag (migration 010). */
+  version: Generated<number>;
 }
 
 export interface SaleDocumentsTable {
@@ -109,6 +113,8 @@ export interface SaleDocumentsTable {
   previousHash: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Incremented by every write: the record's ETag (migration 010). */
+  version: Generated<number>;
 }
 
 /** The JSON snapshot of a sale document (see migration 005). */
@@ -153,6 +159,8 @@ export interface ReceiptsTable {
   searchText: string;
   createdAt: string;
   updatedAt: string;
+  /** Incremented by every write: the record's ETag (migration 010). */
+  version: Generated<number>;
 }
 
 export interface ReceiptLinksTable {

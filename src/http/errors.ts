@@ -21,6 +21,7 @@ const TYPE_BY_STATUS: Record<number, string> = {
   404: 'https://tools.ietf.org/html/rfc9110#section-15.5.5',
   406: 'https://tools.ietf.org/html/rfc9110#section-15.5.7',
   409: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
+  412: 'https://tools.ietf.org/html/rfc9110#section-15.5.13',
   413: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
   415: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
   429: 'https://tools.ietf.org/html/rfc6585#section-4',
@@ -37,6 +38,7 @@ const TITLE_BY_STATUS: Record<number, string> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   409: 'Conflict',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
@@ -51,6 +53,7 @@ export const HTTP_BY_KIND: Record<ErrorKind, { status: number; title: string }> 
   invalid: { status: 400, title: 'One or more validation errors occurred.' },
   'invalid-state': { status: 400, title: 'Invalid state' },
   conflict: { status: 409, title: 'Conflict' },
+  'precondition-failed': { status: 412, title: 'Precondition Failed' },
   forbidden: { status: 403, title: 'Forbidden' },
   unauthenticated: { status: 401, title: 'Unauthorized' },
   'rate-limited': { status: 429, title: 'Too Many Requests' },
@@ -184,7 +187,7 @@ export function normalize(error: FastifyError | Error): Normalized | null {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, n: Normalized): FastifyReply {
   const kind: ErrorBodyKind =
-    n.status === 401 || n.status === 429 ? 'ProblemDetails' : (request.routeOptions.config?.errorBody ?? 'ProblemDetails');
+    n.status === 401 || n.status === 412 || n.status === 429 ? 'ProblemDetails' : (request.routeOptions.config?.errorBody ?? 'ProblemDetails');
   if (n.headers) reply.headers(n.headers);
   reply.code(n.status);
   if (kind === 'Error') {

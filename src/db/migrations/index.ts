@@ -9,7 +9,9 @@ import { documentFiles } from './007_documents.js';
 import { logoVersions } from './008_logo_versions.js';
 import { exactMoney } from './009_exact_money.js';
 import { authFailures } from './010_auth_failures.js';
+import { recordVersions } from './011_record_versions.js';
 
 export const migrations: Migration[] = [
   foundation, masterData, productImagesAndSettings, saleDocuments, receipts, documentFiles, logoVersions, exactMoney, authFailures,
+  recordVersions,
 ];

@@ -23,6 +23,8 @@ export function productImageService(db: Db, publicUrl: string | null) {
     return transaction(db, async (trx) => {
       if (!(await store.getRecord(trx, PRODUCT, accountId, productId))) throw new NotFoundError('Product', productId);
       await apply(trx);
+      // The product's imageUrl changed: so does its version (ETag).
+      await store.touchRecord(trx, PRODUCT, accountId, productId);
       const product = await products.get({ ...db, kysely: trx }, accountId, productId);
       await emit(trx, accountId, 'ProductUpdated', product);
       return product;

@@ -83,15 +83,15 @@ async function supplierFor(trx: Trx, accountId: number, seller: IncomingParty): 
   if (!seller.name) return null;
   const address = seller.countryIso ? { countryIso: seller.countryIso.slice(0, 2).toUpperCase() } : null;
   try {
-    return await suppliers.createIn(trx, accountId, {
+    return (await suppliers.createIn(trx, accountId, {
       name: seller.name.slice(0, 200),
       address,
       companyInformations: { siret: seller.siret ?? seller.siren, vatNumber: seller.vatNumber },
-    });
+    })).value;
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     // Identifiers or country the supplier rules refuse (bad check digit…): keep the supplier by name.
-    return suppliers.createIn(trx, accountId, { name: seller.name.slice(0, 200) });
+    return (await suppliers.createIn(trx, accountId, { name: seller.name.slice(0, 200) })).value;
   }
 }
 

@@ -9,9 +9,9 @@ import type { Page, SortKey } from '../../http/paging.js';
 
 type Db = Kysely<Database>;
 /** Rows as this module sees them: amounts as exact decimals. */
-export type ReceiptRow = Omit<ReceiptsTable, 'id' | 'amount'> & { id: number; amount: Big };
+export type ReceiptRow = Omit<ReceiptsTable, 'id' | 'amount' | 'version'> & { id: number; amount: Big; version: number };
 export type LinkRow = Omit<ReceiptLinksTable, 'id' | 'amount'> & { id: number; amount: Big };
-export type ReceiptValues = Omit<ReceiptRow, 'id' | 'accountId' | 'createdAt'>;
+export type ReceiptValues = Omit<ReceiptRow, 'id' | 'accountId' | 'createdAt' | 'version'>;
 export type LinkValues = Pick<LinkRow, 'type' | 'linkId' | 'documentId' | 'amount'>;
 export type SortColumn = 'id' | 'date' | 'amount';
 
@@ -28,8 +28,10 @@ export async function insertReceipt(db: Db, accountId: number, values: ReceiptVa
   return id;
 }
 
+/** Writes a receipt and increments its version (its ETag). */
 export async function updateReceipt(db: Db, accountId: number, id: number, values: ReceiptValues): Promise<void> {
-  await db.updateTable('receipts').set(stored(db, values)).where('accountId', '=', accountId).where('id', '=', id).execute();
+  await db.updateTable('receipts').set({ ...stored(db, values), version: sql<number>`version + 1` })
+    .where('accountId', '=', accountId).where('id', '=', id).execute();
 }
 
 export async function deleteReceipt(db: Db, accountId: number, id: number): Promise<void> {

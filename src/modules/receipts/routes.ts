@@ -3,6 +3,7 @@
 // the spec: Error on receipt create, ProblemDetails elsewhere.
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
+import { ifMatchOf, withETag } from '../../http/etag.js';
 import type { TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema, NoBody } from '../../http/schemas.js';
@@ -42,7 +43,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
   app.post('/v1/receipts', {
     config: { errorBody: 'Error' },
     schema: { tags, operationId: 'POST_Receipts_Post', summary: 'Create a receipt', body: ReceiptInput, response: { 200: ref, 400: error } },
-  }, async (request) => receipts.createReceipt(ctx, request.principal.accountId, request.body));
+  }, async (request, reply) => withETag(reply, await receipts.createReceipt(ctx, request.principal.accountId, request.body)));
 
   // The reference declares Customer as the element schema: a defect; receipts are what is found.
   app.get('/v1/receipts/find', {
@@ -55,14 +56,15 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
 
   app.get('/v1/receipts/:id', {
     schema: { tags, operationId: 'GET_Receipts_Get', summary: 'Get a receipt', params: IdParams, response: { 200: ref, 404: problem } },
-  }, async (request) => receipts.getReceipt(ctx, request.principal.accountId, request.params.id));
+  }, async (request, reply) => withETag(reply, await receipts.getReceipt(ctx, request.principal.accountId, request.params.id)));
 
   app.put('/v1/receipts/:id', {
     schema: {
       tags, operationId: 'PUT_Receipts_Update', summary: 'Update a receipt: absent fields kept, null clears (links absent or null: kept; []: removed)',
       params: IdParams, body: Type.Partial(ReceiptInput), response: { 200: ref, 400: problem, 404: problem },
     },
-  }, async (request) => receipts.updateReceipt(ctx, request.principal.accountId, request.params.id, request.body));
+  }, async (request, reply) =>
+    withETag(reply, await receipts.updateReceipt(ctx, request.principal.accountId, request.params.id, request.body, ifMatchOf(request))));
 
   app.delete('/v1/receipts/:id', {
     schema: {
@@ -70,7 +72,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
       params: IdParams, response: { 200: NoBody, 400: problem, 404: problem },
     },
   }, async (request, reply) => {
-    await receipts.deleteReceipt(ctx, request.principal.accountId, request.params.id);
+    await receipts.deleteReceipt(ctx, request.principal.accountId, request.params.id, ifMatchOf(request));
     return reply.code(200).send();
   });
 

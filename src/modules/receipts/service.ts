@@ -8,6 +8,7 @@ import Big from 'big.js';
 import type { Db } from '../../db/connection.js';
 import { todayIn } from '../../domain/dates.js';
 import { InvalidStateError, NotFoundError, ValidationError, type FieldError } from '../../errors.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import { mergeUpdate } from '../../http/input/merge.js';
 import { emit } from '../../jobs/outbox.js';
@@ -164,6 +165,8 @@ async function customerOfDocument(trx: Trx, accountId: number, row: DocumentRow)
 
 interface WriteResult {
   receipt: ReceiptT;
+  /** The receipt's version after the write (its ETag). */
+  version: number;
   /** Documents whose balance changed, as updated. */
   changed: DocumentRow[];
 }
@@ -350,46 +353,54 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
   const receipt = presentReceipt(receiptRow, linkRows);
   await emit(trx, accountId, !input ? 'ReceiptDeleted' : existing ? 'ReceiptUpdated' : 'ReceiptCreated', receipt);
   for (const row of paid) await emit(trx, accountId, 'InvoicePaid', presentDocument(row, env));
-  return { receipt, changed };
+  return { receipt, version: receiptRow.version, changed };
 }
 
-async function existingOrThrow(trx: Trx, accountId: number, id: number): Promise<Existing> {
+/** The receipt, locked for the transaction (PostgreSQL), or 404; with If-Match, 412 unless at an expected version. */
+async function existingOrThrow(trx: Trx, accountId: number, id: number, ifMatch: IfMatch = null): Promise<Existing> {
   const row = await repo.getReceipt(trx, accountId, id, true);
   if (!row) throw new NotFoundError('Receipt', id);
+  checkIfMatch(ifMatch, row.version, `Receipt ${id}`);
   return { row, links: (await repo.linksOf(trx, accountId, [id])).get(id) ?? [] };
 }
 
 // --- receipts resource ------------------------------------------------------------------------
 
-export async function createReceipt(ctx: ReceiptsContext, accountId: number, input: ReceiptInputT): Promise<ReceiptT> {
-  return transaction(ctx.db, async (trx) => (await writeReceipt(trx, await envOf(trx, ctx, accountId), null, input)).receipt);
-}
-
-/** The whole receipt is replaced, except `links`: absent or null keeps the current links, [] removes them. */
-/**
- * The body laid over the receipt as GET answers it (absent fields kept, null clears), except `links`,
- * whose own rule stands: absent or null keeps the current links, [] removes them.
- */
-export async function updateReceipt(ctx: ReceiptsContext, accountId: number, id: number, patch: Partial<ReceiptInputT>): Promise<ReceiptT> {
+export async function createReceipt(ctx: ReceiptsContext, accountId: number, input: ReceiptInputT): Promise<Versioned<ReceiptT>> {
   return transaction(ctx.db, async (trx) => {
-    const existing = await existingOrThrow(trx, accountId, id);
-    const [current] = await presentRows(trx, accountId, [existing.row]);
-    const input = { ...mergeUpdate(current, patch), links: patch.links } as ReceiptInputT;
-    return (await writeReceipt(trx, await envOf(trx, ctx, accountId), existing, input)).receipt;
+    const { receipt, version } = await writeReceipt(trx, await envOf(trx, ctx, accountId), null, input);
+    return { value: receipt, version };
   });
 }
 
-export async function deleteReceipt(ctx: ReceiptsContext, accountId: number, id: number): Promise<void> {
+/**
+ * The body laid over the receipt as GET answers it (absent fields kept, null clears), except `links`,
+ * whose own rule stands: absent or null keeps the current links, [] removes them. With If-Match,
+ * only if the receipt is still at an expected version (else 412).
+ */
+export async function updateReceipt(
+  ctx: ReceiptsContext, accountId: number, id: number, patch: Partial<ReceiptInputT>, ifMatch: IfMatch = null,
+): Promise<Versioned<ReceiptT>> {
+  return transaction(ctx.db, async (trx) => {
+    const existing = await existingOrThrow(trx, accountId, id, ifMatch);
+    const [current] = await presentRows(trx, accountId, [existing.row]);
+    const input = { ...mergeUpdate(current, patch), links: patch.links } as ReceiptInputT;
+    const { receipt, version } = await writeReceipt(trx, await envOf(trx, ctx, accountId), existing, input);
+    return { value: receipt, version };
+  });
+}
+
+export async function deleteReceipt(ctx: ReceiptsContext, accountId: number, id: number, ifMatch: IfMatch = null): Promise<void> {
   await transaction(ctx.db, async (trx) => {
-    const existing = await existingOrThrow(trx, accountId, id);
+    const existing = await existingOrThrow(trx, accountId, id, ifMatch);
     await writeReceipt(trx, await envOf(trx, ctx, accountId), existing, null);
   });
 }
 
-export async function getReceipt(ctx: ReceiptsContext, accountId: number, id: number): Promise<ReceiptT> {
+export async function getReceipt(ctx: ReceiptsContext, accountId: number, id: number): Promise<Versioned<ReceiptT>> {
   const row = await repo.getReceipt(ctx.db.kysely, accountId, id);
   if (!row) throw new NotFoundError('Receipt', id);
-  return (await presentRows(ctx.db.kysely, accountId, [row]))[0];
+  return { value: (await presentRows(ctx.db.kysely, accountId, [row]))[0], version: row.version };
 }
 
 export async function findReceipts(ctx: ReceiptsContext, accountId: number, internalId: string | undefined): Promise<ReceiptT[]> {

@@ -3,6 +3,7 @@
 // follow the spec: `Error` on create, `ProblemDetails` elsewhere.
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
+import { ifMatchOf, withETag } from '../../http/etag.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type SortKey } from '../../http/paging.js';
 import { ensureSchema, FindQuery, IdParams, InternalIdParams, NoBody, Str } from '../../http/schemas.js';
@@ -94,7 +95,7 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
         response: { 200: ref, 400: error },
       },
     },
-    async (request) => r.service.create(ctx.db, request.principal.accountId, bodyOf(request)),
+    async (request, reply) => withETag(reply, await r.service.create(ctx.db, request.principal.accountId, bodyOf(request))),
   );
 
   if (r.find) {
@@ -128,8 +129,8 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
           response: { 200: ref, 404: problem },
         },
       },
-      async (request) =>
-        r.service.getByInternalId(ctx.db, request.principal.accountId, request.params.internalId),
+      async (request, reply) =>
+        withETag(reply, await r.service.getByInternalId(ctx.db, request.principal.accountId, request.params.internalId)),
     );
   }
 
@@ -142,7 +143,7 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
         response: { 200: ref, 404: problem },
       },
     },
-    async (request) => r.service.get(ctx.db, request.principal.accountId, request.params.id),
+    async (request, reply) => withETag(reply, await r.service.read(ctx.db, request.principal.accountId, request.params.id)),
   );
 
   if (r.update) {
@@ -156,8 +157,8 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
           response: { 200: ref, 400: problem, 404: problem },
         },
       },
-      async (request) =>
-        r.service.update(ctx.db, request.principal.accountId, request.params.id, bodyOf(request)),
+      async (request, reply) =>
+        withETag(reply, await r.service.update(ctx.db, request.principal.accountId, request.params.id, bodyOf(request), ifMatchOf(request))),
     );
   }
 
@@ -171,7 +172,7 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
       },
     },
     async (request, reply) => {
-      await r.service.remove(ctx.db, request.principal.accountId, request.params.id);
+      await r.service.remove(ctx.db, request.principal.accountId, request.params.id, ifMatchOf(request));
       return reply.code(200).send();
     },
   );

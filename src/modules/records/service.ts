@@ -6,7 +6,8 @@ import { transaction, type Trx } from '../../db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, PreconditionFailedError } from '../../errors.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import { mergeUpdate } from '../../http/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
@@ -40,6 +41,9 @@ export interface ListQuery {
 export function resourceService<Input, Stored extends object, Out>(def: ResourceDefinition<Input, Stored, Out>) {
   const one = async (db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>) =>
     (await def.present(db, accountId, [record]))[0];
+  const versioned = async (db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>): Promise<Versioned<Out>> =>
+    ({ value: await one(db, accountId, record), version: record.version });
+  const what = (id: number) => `${def.kind.label} ${id}`;
 
   async function numberFor(trx: Kysely<Database>, accountId: number, input: Input, previous: Stored | null) {
     const given = def.numberOf?.(input)?.trim();
@@ -52,52 +56,72 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
   }
 
   /** The creation inside a transaction the caller holds (a use case that creates more than this record). */
-  async function createIn(trx: Trx, accountId: number, input: Input): Promise<Out> {
+  async function createIn(trx: Trx, accountId: number, input: Input): Promise<Versioned<Out>> {
     const number = await numberFor(trx, accountId, input, null);
     const data = await def.toStored(trx, accountId, input, { number, previous: null });
-    const out = await one(trx, accountId, await store.insertRecord(trx, def.kind, accountId, data, def.columns(data)));
-    if (def.events) await emit(trx, accountId, def.events.created, out);
-    return out;
+    const created = await versioned(trx, accountId, await store.insertRecord(trx, def.kind, accountId, data, def.columns(data)));
+    if (def.events) await emit(trx, accountId, def.events.created, created.value);
+    return created;
+  }
+
+  /** The record, or 404; with If-Match, 412 unless it is at a version the client expects. */
+  async function existing(trx: Trx, accountId: number, id: number, ifMatch: IfMatch) {
+    const record = await store.getRecord<Stored>(trx, def.kind, accountId, id);
+    if (!record) throw new NotFoundError(def.kind.label, id);
+    checkIfMatch(ifMatch, record.version, what(id));
+    return record;
+  }
+
+  /** With If-Match, a write that lost a race with another (the version moved after our read) is a 412 too. */
+  function lostRace(id: number): never {
+    throw new PreconditionFailedError(`${what(id)} was changed by another request at the same time: read it again, then retry`);
   }
 
   return {
     kind: def.kind,
 
-    async create(db: Db, accountId: number, input: Input): Promise<Out> {
+    async create(db: Db, accountId: number, input: Input): Promise<Versioned<Out>> {
       return transaction(db, (trx) => createIn(trx, accountId, input));
     },
 
     createIn,
 
-    /** The body laid over the record as the API answers it: absent fields keep their value, null clears. */
-    async update(db: Db, accountId: number, id: number, patch: Input): Promise<Out> {
+    /**
+     * The body laid over the record as the API answers it: absent fields keep their value, null
+     * clears. With If-Match, only if the record is still at an expected version (else 412).
+     */
+    async update(db: Db, accountId: number, id: number, patch: Input, ifMatch: IfMatch = null): Promise<Versioned<Out>> {
       return transaction(db, async (trx) => {
-        const existing = await store.getRecord<Stored>(trx, def.kind, accountId, id);
-        if (!existing) throw new NotFoundError(def.kind.label, id);
-        const input = mergeUpdate(await one(trx, accountId, existing), patch) as unknown as Input;
-        const number = await numberFor(trx, accountId, input, existing.data);
-        const data = await def.toStored(trx, accountId, input, { number, previous: existing.data, patch });
-        const saved = await store.updateRecord(trx, def.kind, accountId, id, data, def.columns(data));
-        const out = await one(trx, accountId, saved!);
-        if (def.events) await emit(trx, accountId, def.events.updated, out);
+        const current = await existing(trx, accountId, id, ifMatch);
+        const input = mergeUpdate(await one(trx, accountId, current), patch) as unknown as Input;
+        const number = await numberFor(trx, accountId, input, current.data);
+        const data = await def.toStored(trx, accountId, input, { number, previous: current.data, patch });
+        const saved = await store.updateRecord(trx, def.kind, accountId, id, data, def.columns(data), ifMatch ? current.version : undefined);
+        if (!saved) lostRace(id);
+        const out = await versioned(trx, accountId, saved);
+        if (def.events) await emit(trx, accountId, def.events.updated, out.value);
         return out;
       });
     },
 
-    async remove(db: Db, accountId: number, id: number): Promise<void> {
+    async remove(db: Db, accountId: number, id: number, ifMatch: IfMatch = null): Promise<void> {
       await transaction(db, async (trx) => {
-        const existing = await store.getRecord<Stored>(trx, def.kind, accountId, id);
-        if (!existing) throw new NotFoundError(def.kind.label, id);
-        await def.beforeDelete?.(trx, accountId, existing);
-        await store.deleteRecord(trx, def.kind, accountId, id);
-        if (def.events) await emit(trx, accountId, def.events.deleted, await one(trx, accountId, existing));
+        const current = await existing(trx, accountId, id, ifMatch);
+        await def.beforeDelete?.(trx, accountId, current);
+        if (!(await store.deleteRecord(trx, def.kind, accountId, id, ifMatch ? current.version : undefined))) lostRace(id);
+        if (def.events) await emit(trx, accountId, def.events.deleted, await one(trx, accountId, current));
       });
     },
 
-    async get(db: Db, accountId: number, id: number): Promise<Out> {
+    /** The record as presented, with its version (the ETag of GET). */
+    async read(db: Db, accountId: number, id: number): Promise<Versioned<Out>> {
       const record = await store.getRecord<Stored>(db.kysely, def.kind, accountId, id);
       if (!record) throw new NotFoundError(def.kind.label, id);
-      return one(db.kysely, accountId, record);
+      return versioned(db.kysely, accountId, record);
+    },
+
+    async get(db: Db, accountId: number, id: number): Promise<Out> {
+      return (await this.read(db, accountId, id)).value;
     },
 
     /** The stored document itself, for other modules (e.g. documents snapshotting a customer). */
@@ -114,22 +138,22 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
       return def.present(db.kysely, accountId, await store.findRecords<Stored>(db.kysely, def.kind, accountId, by));
     },
 
-    async getByInternalId(db: Db, accountId: number, internalId: string): Promise<Out> {
+    async getByInternalId(db: Db, accountId: number, internalId: string): Promise<Versioned<Out>> {
       const [record] = await store.findRecords<Stored>(db.kysely, def.kind, accountId, { internalId }, 1);
       if (!record) throw new NotFoundError(def.kind.label, `with internalId "${internalId}"`);
-      return one(db.kysely, accountId, record);
+      return versioned(db.kysely, accountId, record);
     },
   };
 }
 
 export type ResourceService<Input, Out> = {
-  create(db: Db, accountId: number, input: Input): Promise<Out>;
-  update(db: Db, accountId: number, id: number, input: Input): Promise<Out>;
-  remove(db: Db, accountId: number, id: number): Promise<void>;
-  get(db: Db, accountId: number, id: number): Promise<Out>;
+  create(db: Db, accountId: number, input: Input): Promise<Versioned<Out>>;
+  update(db: Db, accountId: number, id: number, input: Input, ifMatch?: IfMatch): Promise<Versioned<Out>>;
+  remove(db: Db, accountId: number, id: number, ifMatch?: IfMatch): Promise<void>;
+  read(db: Db, accountId: number, id: number): Promise<Versioned<Out>>;
   list(db: Db, accountId: number, query: ListQuery): Promise<{ items: Out[]; total: number }>;
   find(db: Db, accountId: number, by: { email?: string; internalId?: string; number?: string }): Promise<Out[]>;
-  getByInternalId(db: Db, accountId: number, internalId: string): Promise<Out>;
+  getByInternalId(db: Db, accountId: number, internalId: string): Promise<Versioned<Out>>;
 };
 
 /** Plain documents whose stored form is their output minus the id. */

@@ -37,6 +37,8 @@ export interface StoredRecord<T> {
   data: T;
   createdAt: string;
   updatedAt: string;
+  /** Incremented by every write: the record's ETag. */
+  version: number;
 }
 
 type Db = Kysely<Database>;
@@ -46,10 +48,10 @@ function recordsOf(db: Db, kind: RecordKind, accountId: number) {
   return db.selectFrom('records').where('accountId', '=', accountId).where('kind', '=', kind.kind);
 }
 
-const DOCUMENT = ['id', 'data', 'createdAt', 'updatedAt'] as const;
+const DOCUMENT = ['id', 'data', 'createdAt', 'updatedAt', 'version'] as const;
 
-function row<T>(r: { id: number; data: string; createdAt: string; updatedAt: string }): StoredRecord<T> {
-  return { id: r.id, data: JSON.parse(r.data) as T, createdAt: r.createdAt, updatedAt: r.updatedAt };
+function row<T>(r: { id: number; data: string; createdAt: string; updatedAt: string; version: number }): StoredRecord<T> {
+  return { id: r.id, data: JSON.parse(r.data) as T, createdAt: r.createdAt, updatedAt: r.updatedAt, version: r.version };
 }
 
 async function assertNumberFree(db: Db, kind: RecordKind, accountId: number, number: string | null | undefined, exceptId?: number) {
@@ -102,9 +104,14 @@ export async function insertRecord<T extends object>(
     .returning('id')
     .executeTakeFirstOrThrow();
   await writeSearch(db, id, values.searchText, true);
-  return { id, data, createdAt: now, updatedAt: now };
+  return { id, data, createdAt: now, updatedAt: now, version: 1 };
 }
 
+/**
+ * Writes a record's new document, incrementing its version. With `atVersion`, only while the record
+ * is still at that version (a concurrent write in between makes this answer null, as a missing
+ * record does): PostgreSQL re-checks the condition once the other writer's row lock is released.
+ */
 export async function updateRecord<T extends object>(
   db: Db,
   kind: RecordKind,
@@ -112,30 +119,44 @@ export async function updateRecord<T extends object>(
   id: number,
   data: T,
   columns: RecordColumns,
+  atVersion?: number,
 ): Promise<StoredRecord<T> | null> {
   await assertNumberFree(db, kind, accountId, columns.number, id);
   const now = new Date().toISOString();
   const values = rowValues(db, data, columns);
-  const updated = await db
+  let q = db
     .updateTable('records')
-    .set({ ...values, updatedAt: now })
+    .set({ ...values, updatedAt: now, version: sql<number>`version + 1` })
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind.kind)
+    .where('id', '=', id);
+  if (atVersion !== undefined) q = q.where('version', '=', atVersion);
+  const updated = await q.returning(['id', 'createdAt', 'version']).executeTakeFirst();
+  if (!updated) return null;
+  await writeSearch(db, id, values.searchText, false);
+  return { id, data, createdAt: updated.createdAt, updatedAt: now, version: updated.version };
+}
+
+/** Marks a record as changed without changing its document (e.g. its product image was replaced). */
+export async function touchRecord(db: Db, kind: RecordKind, accountId: number, id: number): Promise<void> {
+  await db
+    .updateTable('records')
+    .set({ updatedAt: new Date().toISOString(), version: sql<number>`version + 1` })
     .where('accountId', '=', accountId)
     .where('kind', '=', kind.kind)
     .where('id', '=', id)
-    .returning(['id', 'createdAt'])
-    .executeTakeFirst();
-  if (!updated) return null;
-  await writeSearch(db, id, values.searchText, false);
-  return { id, data, createdAt: updated.createdAt, updatedAt: now };
+    .execute();
 }
 
-export async function deleteRecord(db: Db, kind: RecordKind, accountId: number, id: number): Promise<boolean> {
-  const result = await db
+/** Deletes a record; with `atVersion`, only while it is still at that version (see updateRecord). */
+export async function deleteRecord(db: Db, kind: RecordKind, accountId: number, id: number, atVersion?: number): Promise<boolean> {
+  let q = db
     .deleteFrom('records')
     .where('accountId', '=', accountId)
     .where('kind', '=', kind.kind)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  if (atVersion !== undefined) q = q.where('version', '=', atVersion);
+  const result = await q.executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return false;
   if (isSqlite(db)) await sql`DELETE FROM records_fts WHERE rowid = ${id}`.execute(db);
   return true;

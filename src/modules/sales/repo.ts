@@ -12,8 +12,10 @@ import type { DocumentKind } from './compose.js';
 type Db = Kysely<Database>;
 type AmountColumn = 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance';
 /** A document as this module sees it: amounts as exact decimals, the snapshot as JSON text. */
-export type DocumentRow = Omit<SaleDocumentsTable, 'id' | AmountColumn> & { id: number; data: string } & Record<AmountColumn, Big>;
-type DocumentChanges = Partial<Omit<DocumentRow, 'id' | 'accountId' | 'kind'>>;
+export type DocumentRow = Omit<SaleDocumentsTable, 'id' | 'version' | AmountColumn> & { id: number; version: number; data: string } & Record<AmountColumn, Big>;
+/** What a new document's row holds (its id and first version come from the database). */
+export type NewDocumentRow = Omit<DocumentRow, 'id' | 'version'>;
+type DocumentChanges = Partial<Omit<DocumentRow, 'id' | 'accountId' | 'kind' | 'version'>>;
 
 /**
  * How a snapshot (JSON) is stored. On SQLite, raw DEFLATE in a BLOB: a 10-line invoice's ~9 KB
@@ -39,7 +41,7 @@ function withData(db: Db) {
     .select('saleDocumentData.data');
 }
 
-type StoredRow = Omit<SaleDocumentsTable, 'id'> & { id: number; data: string | Uint8Array };
+type StoredRow = Omit<SaleDocumentsTable, 'id' | 'version'> & { id: number; version: number; data: string | Uint8Array };
 
 function decoded(db: Db, row: StoredRow): DocumentRow {
   return {
@@ -52,7 +54,7 @@ function decoded(db: Db, row: StoredRow): DocumentRow {
 }
 
 /** A new row as stored: amounts in their stored form. */
-function storedRow(db: Db, values: Omit<DocumentRow, 'id' | 'data'>) {
+function storedRow(db: Db, values: Omit<NewDocumentRow, 'data'>) {
   const { taxExcludedAmount, taxIncludedAmount, balance, ...rest } = values;
   return {
     ...rest,
@@ -75,12 +77,12 @@ function storedChanges(db: Db, values: Omit<DocumentChanges, 'data'>) {
 
 export type SortColumn = 'id' | 'date' | 'number' | 'customerName' | 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance' | 'dueDate' | 'createdAt';
 
-export async function insertDocument(db: Db, values: Omit<DocumentRow, 'id'>): Promise<number> {
+export async function insertDocument(db: Db, values: NewDocumentRow): Promise<number> {
   return (await insertDocuments(db, [values]))[0];
 }
 
 /** Documents written in two statements, one for their rows and one for their snapshots (the bench generator's batches). */
-export async function insertDocuments(db: Db, values: Omit<DocumentRow, 'id'>[]): Promise<number[]> {
+export async function insertDocuments(db: Db, values: NewDocumentRow[]): Promise<number[]> {
   if (!values.length) return [];
   const rows = values.map(({ data: _data, ...columns }) => storedRow(db, columns));
   // One statement numbers its rows in order; RETURNING's order is not promised, the ids' order is.
@@ -89,13 +91,16 @@ export async function insertDocuments(db: Db, values: Omit<DocumentRow, 'id'>[])
   return ids;
 }
 
-export async function updateDocument(db: Db, accountId: number, id: number, values: DocumentChanges): Promise<void> {
+/** Writes a document's changes and increments its version (its ETag); answers the new version. */
+export async function updateDocument(db: Db, accountId: number, id: number, values: DocumentChanges): Promise<number | undefined> {
   const { data, ...columns } = values;
-  const updated = await db.updateTable('saleDocuments').set(storedChanges(db, columns)).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  const updated = await db.updateTable('saleDocuments').set({ ...storedChanges(db, columns), version: sql<number>`version + 1` })
+    .where('accountId', '=', accountId).where('id', '=', id).returning('version').executeTakeFirst();
   // The account check above guards the data row, which has no account of its own.
-  if (data !== undefined && Number(updated.numUpdatedRows) > 0) {
+  if (data !== undefined && updated) {
     await db.updateTable('saleDocumentData').set({ data: encodeSnapshot(db, data) }).where('documentId', '=', id).execute();
   }
+  return updated?.version;
 }
 
 export async function deleteDocument(db: Db, accountId: number, id: number): Promise<void> {

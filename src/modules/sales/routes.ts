@@ -2,6 +2,7 @@
 // cancellation. Error bodies follow the spec's table (Error on get-by-id of both kinds).
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
+import { ifMatchOf, withETag } from '../../http/etag.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema } from '../../http/schemas.js';
@@ -63,7 +64,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     });
 
   app.post(r.path, { config: { ...config, errorBody: 'Error' }, schema: { tags, operationId: `POST_${r.tag}_Post`, summary: 'Create a draft', body: r.input, response: { 200: ref, 400: error } } },
-    async (request) => sales.createDraft(ctx, request.principal.accountId, r.kind, request.body));
+    async (request, reply) => withETag(reply, await sales.createDraft(ctx, request.principal.accountId, r.kind, request.body)));
 
   app.get(`${r.path}/find`, {
     config,
@@ -71,13 +72,14 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
   }, async (request) => sales.findDocuments(ctx, request.principal.accountId, r.kind, request.query));
 
   app.get(`${r.path}/:id`, { config: { ...config, errorBody: 'Error' }, schema: { tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id', params: IdParams, response: { 200: ref, 404: error } } },
-    async (request) => sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id));
+    async (request, reply) => withETag(reply, await sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id)));
 
   app.put(`${r.path}/:id`, { config, schema: { tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update a draft: absent fields keep their value, null clears, lines replace', params: IdParams, body: r.input, response: { 200: ref, 400: problem, 404: problem } } },
-    async (request) => sales.updateDraft(ctx, request.principal.accountId, r.kind, request.params.id, request.body));
+    async (request, reply) =>
+      withETag(reply, await sales.updateDraft(ctx, request.principal.accountId, r.kind, request.params.id, request.body, ifMatchOf(request))));
 
   app.delete(`${r.path}/:id`, { config, schema: { tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete a draft; answers the deleted document', params: IdParams, response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem } } },
-    async (request) => sales.deleteDraft(ctx, request.principal.accountId, r.kind, request.params.id));
+    async (request) => sales.deleteDraft(ctx, request.principal.accountId, r.kind, request.params.id, ifMatchOf(request)));
 
   app.post(`${r.path}/finalize/:id`, {
     config,
@@ -87,9 +89,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
       querystring: Type.Object({ finalizationDate: Type.Optional(Type.String({ format: 'date' })), dateAdjustment: Type.Optional(FinalizationDateAdjustment) }),
       response: { 200: ref, 400: problem, 404: problem },
     },
-  }, async (request) => {
-    return sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, request.query);
-  });
+  }, async (request, reply) => withETag(reply, await sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, request.query)));
 }
 
 export function salesRoutes(app: TypedApp, appCtx: AppContext): void {

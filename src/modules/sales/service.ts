@@ -9,6 +9,7 @@ import { todayIn } from '../../domain/dates.js';
 import { resolveFinalizationDate, type FinalizationDateAdjustment } from '../../domain/finalization.js';
 import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import { mergeUpdate } from '../../http/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
@@ -66,7 +67,7 @@ async function compose(trx: Trx, accountId: number, kind: DocumentKind, input: D
 }
 
 /** The row of a new draft holding `data`. */
-function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): Omit<repo.DocumentRow, 'id'> {
+function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): repo.NewDocumentRow {
   const now = new Date().toISOString();
   return {
     accountId, kind, isDraft: true, number: null, ...columnsOf(data),
@@ -76,21 +77,30 @@ function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): 
   };
 }
 
-export async function createDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, input: DocumentInputT) {
+/** A presented document with the version its ETag names. */
+type VersionedDocument = Versioned<Awaited<ReturnType<typeof presentRow>>>;
+
+export async function createDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, input: DocumentInputT): Promise<VersionedDocument> {
   return transaction(ctx.db, async (trx) => {
     const settings = await getAccountSettings(trx, accountId);
     const data = await compose(trx, accountId, kind, input, settings);
     const row = draftRow(accountId, kind, data);
     const id = await repo.insertDocument(trx, row);
-    const out = await presentRow(trx, accountId, { ...row, id }, ctx.publicUrl, settings, data);
+    const out = await presentRow(trx, accountId, { ...row, id, version: 1 }, ctx.publicUrl, settings, data);
     await emit(trx, accountId, EVENTS[kind].created, out);
-    return out;
+    return { value: out, version: 1 };
   });
 }
 
-async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id: number, action: string) {
+/**
+ * The draft, locked for the transaction (PostgreSQL), or 404; 400 when finalized; with If-Match,
+ * 412 unless it is at a version the client expects. The lock keeps a concurrent writer from
+ * slipping in between this check and the write.
+ */
+async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id: number, action: string, ifMatch: IfMatch = null) {
   const row = await repo.getDocument(trx, accountId, kind, id, true);
   if (!row) throw new NotFoundError(LABEL[kind], id);
+  checkIfMatch(ifMatch, row.version, `${LABEL[kind]} ${id}`);
   if (!row.isDraft) {
     throw new InvalidStateError(
       `${LABEL[kind]} ${row.number} is finalized and cannot be ${action}` +
@@ -100,10 +110,15 @@ async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id:
   return row;
 }
 
-/** The body laid over the draft as the API answers it: absent fields keep their value, null clears, lines replace. */
-export async function updateDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, patch: DocumentInputT) {
+/**
+ * The body laid over the draft as the API answers it: absent fields keep their value, null clears,
+ * lines replace. With If-Match, only if the draft is still at an expected version (else 412).
+ */
+export async function updateDraft(
+  ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, patch: DocumentInputT, ifMatch: IfMatch = null,
+): Promise<VersionedDocument> {
   return transaction(ctx.db, async (trx) => {
-    const previous = await draftOrThrow(trx, accountId, kind, id, 'modified');
+    const previous = await draftOrThrow(trx, accountId, kind, id, 'modified', ifMatch);
     const settings = await getAccountSettings(trx, accountId);
     const input = mergeUpdate(await presentRow(trx, accountId, previous, ctx.publicUrl, settings), patch) as DocumentInputT;
     const data = await compose(trx, accountId, kind, input, settings);
@@ -111,17 +126,17 @@ export async function updateDraft(ctx: SalesContext, accountId: number, kind: Do
       ...columnsOf(data), balance: new Big(data.totals.taxIncludedAmount), cancelledInvoiceId: data.cancelledInvoicetId,
       data: JSON.stringify(data), updatedAt: new Date().toISOString(),
     };
-    await repo.updateDocument(trx, accountId, id, changes);
-    const out = await presentRow(trx, accountId, { ...previous, ...changes }, ctx.publicUrl, settings, data);
+    const version = (await repo.updateDocument(trx, accountId, id, changes))!;
+    const out = await presentRow(trx, accountId, { ...previous, ...changes, version }, ctx.publicUrl, settings, data);
     await emit(trx, accountId, EVENTS[kind].updated, out);
-    return out;
+    return { value: out, version };
   });
 }
 
 /** Deleting a draft never consumes a number: numbers only exist from finalization on. */
-export async function deleteDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number) {
+export async function deleteDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, ifMatch: IfMatch = null) {
   return transaction(ctx.db, async (trx) => {
-    const row = await draftOrThrow(trx, accountId, kind, id, 'deleted');
+    const row = await draftOrThrow(trx, accountId, kind, id, 'deleted', ifMatch);
     const out = await presentRow(trx, accountId, row, ctx.publicUrl);
     await repo.deleteDocument(trx, accountId, id);
     await emit(trx, accountId, EVENTS[kind].deleted, out);
@@ -129,10 +144,10 @@ export async function deleteDraft(ctx: SalesContext, accountId: number, kind: Do
   });
 }
 
-export async function getDocument(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number) {
+export async function getDocument(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number): Promise<VersionedDocument> {
   const row = await repo.getDocument(ctx.db.kysely, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
-  return presentRow(ctx.db.kysely, accountId, row, ctx.publicUrl);
+  return { value: await presentRow(ctx.db.kysely, accountId, row, ctx.publicUrl), version: row.version };
 }
 
 export async function findDocuments(ctx: SalesContext, accountId: number, kind: DocumentKind, by: { number?: string; internalId?: string }) {
@@ -218,21 +233,21 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
     chainIndex, hash, previousHash: head.lastHash, data: JSON.stringify(final),
     balance: total, isPaid: total.eq(0), updatedAt: now,
   };
-  await repo.updateDocument(trx, accountId, id, changes);
+  const version = (await repo.updateDocument(trx, accountId, id, changes))!;
   await repo.updateHead(trx, accountId, kind, { lastDate: date, chainIndex, lastHash: hash });
   // The Factur-X PDF is not rendered here, under the numbering lock: it is rendered from this frozen
   // snapshot on first download and kept with its hash from then on (src/modules/documents).
   // The row as it now stands, without reading it back.
-  return { row: { ...row, ...changes }, data: final };
+  return { row: { ...row, ...changes, version }, data: final };
 }
 
-export async function finalize(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions) {
+export async function finalize(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions): Promise<VersionedDocument> {
   return transaction(ctx.db, async (trx) => {
     const account = await readAccountSettings(trx, accountId);
     const { row, data } = await finalizeRow(trx, accountId, kind, id, options, account);
     const out = await presentRow(trx, accountId, row, ctx.publicUrl, account.settings, data);
     await emit(trx, accountId, EVENTS[kind].finalized, out);
-    return out;
+    return { value: out, version: row.version };
   });
 }
 

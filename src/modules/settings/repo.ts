@@ -1,5 +1,5 @@
 // SQL of the settings table (one row per account) and of the account name it mirrors.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 
@@ -7,6 +7,8 @@ export interface SettingsRow {
   data: string;
   logoToken: string | null;
   logoContentType: string | null;
+  /** Incremented by every write (the settings' ETag); 1 for an account that never changed them. */
+  version: number;
 }
 
 /** The account's name with its settings row (null when the account does not exist), in one read. */
@@ -14,11 +16,12 @@ export async function readAccountWithSettings(db: Kysely<Database>, accountId: n
   const row = await db
     .selectFrom('accounts')
     .leftJoin('settings', 'settings.accountId', 'accounts.id')
-    .select(['accounts.name', 'settings.data', 'settings.logoToken', 'settings.logoContentType'])
+    .select(['accounts.name', 'settings.data', 'settings.logoToken', 'settings.logoContentType', 'settings.version'])
     .where('accounts.id', '=', accountId)
     .executeTakeFirst();
   if (!row) return null;
-  const settings = row.data === null ? null : { data: row.data, logoToken: row.logoToken, logoContentType: row.logoContentType };
+  const settings =
+    row.data === null ? null : { data: row.data, logoToken: row.logoToken, logoContentType: row.logoContentType, version: row.version ?? 1 };
   return { name: row.name, settings };
 }
 
@@ -41,13 +44,20 @@ export async function readSettingsForUpdate(db: Kysely<Database>, accountId: num
     .values({ accountId, data: '{}', logo: null, logoContentType: null, logoToken: null, updatedAt: new Date().toISOString() })
     .onConflict((oc) => oc.column('accountId').doNothing())
     .execute();
-  let q = db.selectFrom('settings').select(['data', 'logoToken', 'logoContentType']).where('accountId', '=', accountId);
+  let q = db.selectFrom('settings').select(['data', 'logoToken', 'logoContentType', 'version']).where('accountId', '=', accountId);
   if (!isSqlite(db)) q = q.forUpdate();
   return q.executeTakeFirstOrThrow();
 }
 
-export async function writeSettings(db: Kysely<Database>, accountId: number, data: string): Promise<void> {
-  await db.updateTable('settings').set({ data, updatedAt: new Date().toISOString() }).where('accountId', '=', accountId).execute();
+/** Writes the settings and increments their version; answers the new version. */
+export async function writeSettings(db: Kysely<Database>, accountId: number, data: string): Promise<number> {
+  const row = await db
+    .updateTable('settings')
+    .set({ data, updatedAt: new Date().toISOString(), version: sql<number>`version + 1` })
+    .where('accountId', '=', accountId)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
 export async function writeLogo(

@@ -2,11 +2,12 @@
 // URL of the company logo (random token, new on every change, cacheable forever).
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
+import { ifMatchOf, withETag } from '../../http/etag.js';
 import { sendImage } from '../../http/images.js';
 import type { TypedApp } from '../../http/module.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { Classification, Settings, SettingsPatch, Vat } from './schemas.js';
-import { getAccountSettings, getLogoByToken, updateAccountSettings } from './service.js';
+import { getLogoByToken, readAccountSettings, updateAccountSettings } from './service.js';
 
 const problem = { $ref: 'ProblemDetails#' };
 
@@ -19,7 +20,10 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/v1/settings',
     { schema: { tags: ['Settings'], operationId: 'GET_Settings_Get', summary: 'Settings of the account', response: { 200: Type.Ref(Settings) } } },
-    async (request) => getAccountSettings(ctx.db.kysely, request.principal.accountId, { publicUrl }),
+    async (request, reply) => {
+      const { settings, version } = await readAccountSettings(ctx.db.kysely, request.principal.accountId, { publicUrl });
+      return withETag(reply, { value: settings, version });
+    },
   );
 
   app.put(
@@ -32,7 +36,8 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: Type.Ref(Settings), 400: problem },
       },
     },
-    async (request) => updateAccountSettings(ctx.db, request.principal.accountId, request.body, { publicUrl }),
+    async (request, reply) =>
+      withETag(reply, await updateAccountSettings(ctx.db, request.principal.accountId, request.body, { publicUrl, ifMatch: ifMatchOf(request) })),
   );
 
   app.get(

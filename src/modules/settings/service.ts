@@ -19,6 +19,7 @@ import {
 import { validateNumberPattern } from '../../domain/numbering.js';
 import { describeSettlementTerm } from '../../domain/settlement.js';
 import { NotFoundError, type FieldError } from '../../errors.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
 import { reencodeImage } from '../../images/reencode.js';
 import { classificationById } from '../reference/index.js';
 import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
@@ -288,20 +289,22 @@ export async function readAccountSettings(
   db: Kysely<Database>,
   accountId: number,
   options: { publicUrl?: string | null } = {},
-): Promise<{ settings: AccountSettings; logoToken: string | null }> {
+): Promise<{ settings: AccountSettings; logoToken: string | null; version: number }> {
   const found = await repo.readAccountWithSettings(db, accountId);
   if (found === null) throw new NotFoundError('Account', accountId);
   const row = found.settings;
   const logoToken = row?.logoToken ?? null;
+  // Settings never written are the defaults, version 1: the version their row starts at.
+  const version = row?.version ?? 1;
   const key = { data: row?.data ?? null, name: found.name, logoToken, publicUrl: options.publicUrl ?? null };
   const known = presented.get(accountId);
   if (known && known.data === key.data && known.name === key.name && known.logoToken === key.logoToken && known.publicUrl === key.publicUrl) {
-    return { settings: known.settings, logoToken };
+    return { settings: known.settings, logoToken, version };
   }
   const settings = deepFreeze(present(row ? (JSON.parse(row.data) as Json) : {}, found.name, logoToken, options.publicUrl));
   if (presented.size >= 10_000) presented.clear();
   presented.set(accountId, { ...key, settings });
-  return { settings, logoToken };
+  return { settings, logoToken, version };
 }
 
 /**
@@ -338,8 +341,8 @@ export async function updateAccountSettings(
   db: Db,
   accountId: number,
   patch: SettingsPatchT,
-  options: { publicUrl?: string | null } = {},
-): Promise<AccountSettings> {
+  options: { publicUrl?: string | null; ifMatch?: IfMatch } = {},
+): Promise<Versioned<AccountSettings>> {
   const { name, logoUri, ...companyRest } = (patch.company ?? {}) as Json;
   const logoErrors: FieldError[] = [];
   let logoRequest: LogoRequest = { kind: 'unchanged' };
@@ -349,6 +352,7 @@ export async function updateAccountSettings(
   return transaction(db, async (trx) => {
     const errors: FieldError[] = [...logoErrors];
     const row = await repo.readSettingsForUpdate(trx, accountId);
+    checkIfMatch(options.ifMatch ?? null, row.version, 'The settings');
     const rest = { ...(patch as Json), ...(patch.company ? { company: companyRest } : {}) };
 
     let newName: string | null = null;
@@ -371,7 +375,7 @@ export async function updateAccountSettings(
     checkOthers(doc, errors);
     throwIfAny(errors);
 
-    await repo.writeSettings(trx, accountId, JSON.stringify(doc));
+    const version = await repo.writeSettings(trx, accountId, JSON.stringify(doc));
     if (newName) await repo.renameAccount(trx, accountId, newName);
     let logoToken = row.logoToken;
     if (logo !== 'keep') {
@@ -379,6 +383,6 @@ export async function updateAccountSettings(
       await repo.writeLogo(trx, accountId, logo && logoToken ? { ...logo, token: logoToken } : null);
     }
     const accountName = newName ?? (await repo.accountName(trx, accountId)) ?? '';
-    return present(doc, accountName, logoToken, options.publicUrl);
+    return { value: present(doc, accountName, logoToken, options.publicUrl), version };
   });
 }
