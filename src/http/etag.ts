@@ -2,8 +2,16 @@
 // it as a strong ETag (`"7"`); PUT and DELETE honour If-Match, answering 412 when the record has
 // changed since the client read it, and their answer carries the new ETag. Without If-Match a write
 // goes through as before (last write wins). Why strong and not weak: docs/decisions.md.
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PreconditionFailedError, ValidationError } from '../errors.js';
+
+/** The header PUT and DELETE routes declare, so that the OpenAPI document shows it. */
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({ maxLength: 1000, description: 'Only if the record is still at this ETag (as GET gave it); 412 otherwise' }),
+  ),
+});
 
 /** A record as presented, with the version it was read or written at. */
 export interface Versioned<T> {

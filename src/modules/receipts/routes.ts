@@ -3,7 +3,7 @@
 // the spec: Error on receipt create, ProblemDetails elsewhere.
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { ifMatchOf, withETag } from '../../http/etag.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import type { TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema, NoBody } from '../../http/schemas.js';
@@ -61,7 +61,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
   app.put('/v1/receipts/:id', {
     schema: {
       tags, operationId: 'PUT_Receipts_Update', summary: 'Update a receipt: absent fields kept, null clears (links absent or null: kept; []: removed)',
-      params: IdParams, body: Type.Partial(ReceiptInput), response: { 200: ref, 400: problem, 404: problem },
+      params: IdParams, headers: IfMatchHeaders, body: Type.Partial(ReceiptInput), response: { 200: ref, 400: problem, 404: problem, 412: problem },
     },
   }, async (request, reply) =>
     withETag(reply, await receipts.updateReceipt(ctx, request.principal.accountId, request.params.id, request.body, ifMatchOf(request))));
@@ -69,7 +69,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
   app.delete('/v1/receipts/:id', {
     schema: {
       tags, operationId: 'DELETE_Receipts_Delete', summary: 'Delete a receipt; the documents it settled are due again',
-      params: IdParams, response: { 200: NoBody, 400: problem, 404: problem },
+      params: IdParams, headers: IfMatchHeaders, response: { 200: NoBody, 400: problem, 404: problem, 412: problem },
     },
   }, async (request, reply) => {
     await receipts.deleteReceipt(ctx, request.principal.accountId, request.params.id, ifMatchOf(request));

@@ -3,7 +3,7 @@
 // follow the spec: `Error` on create, `ProblemDetails` elsewhere.
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { ifMatchOf, withETag } from '../../http/etag.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type SortKey } from '../../http/paging.js';
 import { ensureSchema, FindQuery, IdParams, InternalIdParams, NoBody, Str } from '../../http/schemas.js';
@@ -153,8 +153,9 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
         schema: {
           tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update: absent fields keep their value, null clears',
           params: IdParams,
+          headers: IfMatchHeaders,
           body: r.input,
-          response: { 200: ref, 400: problem, 404: problem },
+          response: { 200: ref, 400: problem, 404: problem, 412: problem },
         },
       },
       async (request, reply) =>
@@ -168,7 +169,8 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
       schema: {
         tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete',
         params: IdParams,
-        response: { 200: NoBody, 404: problem },
+        headers: IfMatchHeaders,
+        response: { 200: NoBody, 404: problem, 412: problem },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@
 // cancellation. Error bodies follow the spec's table (Error on get-by-id of both kinds).
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { ifMatchOf, withETag } from '../../http/etag.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema } from '../../http/schemas.js';
@@ -74,11 +74,11 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
   app.get(`${r.path}/:id`, { config: { ...config, errorBody: 'Error' }, schema: { tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id', params: IdParams, response: { 200: ref, 404: error } } },
     async (request, reply) => withETag(reply, await sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id)));
 
-  app.put(`${r.path}/:id`, { config, schema: { tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update a draft: absent fields keep their value, null clears, lines replace', params: IdParams, body: r.input, response: { 200: ref, 400: problem, 404: problem } } },
+  app.put(`${r.path}/:id`, { config, schema: { tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update a draft: absent fields keep their value, null clears, lines replace', params: IdParams, headers: IfMatchHeaders, body: r.input, response: { 200: ref, 400: problem, 404: problem, 412: problem } } },
     async (request, reply) =>
       withETag(reply, await sales.updateDraft(ctx, request.principal.accountId, r.kind, request.params.id, request.body, ifMatchOf(request))));
 
-  app.delete(`${r.path}/:id`, { config, schema: { tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete a draft; answers the deleted document', params: IdParams, response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem } } },
+  app.delete(`${r.path}/:id`, { config, schema: { tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete a draft; answers the deleted document', params: IdParams, headers: IfMatchHeaders, response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem, 412: problem } } },
     async (request) => sales.deleteDraft(ctx, request.principal.accountId, r.kind, request.params.id, ifMatchOf(request)));
 
   app.post(`${r.path}/finalize/:id`, {

@@ -2,7 +2,7 @@
 // URL of the company logo (random token, new on every change, cacheable forever).
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { ifMatchOf, withETag } from '../../http/etag.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import { sendImage } from '../../http/images.js';
 import type { TypedApp } from '../../http/module.js';
 import { ensureSchema } from '../../http/schemas.js';
@@ -32,8 +32,9 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Settings'], operationId: 'PUT_Settings_Put',
         summary: 'Change settings (Facturier extension): only the fields sent change; null resets a field to its default',
+        headers: IfMatchHeaders,
         body: SettingsPatch,
-        response: { 200: Type.Ref(Settings), 400: problem },
+        response: { 200: Type.Ref(Settings), 400: problem, 412: problem },
       },
     },
     async (request, reply) =>
