@@ -62,7 +62,7 @@ export async function backupScenario(seconds: number): Promise<{ results: LoadRe
   const draftCount = Number(process.env.BENCH_DRAFTS ?? 20_000);
   for (let i = 1; i <= draftCount; i++) {
     const input = { customerId: customerIds[i % customerIds.length], date, lines: [{ description: 'Ligne', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }] } as DocumentInputT;
-    drafts.push((await createDraft({ db, publicUrl: null }, accountId, 'Invoice', input)).id);
+    drafts.push((await createDraft({ db, publicUrl: null }, accountId, 'Invoice', input)).value.id);
     if (i % 1000 === 0 || i === draftCount) progress('drafts to finalize', i, draftCount);
   }
   await db.close();
