@@ -27,8 +27,13 @@ async function facturier(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ m
 async function finalized(file: string, accountId: number): Promise<Map<number, string>> {
   const db = openDatabase({ dialect: 'sqlite', file });
   try {
-    const rows = await db.kysely.selectFrom('saleDocuments').select(['id', 'number']).where('accountId', '=', accountId)
-      .where('kind', '=', 'Invoice').where('isDraft', '=', false).execute();
+    const rows = await db.kysely
+      .selectFrom('saleDocuments')
+      .select(['id', 'number'])
+      .where('accountId', '=', accountId)
+      .where('kind', '=', 'Invoice')
+      .where('isDraft', '=', false)
+      .execute();
     return new Map(rows.map((r) => [r.id, r.number!]));
   } finally {
     await db.close();
@@ -42,10 +47,12 @@ function gapless(numbers: Iterable<string>): Map<string, number | 'gap'> {
     const [, scope, seq] = /^(.*?)(\d+)$/.exec(n)!;
     scopes.set(scope, [...(scopes.get(scope) ?? []), Number(seq)]);
   }
-  return new Map([...scopes].map(([scope, seqs]) => {
-    seqs.sort((a, b) => a - b);
-    return [scope, seqs.every((s, i) => s === i + 1) ? seqs.length : 'gap'];
-  }));
+  return new Map(
+    [...scopes].map(([scope, seqs]) => {
+      seqs.sort((a, b) => a - b);
+      return [scope, seqs.every((s, i) => s === i + 1) ? seqs.length : 'gap'];
+    }),
+  );
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
@@ -61,24 +68,42 @@ export async function backupScenario(seconds: number): Promise<{ results: LoadRe
   const date = todayIn('Europe/Paris');
   const draftCount = Number(process.env.BENCH_DRAFTS ?? 20_000);
   for (let i = 1; i <= draftCount; i++) {
-    const input = { customerId: customerIds[i % customerIds.length], date, lines: [{ description: 'Ligne', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }] } as DocumentInputT;
+    const input = {
+      customerId: customerIds[i % customerIds.length],
+      date,
+      lines: [{ description: 'Ligne', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
+    } as DocumentInputT;
     drafts.push((await createDraft({ db, publicUrl: null }, accountId, 'Invoice', input)).value.id);
     if (i % 1000 === 0 || i === draftCount) progress('drafts to finalize', i, draftCount);
   }
   await db.close();
-  notes.push(`database: ${invoiceCount} invoices, ${mb(statSync(file).size)}; load average before the runs: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  notes.push(
+    `database: ${invoiceCount} invoices, ${mb(statSync(file).size)}; load average before the runs: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
   // The backup alone, server stopped (the cost of the copy itself).
   const idle = await facturier(env, 'backup', path.join(dir, 'idle.db'), '--json');
   const idleReport = JSON.parse(idle.stdout) as { bytes: number; durationMs: number };
-  notes.push(`backup, no load: ${mb(idleReport.bytes)} in ${idleReport.durationMs} ms (${mb(idleReport.bytes / (idleReport.durationMs / 1000))}/s); the process: ${idle.ms} ms`);
+  notes.push(
+    `backup, no load: ${mb(idleReport.bytes)} in ${idleReport.durationMs} ms (${mb(idleReport.bytes / (idleReport.durationMs / 1000))}/s); the process: ${idle.ms} ms`,
+  );
 
   const server = await startFacturier(env);
   const next = { i: 0 };
-  const finalize = (name: string) => load({
-    name, url: server.url, headers: { 'x-api-key': apiKey }, seconds, connections: 50, method: 'POST', warmupSeconds: 1,
-    path: () => `/v1/saleinvoices/finalize/${drafts[next.i++ % drafts.length]}`,
-  });
+  const finalize = (name: string) =>
+    load({
+      name,
+      url: server.url,
+      headers: { 'x-api-key': apiKey },
+      seconds,
+      connections: 50,
+      method: 'POST',
+      warmupSeconds: 1,
+      path: () => `/v1/saleinvoices/finalize/${drafts[next.i++ % drafts.length]}`,
+    });
   const results: LoadResult[] = [await finalize('POST /v1/saleinvoices/finalize/{id} (50 clients), no backup')];
 
   // Backups back to back, each in its own process, for as long as the load runs.
@@ -101,16 +126,22 @@ export async function backupScenario(seconds: number): Promise<{ results: LoadRe
 
   const restoredFile = path.join(dir, 'restored.db');
   const restored = await facturier({ DATABASE_URL: `sqlite:${restoredFile}` }, 'restore', first, '--json');
-  notes.push(`restore of the first backup under load into a new file: ${(JSON.parse(restored.stdout) as { durationMs: number }).durationMs} ms (quick_check, migration, rename); the process: ${restored.ms} ms`);
+  notes.push(
+    `restore of the first backup under load into a new file: ${(JSON.parse(restored.stdout) as { durationMs: number }).durationMs} ms (quick_check, migration, rename); the process: ${restored.ms} ms`,
+  );
   const verify = await facturier({ DATABASE_URL: `sqlite:${restoredFile}` }, 'audit', 'verify', '--json');
-  notes.push(`audit verify on the restored copy: ${(JSON.parse(verify.stdout) as { ok: boolean }).ok ? 'ok' : 'BROKEN'} in ${verify.ms} ms`);
+  notes.push(
+    `audit verify on the restored copy: ${(JSON.parse(verify.stdout) as { ok: boolean }).ok ? 'ok' : 'BROKEN'} in ${verify.ms} ms`,
+  );
   const inBackup = await finalized(restoredFile, accountId);
   const inLive = await finalized(file, accountId);
   const same = [...inBackup].every(([id, number]) => inLive.get(id) === number);
   const scopes = gapless(inBackup.values());
   const liveScopes = gapless(inLive.values());
-  notes.push(`restored copy: ${inBackup.size} finalized invoices (live: ${inLive.size}), each identical to the live one: ${same}; ` +
-    `per scope, restored..live: ${[...liveScopes].map(([scope, n]) => `${scope}* 1..${scopes.get(scope) ?? 0}..${n}`).join(', ')}`);
+  notes.push(
+    `restored copy: ${inBackup.size} finalized invoices (live: ${inLive.size}), each identical to the live one: ${same}; ` +
+      `per scope, restored..live: ${[...liveScopes].map(([scope, n]) => `${scope}* 1..${scopes.get(scope) ?? 0}..${n}`).join(', ')}`,
+  );
   rmSync(dir, { recursive: true, force: true });
   return { results, notes };
 }

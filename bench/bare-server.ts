@@ -3,15 +3,17 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const body = process.env.BARE_BODY_FILE ? readFileSync(process.env.BARE_BODY_FILE) : Buffer.from(
-  JSON.stringify({
-    message: 'Hello Bench SAS',
-    companyName: 'Bench SAS',
-    apiKeyName: 'Default',
-    serverTimestamp: new Date().toISOString(),
-    url: 'http://127.0.0.1',
-  }),
-);
+const body = process.env.BARE_BODY_FILE
+  ? readFileSync(process.env.BARE_BODY_FILE)
+  : Buffer.from(
+      JSON.stringify({
+        message: 'Hello Bench SAS',
+        companyName: 'Bench SAS',
+        apiKeyName: 'Default',
+        serverTimestamp: new Date().toISOString(),
+        url: 'http://127.0.0.1',
+      }),
+    );
 const port = Number(process.env.PORT ?? 0);
 http
   .createServer((_req, res) => {

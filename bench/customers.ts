@@ -17,13 +17,33 @@ export async function customersScenario(seconds: number): Promise<{ ceiling: Loa
   const headers = { 'x-api-key': apiKey };
   const random = rng(1);
   const results = [
-    await load({ name: `GET /v1/customers/{id} (${count} customers)`, url: server.url, headers, seconds, path: () => `/v1/customers/${pick(random, ids)}` }),
+    await load({
+      name: `GET /v1/customers/{id} (${count} customers)`,
+      url: server.url,
+      headers,
+      seconds,
+      path: () => `/v1/customers/${pick(random, ids)}`,
+    }),
   ];
   // Pages of 100 and searches: latency with one client, then throughput with fifty.
   for (const connections of [1, 50]) {
     results.push(
-      await load({ name: `GET /v1/customers?PageSize=100 — ${connections} client(s)`, url: server.url, headers, seconds, connections, path: () => `/v1/customers?PageSize=100&PageIndex=${1 + Math.floor(random() * 50)}` }),
-      await load({ name: `GET /v1/customers?query=<word> — ${connections} client(s)`, url: server.url, headers, seconds, connections, path: () => `/v1/customers?query=${pick(random, SEARCH_WORDS)}` }),
+      await load({
+        name: `GET /v1/customers?PageSize=100 — ${connections} client(s)`,
+        url: server.url,
+        headers,
+        seconds,
+        connections,
+        path: () => `/v1/customers?PageSize=100&PageIndex=${1 + Math.floor(random() * 50)}`,
+      }),
+      await load({
+        name: `GET /v1/customers?query=<word> — ${connections} client(s)`,
+        url: server.url,
+        headers,
+        seconds,
+        connections,
+        path: () => `/v1/customers?query=${pick(random, SEARCH_WORDS)}`,
+      }),
     );
   }
   await stop(server.child);

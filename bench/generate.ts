@@ -43,9 +43,16 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
       taxExcludedPrice: Math.round(random() * 100_000) / 100,
       vat: { rate: pick(random, [20, 20, 20, 10, 5.5]) },
     }));
-    templates.push(await composeDocument({ db: db.kysely, accountId, kind: 'Invoice', settings, timezone: 'Europe/Paris' }, { customerName: 'template', lines } as DocumentInputT));
+    templates.push(
+      await composeDocument({ db: db.kysely, accountId, kind: 'Invoice', settings, timezone: 'Europe/Paris' }, {
+        customerName: 'template',
+        lines,
+      } as DocumentInputT),
+    );
   }
-  const customers = new Map((await Promise.all(customerIds.slice(0, 10_000).map(async (id) => [id, await customerSnapshot(db, accountId, id)] as const))));
+  const customers = new Map(
+    await Promise.all(customerIds.slice(0, 10_000).map(async (id) => [id, await customerSnapshot(db, accountId, id)] as const)),
+  );
   const ids = [...customers.keys()];
   const start = Date.parse('2024-01-01T00:00:00Z');
   const span = Date.now() - 86_400_000 - start;
@@ -55,7 +62,7 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
   let lastHash: string | null = null;
   let lastDate = '';
   const batchSize = 250;
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count;) {
     await db.kysely.transaction().execute(async (trx) => {
       for (let b = 0; b < 20 && done < count; b++) {
         const rows: NewDocumentRow[] = [];
@@ -65,10 +72,22 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
           const c = customers.get(customerId)!;
           const template = pick(random, templates);
           const draft = random() < 0.1;
-          const data: StoredDocument = { ...template, ...c, customerId, date, dueDate: addDays(date, 30), commitments: [{ date: addDays(date, 30), amount: template.totals.taxIncludedAmount, percent: '100' }] };
+          const data: StoredDocument = {
+            ...template,
+            ...c,
+            customerId,
+            date,
+            dueDate: addDays(date, 30),
+            commitments: [{ date: addDays(date, 30), amount: template.totals.taxIncludedAmount, percent: '100' }],
+          };
           const now = new Date().toISOString();
           const total = new Big(template.totals.taxIncludedAmount);
-          let finalized: Pick<DocumentRow, 'isDraft' | 'number' | 'balance' | 'isPaid'> & Partial<DocumentRow> = { isDraft: true, number: null, balance: total, isPaid: false };
+          let finalized: Pick<DocumentRow, 'isDraft' | 'number' | 'balance' | 'isPaid'> & Partial<DocumentRow> = {
+            isDraft: true,
+            number: null,
+            balance: total,
+            isPaid: false,
+          };
           if (!draft) {
             seq += 1;
             const scope = sequenceScope(pattern, date);
@@ -78,15 +97,43 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
             const content = { ...data, number };
             const hash = chainHash(lastHash, hashedContent('Invoice', content));
             const paid = random() < 0.6;
-            finalized = { isDraft: false, number, chainIndex: seq, hash, previousHash: lastHash, finalizedAt: now, balance: paid ? new Big(0) : total, isPaid: paid, data: JSON.stringify(content) };
+            finalized = {
+              isDraft: false,
+              number,
+              chainIndex: seq,
+              hash,
+              previousHash: lastHash,
+              finalizedAt: now,
+              balance: paid ? new Big(0) : total,
+              isPaid: paid,
+              data: JSON.stringify(content),
+            };
             lastHash = hash;
             lastDate = date;
           }
           rows.push({
-            accountId, kind: 'Invoice' as const, internalId: null, customerId, customerName: c.customerName, date, dueDate: data.dueDate,
-            taxExcludedAmount: new Big(template.totals.taxExcludedAmount), taxIncludedAmount: total, isCancelled: false, isProcessed: false,
-            sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: null, chainIndex: null, hash: null, previousHash: null,
-            data: JSON.stringify(data), createdAt: now, updatedAt: now, ...finalized,
+            accountId,
+            kind: 'Invoice' as const,
+            internalId: null,
+            customerId,
+            customerName: c.customerName,
+            date,
+            dueDate: data.dueDate,
+            taxExcludedAmount: new Big(template.totals.taxExcludedAmount),
+            taxIncludedAmount: total,
+            isCancelled: false,
+            isProcessed: false,
+            sentAt: null,
+            finalizedAt: null,
+            cancellationCreditId: null,
+            cancelledInvoiceId: null,
+            chainIndex: null,
+            hash: null,
+            previousHash: null,
+            data: JSON.stringify(data),
+            createdAt: now,
+            updatedAt: now,
+            ...finalized,
           });
         }
         // Through the repository, so amounts and snapshots are stored exactly as the API stores them.
@@ -105,7 +152,11 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
 async function customerSnapshot(db: Db, accountId: number, id: number) {
   const c = (await customers.getStored(db.kysely, accountId, id))!;
   return {
-    customerName: c.name, customerNumber: c.number, billingAddress: c.billingAddress, customerType: c.type,
-    customerSiret: c.companyInformations.siret, customerVatNumber: c.companyInformations.vatNumber,
+    customerName: c.name,
+    customerNumber: c.number,
+    billingAddress: c.billingAddress,
+    customerType: c.type,
+    customerSiret: c.companyInformations.siret,
+    customerVatNumber: c.companyInformations.vatNumber,
   };
 }

@@ -11,7 +11,12 @@ export async function helloScenario(seconds: number): Promise<{ ceiling: LoadRes
   const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` };
   const { apiKey } = JSON.parse(cli(env, 'accounts', 'create', '--name', 'Bench SAS', '--json')) as { apiKey: string };
   const server = await startFacturier(env);
-  const hello = await load({ name: 'GET /hello (x-api-key, SQLite)', url: `${server.url}/hello`, headers: { 'x-api-key': apiKey }, seconds });
+  const hello = await load({
+    name: 'GET /hello (x-api-key, SQLite)',
+    url: `${server.url}/hello`,
+    headers: { 'x-api-key': apiKey },
+    seconds,
+  });
   // For reference: the same server on a route with no key and no database (the framework's floor).
   const health = await load({ name: 'GET /healthz (same server, no key, no database)', url: `${server.url}/healthz`, seconds });
   await stop(server.child);

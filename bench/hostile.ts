@@ -17,7 +17,9 @@ export function thousandLines(): object[] {
 export function manyAttributesXml(count = 100_000): Buffer {
   const attributes: string[] = [];
   for (let i = 0; i < count; i++) attributes.push(` a${i}="x"`);
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"${attributes.join('')}/>`);
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"${attributes.join('')}/>`,
+  );
 }
 
 /**

@@ -20,7 +20,12 @@ async function makeDrafts(db: Db, accountId: number, customerIds: number[], coun
   const ids: number[] = [];
   const date = todayIn('Europe/Paris');
   for (let i = 1; i <= count; i++) {
-    const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, (_, l) => ({ description: `Ligne ${l + 1}`, quantity: 1 + l, taxExcludedPrice: 10 + l, vat: { rate: 20 } }));
+    const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, (_, l) => ({
+      description: `Ligne ${l + 1}`,
+      quantity: 1 + l,
+      taxExcludedPrice: 10 + l,
+      vat: { rate: 20 },
+    }));
     const input = { customerId: pick(random, customerIds), date, lines } as DocumentInputT;
     ids.push((await createDraft({ db, publicUrl: null }, accountId, 'Invoice', input)).value.id);
     if (i % 1000 === 0 || i === count) progress('drafts to finalize', i, count);
@@ -30,8 +35,14 @@ async function makeDrafts(db: Db, accountId: number, customerIds: number[], coun
 
 /** Numbers of today's finalized invoices must be exactly 1..n of their scope, each once. */
 async function checkGapless(db: Db, accountId: number, since: string): Promise<string> {
-  const rows = await db.kysely.selectFrom('saleDocuments').select(['number']).where('accountId', '=', accountId)
-    .where('kind', '=', 'Invoice').where('isDraft', '=', false).where('finalizedAt', '>=', since).execute();
+  const rows = await db.kysely
+    .selectFrom('saleDocuments')
+    .select(['number'])
+    .where('accountId', '=', accountId)
+    .where('kind', '=', 'Invoice')
+    .where('isDraft', '=', false)
+    .where('finalizedAt', '>=', since)
+    .execute();
   const seqs = rows.map((r) => Number(/(\d+)$/.exec(r.number!)![1])).sort((a, b) => a - b);
   const unique = new Set(rows.map((r) => r.number)).size === rows.length;
   const contiguous = seqs.every((s, i) => i === 0 || s === seqs[i - 1] + 1);
@@ -40,7 +51,13 @@ async function checkGapless(db: Db, accountId: number, since: string): Promise<s
 
 function finalizeLoad(name: string, url: string, apiKey: string, ids: number[], next: { i: number }, seconds: number, connections = 50) {
   return load({
-    name, url, headers: { 'x-api-key': apiKey }, seconds, connections, method: 'POST', warmupSeconds: 1,
+    name,
+    url,
+    headers: { 'x-api-key': apiKey },
+    seconds,
+    connections,
+    method: 'POST',
+    warmupSeconds: 1,
     path: () => `/v1/saleinvoices/finalize/${ids[next.i++ % ids.length]}`,
   });
 }
@@ -66,16 +83,35 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   // Lists answer ~600 KB pages: their latency is measured with one client, then their throughput
   // with ten; get-by-id with fifty like the ceiling.
   const lists: [string, () => string][] = [
-    [`GET /v1/saleinvoices?PageSize=100 (${invoiceCount} invoices)`, () => `/v1/saleinvoices?PageSize=100&PageIndex=${1 + Math.floor(random() * 100)}`],
-    ['GET /v1/saleinvoices?PageSize=100&Status=Expired', () => `/v1/saleinvoices?PageSize=100&Status=Expired&PageIndex=${1 + Math.floor(random() * 20)}`],
+    [
+      `GET /v1/saleinvoices?PageSize=100 (${invoiceCount} invoices)`,
+      () => `/v1/saleinvoices?PageSize=100&PageIndex=${1 + Math.floor(random() * 100)}`,
+    ],
+    [
+      'GET /v1/saleinvoices?PageSize=100&Status=Expired',
+      () => `/v1/saleinvoices?PageSize=100&Status=Expired&PageIndex=${1 + Math.floor(random() * 20)}`,
+    ],
     ['GET /v1/saleinvoices?PageSize=100&CustomerId=…', () => `/v1/saleinvoices?PageSize=100&CustomerId=${pick(random, customerIds)}`],
-    ['GET /v1/saleinvoices?PageSize=100&From=…&To=… (one month)', () => { const m = month(); return `/v1/saleinvoices?PageSize=100&From=${m}-01&To=${m}-28`; }],
+    [
+      'GET /v1/saleinvoices?PageSize=100&From=…&To=… (one month)',
+      () => {
+        const m = month();
+        return `/v1/saleinvoices?PageSize=100&From=${m}-01&To=${m}-28`;
+      },
+    ],
   ];
   const results: LoadResult[] = [];
   for (const connections of [1, 10]) {
-    for (const [name, path] of lists) results.push(await load({ name: `${name} — ${connections} client(s)`, url: server.url, headers, seconds, connections, path }));
+    for (const [name, path] of lists)
+      results.push(await load({ name: `${name} — ${connections} client(s)`, url: server.url, headers, seconds, connections, path }));
   }
-  const byId = await load({ name: 'GET /v1/saleinvoices/{id}', url: server.url, headers, seconds, path: () => `/v1/saleinvoices/${1 + Math.floor(random() * invoiceCount)}` });
+  const byId = await load({
+    name: 'GET /v1/saleinvoices/{id}',
+    url: server.url,
+    headers,
+    seconds,
+    path: () => `/v1/saleinvoices/${1 + Math.floor(random() * invoiceCount)}`,
+  });
   results.push(byId);
   // A second ceiling for get-by-id: the bare server answering the bytes of a median invoice (the
   // Hello ceiling answers ~150 bytes; an invoice is ~10 KB, which costs the bare server too).
@@ -88,7 +124,9 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   writeFileSync(medianFile, median);
   const invoiceCeiling = await measureCeiling(seconds, medianFile, `bare node:http answering a median invoice (${median.length} bytes)`);
   results.push(invoiceCeiling);
-  notes.push(`GET /v1/saleinvoices/{id} against the bare server answering the same bytes: ${byId.reqPerSec} / ${invoiceCeiling.reqPerSec} = ${(byId.reqPerSec / invoiceCeiling.reqPerSec).toFixed(2)}`);
+  notes.push(
+    `GET /v1/saleinvoices/{id} against the bare server answering the same bytes: ${byId.reqPerSec} / ${invoiceCeiling.reqPerSec} = ${(byId.reqPerSec / invoiceCeiling.reqPerSec).toFixed(2)}`,
+  );
   const since = new Date().toISOString();
   const next = { i: 0 };
   const fin = await finalizeLoad('POST /v1/saleinvoices/finalize/{id} (50 clients, SQLite)', server.url, apiKey, drafts, next, seconds);

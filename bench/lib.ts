@@ -33,7 +33,9 @@ export async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
-      server.close(() => { resolve(port); });
+      server.close(() => {
+        resolve(port);
+      });
     });
     server.on('error', reject);
   });
@@ -86,7 +88,13 @@ export async function startFacturier(env: NodeJS.ProcessEnv): Promise<{ url: str
 }
 
 /** A migrated SQLite database in a fresh temporary folder, with one account ('Bench SAS'). */
-export async function sqliteBenchDatabase(): Promise<{ dir: string; env: { DATABASE_URL: string }; db: Db; apiKey: string; accountId: number }> {
+export async function sqliteBenchDatabase(): Promise<{
+  dir: string;
+  env: { DATABASE_URL: string };
+  db: Db;
+  apiKey: string;
+  accountId: number;
+}> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
   const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` };
   const db = openDatabase(loadConfig(env).database);

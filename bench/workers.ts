@@ -26,10 +26,16 @@ function percentile(sorted: number[], p: number): number {
 
 /** The latencies of `/healthz`, probed from a child process for `seconds`. */
 async function probe(url: string, seconds: number): Promise<number[]> {
-  const child = fork(path.join(distRoot, 'bench', 'probe.js'), [`${url}/healthz`, String(seconds), String(PROBE_INTERVAL_MS)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(path.join(distRoot, 'bench', 'probe.js'), [`${url}/healthz`, String(seconds), String(PROBE_INTERVAL_MS)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
-    child.once('message', (times) => { resolve(times as number[]); });
-    child.once('exit', (code) => { if (code !== 0) reject(new Error(`probe exited with ${code}`)); });
+    child.once('message', (times) => {
+      resolve(times as number[]);
+    });
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`probe exited with ${code}`));
+    });
   });
 }
 
@@ -38,7 +44,9 @@ async function probe(url: string, seconds: number): Promise<number[]> {
  * threads), and resolves once they send their first requests; `stop()` resolves with what they did.
  */
 async function startHostile(order: HostileOrder): Promise<{ stop(): Promise<HostileTally[]> }> {
-  const child = fork(path.join(distRoot, 'bench', 'hostile-client.js'), [JSON.stringify(order)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(path.join(distRoot, 'bench', 'hostile-client.js'), [JSON.stringify(order)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   try {
     setPriority(child.pid!, 10);
   } catch {
@@ -46,13 +54,21 @@ async function startHostile(order: HostileOrder): Promise<{ stop(): Promise<Host
   }
   const messages: unknown[] = [];
   let notify: () => void = () => {};
-  child.on('message', (m) => { messages.push(m); notify(); });
-  const next = () => new Promise<unknown>((resolve, reject) => {
-    const check = () => { if (messages.length) resolve(messages.shift()); };
-    notify = check;
-    child.once('exit', (code) => { reject(new Error(`heavy clients exited with ${code}`)); });
-    check();
+  child.on('message', (m) => {
+    messages.push(m);
+    notify();
   });
+  const next = () =>
+    new Promise<unknown>((resolve, reject) => {
+      const check = () => {
+        if (messages.length) resolve(messages.shift());
+      };
+      notify = check;
+      child.once('exit', (code) => {
+        reject(new Error(`heavy clients exited with ${code}`));
+      });
+      check();
+    });
   if ((await next()) !== 'ready') throw new Error('heavy clients did not start');
   return {
     async stop() {
@@ -65,7 +81,9 @@ async function startHostile(order: HostileOrder): Promise<{ stop(): Promise<Host
 /** Peak resident memory of a process so far (Linux), in MB. */
 function peakRssMb(pid: number | undefined): number | null {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmHWM:'));
     return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
   } catch {
     return null;
@@ -82,11 +100,20 @@ export async function workersScenario(seconds: number): Promise<ScenarioResult> 
 
   await json('PUT', '/v1/settings', {
     company: {
-      name: 'Bench SAS', siret: '73282932000074', vatNumber: 'FR44732829320', legalStatus: 'SAS', capital: 10000,
+      name: 'Bench SAS',
+      siret: '73282932000074',
+      vatNumber: 'FR44732829320',
+      legalStatus: 'SAS',
+      capital: 10000,
       invoicingAddress: { street: '12 rue des Lilas', zipcode: '75011', city: 'Paris', countryIso: 'FR' },
     },
   });
-  const customer = (await (await json('POST', '/v1/customers', { companyName: 'Dupont SARL', billingAddress: { street: '3 place du Marché', zipcode: '69002', city: 'Lyon', countryIso: 'FR' } })).json()) as { id: number };
+  const customer = (await (
+    await json('POST', '/v1/customers', {
+      companyName: 'Dupont SARL',
+      billingAddress: { street: '3 place du Marché', zipcode: '69002', city: 'Lyon', countryIso: 'FR' },
+    })
+  ).json()) as { id: number };
   const draft = await json('POST', '/v1/saleinvoices', { customerId: customer.id, lines: thousandLines() });
   if (!draft.ok) throw new Error(`the 1,000-line draft was refused: ${await draft.text()}`);
   const draftId = ((await draft.json()) as { id: number }).id;
@@ -122,8 +149,12 @@ export async function workersScenario(seconds: number): Promise<ScenarioResult> 
     });
     notes.push(`${phase.name}: /healthz max ${ok[ok.length - 1].toFixed(1)} ms over ${ok.length} probes`);
     for (const t of tallies) {
-      const statuses = Object.entries(t.statuses).map(([s, n]) => `${n}× ${s}`).join(', ');
-      hostileRows.push(`| ${phase.name} | ${LABEL[t.kind]} | ${t.completed} | ${statuses} | ${t.completed ? Math.round(t.totalMs / t.completed) : '–'} |`);
+      const statuses = Object.entries(t.statuses)
+        .map(([s, n]) => `${n}× ${s}`)
+        .join(', ');
+      hostileRows.push(
+        `| ${phase.name} | ${LABEL[t.kind]} | ${t.completed} | ${statuses} | ${t.completed ? Math.round(t.totalMs / t.completed) : '–'} |`,
+      );
     }
   }
   const rss = peakRssMb(server.child.pid);
@@ -138,7 +169,7 @@ export async function workersScenario(seconds: number): Promise<ScenarioResult> 
     ...hostileRows,
     '',
     `Probes: one \`GET /healthz\` at a time, ${PROBE_INTERVAL_MS} ms apart, from a separate process. The heavy clients run in another`,
-    'process at nice 10 (they stand for other machines); the server\'s worker threads run at nice 10 too, its event loop at 0.',
+    "process at nice 10 (they stand for other machines); the server's worker threads run at nice 10 too, its event loop at 0.",
     `Server peak RSS: ${rss ?? '?'} MB (mostly the worker threads reading 600,000-object PDFs; each thread's heap is bounded by WORKER_MEMORY_MB).`,
     '',
   ].join('\n');

@@ -6,11 +6,7 @@ import multipart from '@fastify/multipart';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { redactUrl, registerAuth } from './http/auth.js';
-import {
-  registerJsonParsers,
-  registerTextVariants,
-  requestIdFrom,
-} from './http/conventions.js';
+import { registerJsonParsers, registerTextVariants, requestIdFrom } from './http/conventions.js';
 import { registerLenientBinding } from './http/binding.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -36,7 +32,6 @@ import { systemPlugin } from './modules/system/index.js';
 import { usersPlugin } from './modules/users/index.js';
 import { VERSION } from './version.js';
 import { WorkerPool } from './workers/pool.js';
-
 
 export interface BuildOptions {
   /** Where log lines go (stdout by default); tests capture them. */
@@ -76,12 +71,16 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerTextVariants(app);
   registerCompactResponses(app);
   registerAuth(app, {
-    resolve: keyResolver(db, (err) => { app.log.warn({ err }, 'could not record API key use'); }),
+    resolve: keyResolver(db, (err) => {
+      app.log.warn({ err }, 'could not record API key use');
+    }),
     failureLimit: config.authFailureLimit,
     failureWindowSeconds: config.authFailureWindowSeconds,
     keyPrefix: keyPrefixOf,
     recordSharedFailure: sharedFailureRecorder(db),
-    onSharedFailureError: (err) => { app.log.warn({ err }, 'could not count a failed authentication in the database'); },
+    onSharedFailureError: (err) => {
+      app.log.warn({ err }, 'could not count a failed authentication in the database');
+    },
   });
   await registerOpenApi(app, VERSION);
 
@@ -91,8 +90,20 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerSharedSchemas(app);
   // Each module is a plugin on the app's own scope; the order is the OpenAPI document's order.
   for (const plugin of [
-    systemPlugin, helloPlugin, customersPlugin, productsPlugin, referencePlugin, settingsPlugin, colleaguesPlugin,
-    suppliersPlugin, contactsPlugin, salesPlugin, documentsPlugin, purchasesPlugin, receiptsPlugin, usersPlugin,
+    systemPlugin,
+    helloPlugin,
+    customersPlugin,
+    productsPlugin,
+    referencePlugin,
+    settingsPlugin,
+    colleaguesPlugin,
+    suppliersPlugin,
+    contactsPlugin,
+    salesPlugin,
+    documentsPlugin,
+    purchasesPlugin,
+    receiptsPlugin,
+    usersPlugin,
   ]) {
     await app.register(plugin, { ctx });
   }

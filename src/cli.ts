@@ -103,14 +103,22 @@ export async function verifyAuditChains(db: Kysely<Database>, accountId?: number
         previous = row.hash;
       }
       if (!broken) {
-        const head = await db.selectFrom('documentHeads').select(['chainIndex', 'lastHash'])
-          .where('accountId', '=', id).where('kind', '=', kind).executeTakeFirst();
+        const head = await db
+          .selectFrom('documentHeads')
+          .select(['chainIndex', 'lastHash'])
+          .where('accountId', '=', id)
+          .where('kind', '=', kind)
+          .executeTakeFirst();
         const headIndex = head?.chainIndex ?? 0;
         if (headIndex !== rows.length || (head?.lastHash ?? null) !== previous) {
           const last = rows.at(-1);
           broken = {
-            documentId: last?.id ?? 0, number: last?.number ?? null, chainIndex: last?.chainIndex ?? null, reason: 'head',
-            expected: `chain index ${rows.length}, hash ${previous ?? 'none'}`, stored: `chain index ${headIndex}, hash ${head?.lastHash ?? 'none'}`,
+            documentId: last?.id ?? 0,
+            number: last?.number ?? null,
+            chainIndex: last?.chainIndex ?? null,
+            reason: 'head',
+            expected: `chain index ${rows.length}, hash ${previous ?? 'none'}`,
+            stored: `chain index ${headIndex}, hash ${head?.lastHash ?? 'none'}`,
           };
         }
       }
@@ -124,9 +132,10 @@ function describeReport(r: ChainReport): string {
   const head = `account ${r.accountId} ${r.kind}`;
   if (!r.broken) return `${head}: OK (${r.documents} finalized)`;
   const b = r.broken;
-  const where = b.reason === 'head'
-    ? `the chain head does not point at the last document (document ${b.documentId}, number ${b.number ?? '-'})`
-    : `document ${b.documentId}, number ${b.number ?? '-'}, chain index ${b.chainIndex ?? '-'}`;
+  const where =
+    b.reason === 'head'
+      ? `the chain head does not point at the last document (document ${b.documentId}, number ${b.number ?? '-'})`
+      : `document ${b.documentId}, number ${b.number ?? '-'}, chain index ${b.chainIndex ?? '-'}`;
   return `${head}: BROKEN at ${where} (${b.reason}): expected ${b.expected ?? 'none'}, stored ${b.stored ?? 'none'}`;
 }
 
@@ -177,13 +186,18 @@ export function installProcessGuards(log: Pick<FastifyBaseLogger, 'error'>, targ
 }
 
 /** backup/restore on PostgreSQL: the commands to use instead (the URL is not echoed: it may hold a password). */
-function postgresProcedure(command: 'backup' | 'restore', database: Extract<DatabaseConfig, { dialect: 'postgres' }>, file: string): string {
+function postgresProcedure(
+  command: 'backup' | 'restore',
+  database: Extract<DatabaseConfig, { dialect: 'postgres' }>,
+  file: string,
+): string {
   // A dump of the schema alone carries its CREATE SCHEMA: the restore needs no --schema.
   const only = database.schema ? ` --schema=${database.schema}` : '';
   const quoted = `'${file.replace(/'/g, `'\\''`)}'`;
-  const run = command === 'backup'
-    ? `pg_dump --format=custom${only} --file=${quoted} "$DATABASE_URL"`
-    : `pg_restore --no-owner --single-transaction --dbname="$NEW_DATABASE_URL" ${quoted}`;
+  const run =
+    command === 'backup'
+      ? `pg_dump --format=custom${only} --file=${quoted} "$DATABASE_URL"`
+      : `pg_restore --no-owner --single-transaction --dbname="$NEW_DATABASE_URL" ${quoted}`;
   return `facturier ${command} works on a SQLite database; DATABASE_URL is a PostgreSQL one, which PostgreSQL's own tools ${
     command === 'backup' ? 'back up' : 'restore'
   } (README, "Backup and restore"):\n  ${run}${
@@ -201,20 +215,27 @@ async function backupOrRestore(command: 'backup' | 'restore', config: Config, li
   if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one FILE`);
   const file = positionals[0];
   if (config.database.dialect === 'postgres') throw new UnsupportedDatabaseError(postgresProcedure(command, config.database, file));
-  if (config.database.file === ':memory:') throw new UnsupportedDatabaseError(`facturier ${command} needs a database file; DATABASE_URL is sqlite::memory:`);
+  if (config.database.file === ':memory:')
+    throw new UnsupportedDatabaseError(`facturier ${command} needs a database file; DATABASE_URL is sqlite::memory:`);
   if (command === 'backup') {
     const r = await backupSqlite(config.database.file, file, { force: values.force });
-    io.stdout(values.json ? `${JSON.stringify(r)}\n` :
-      `Backed up ${r.database} to ${r.file}${r.replaced ? ' (replaced)' : ''}: ${r.bytes} bytes (${r.pages} pages of ${r.pageSize}), ` +
-        `schema ${r.migration}, in ${r.durationMs} ms\n`);
+    io.stdout(
+      values.json
+        ? `${JSON.stringify(r)}\n`
+        : `Backed up ${r.database} to ${r.file}${r.replaced ? ' (replaced)' : ''}: ${r.bytes} bytes (${r.pages} pages of ${r.pageSize}), ` +
+            `schema ${r.migration}, in ${r.durationMs} ms\n`,
+    );
     return;
   }
   const r = await restoreSqlite(file, config.database.file, { force: values.force });
-  io.stdout(values.json ? `${JSON.stringify(r)}\n` :
-    `Restored ${r.file} into ${r.database}: ${r.bytes} bytes, schema ${r.migration}` +
-      `${r.migrated.length ? `, then migrated: ${r.migrated.join(', ')}` : ''}, in ${r.durationMs} ms\n` +
-      (r.previous ? `The database it replaced is kept as ${r.previous}\n` : '') +
-      'Check it with: facturier audit verify\n');
+  io.stdout(
+    values.json
+      ? `${JSON.stringify(r)}\n`
+      : `Restored ${r.file} into ${r.database}: ${r.bytes} bytes, schema ${r.migration}` +
+          `${r.migrated.length ? `, then migrated: ${r.migrated.join(', ')}` : ''}, in ${r.durationMs} ms\n` +
+          (r.previous ? `The database it replaced is kept as ${r.previous}\n` : '') +
+          'Check it with: facturier audit verify\n',
+  );
 }
 
 async function serve(config: Config, io: CliIo): Promise<void> {
@@ -250,7 +271,9 @@ async function main(argv: string[], io: CliIo): Promise<number | undefined> {
     return;
   }
   const config = loadConfig(io.env);
-  const out = (json: boolean, value: unknown, text: string) => { io.stdout(json ? `${JSON.stringify(value)}\n` : `${text}\n`); };
+  const out = (json: boolean, value: unknown, text: string) => {
+    io.stdout(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+  };
   const args = (list: string[]) =>
     parseArgs({
       args: list,
@@ -282,8 +305,11 @@ async function main(argv: string[], io: CliIo): Promise<number | undefined> {
       const v = args(rest);
       if (!v.name) throw new UsageError('--name is required');
       const created = await withDb(config, (db) => accounts.createAccount(db, v.name!));
-      out(v.json, { accountId: created.accountId, apiKey: created.apiKey },
-        `Created account ${created.accountId}. API key (shown once): ${created.apiKey}`);
+      out(
+        v.json,
+        { accountId: created.accountId, apiKey: created.apiKey },
+        `Created account ${created.accountId}. API key (shown once): ${created.apiKey}`,
+      );
       return;
     }
     case 'keys': {
@@ -293,14 +319,20 @@ async function main(argv: string[], io: CliIo): Promise<number | undefined> {
         switch (sub) {
           case 'create': {
             const key = await accounts.createApiKey(db, accountId, v.name ?? 'Default');
-            out(v.json, { accountId, keyId: key.id, name: key.name, apiKey: key.apiKey },
-              `Created key ${key.id} "${key.name}". API key (shown once): ${key.apiKey}`);
+            out(
+              v.json,
+              { accountId, keyId: key.id, name: key.name, apiKey: key.apiKey },
+              `Created key ${key.id} "${key.name}". API key (shown once): ${key.apiKey}`,
+            );
             return;
           }
           case 'list': {
             const keys = await accounts.listApiKeys(db, accountId);
             const text = keys
-              .map((k) => `${k.id}\t${k.name}\t${k.prefix}…\tcreated ${k.createdAt}\tlast used ${k.lastUsedAt ?? 'never'}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}`)
+              .map(
+                (k) =>
+                  `${k.id}\t${k.name}\t${k.prefix}…\tcreated ${k.createdAt}\tlast used ${k.lastUsedAt ?? 'never'}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}`,
+              )
               .join('\n');
             out(v.json, keys, text || 'No keys');
             return;
@@ -314,8 +346,11 @@ async function main(argv: string[], io: CliIo): Promise<number | undefined> {
           case 'regenerate': {
             const keyId = positiveInt(v.key, '--key');
             const key = await accounts.regenerateApiKey(db, accountId, keyId);
-            out(v.json, { accountId, keyId: key.id, name: key.name, apiKey: key.apiKey },
-              `Revoked key ${keyId}; new key ${key.id} "${key.name}" (shown once): ${key.apiKey}`);
+            out(
+              v.json,
+              { accountId, keyId: key.id, name: key.name, apiKey: key.apiKey },
+              `Revoked key ${keyId}; new key ${key.id} "${key.name}" (shown once): ${key.apiKey}`,
+            );
             return;
           }
           default:

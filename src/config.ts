@@ -2,9 +2,7 @@
 import { availableParallelism } from 'node:os';
 import type { PoolOptions } from './workers/pool.js';
 
-export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; schema?: string };
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
 
 export interface Config {
   port: number;
@@ -58,13 +56,13 @@ export function parseDatabaseUrl(raw: string): DatabaseConfig {
     if (searchPath === undefined) return { dialect: 'postgres', url: raw };
     const schema = searchPath.split(',')[0].trim();
     if (!/^[a-z_][a-z0-9_$]*$/.test(schema)) {
-      throw new ConfigError(`DATABASE_URL: the search_path in options must start with a lower-case unquoted schema name, got ${searchPath}`);
+      throw new ConfigError(
+        `DATABASE_URL: the search_path in options must start with a lower-case unquoted schema name, got ${searchPath}`,
+      );
     }
     return { dialect: 'postgres', url: raw, schema };
   }
-  throw new ConfigError(
-    `DATABASE_URL must start with sqlite: or postgres:// (got "${raw}"), e.g. sqlite:./data/facturier.db`,
-  );
+  throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres:// (got "${raw}"), e.g. sqlite:./data/facturier.db`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

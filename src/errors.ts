@@ -36,7 +36,10 @@ export class NotFoundError extends AppError {
 /** Input that is well-formed JSON but breaks a rule: each offending field is named. */
 export class ValidationError extends AppError {
   readonly kind = 'invalid';
-  constructor(readonly fields: FieldError[], message?: string) {
+  constructor(
+    readonly fields: FieldError[],
+    message?: string,
+  ) {
     super(message ?? fields.map((f) => `${f.field}: ${f.message}`).join('; '));
   }
   static field(field: string, message: string): ValidationError {
@@ -72,7 +75,10 @@ export class UnauthorizedError extends AppError {
 
 export class TooManyRequestsError extends AppError {
   readonly kind = 'rate-limited';
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message);
   }
 }
@@ -81,7 +87,10 @@ export class TooManyRequestsError extends AppError {
 export class UnavailableError extends AppError {
   readonly kind = 'unavailable';
   /** When set, the client is told to retry after this many seconds. */
-  constructor(message: string, readonly retryAfterSeconds?: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message);
   }
 }

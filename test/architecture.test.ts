@@ -40,7 +40,9 @@ describe('the checks themselves fail on a broken tree', () => {
   ]);
 
   it('finds both cycles, the one through app.ts included', () => {
-    const found = cycles(broken).map((c) => c.join(' -> ')).sort();
+    const found = cycles(broken)
+      .map((c) => c.join(' -> '))
+      .sort();
     expect(found).toEqual([
       'app.ts -> modules/sales/index.ts -> modules/sales/routes.ts',
       'http/schemas.ts -> modules/customers/index.ts -> modules/customers/service.ts',

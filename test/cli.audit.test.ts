@@ -36,9 +36,15 @@ describe('facturier audit verify', () => {
     app = await buildApp(loadConfig(env), db);
     const finalize = async (key: string, kind: 'saleinvoices' | 'salecredits', price: number) => {
       const headers = { 'x-api-key': key };
-      const draft = await app.inject({ method: 'POST', url: `/v1/${kind}`, headers, payload: {
-        customerName: 'Dupont', lines: [{ description: 'X', quantity: 1, taxExcludedPrice: price, vat: { rate: 20 } }],
-      } });
+      const draft = await app.inject({
+        method: 'POST',
+        url: `/v1/${kind}`,
+        headers,
+        payload: {
+          customerName: 'Dupont',
+          lines: [{ description: 'X', quantity: 1, taxExcludedPrice: price, vat: { rate: 20 } }],
+        },
+      });
       const fin = await app.inject({ method: 'POST', url: `/v1/${kind}/finalize/${draft.json().id}`, headers });
       expect(fin.statusCode, fin.body).toBe(200);
       return { id: fin.json().id as number, number: fin.json().number as string };
@@ -47,7 +53,10 @@ describe('facturier audit verify', () => {
     await finalize(acme.apiKey, 'salecredits', 5);
     await finalize(other.apiKey, 'saleinvoices', 7);
     // A cancellation writes links into the invoice's data after finalization: not part of the hash.
-    expect((await app.inject({ method: 'POST', url: `/v1/saleinvoices/cancel/${invoices[2].id}`, headers: { 'x-api-key': acme.apiKey } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/v1/saleinvoices/cancel/${invoices[2].id}`, headers: { 'x-api-key': acme.apiKey } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   afterAll(async () => {
@@ -59,38 +68,59 @@ describe('facturier audit verify', () => {
   it('reports every chain intact, with exit code 0', async () => {
     const { code, stdout } = await run('audit', 'verify');
     expect(code).toBe(0);
-    expect(stdout).toBe([
-      `account ${acme.accountId} Invoice: OK (3 finalized)`,
-      `account ${acme.accountId} Credit: OK (2 finalized)`,
-      `account ${other.accountId} Invoice: OK (1 finalized)`,
-      `account ${other.accountId} Credit: OK (0 finalized)`,
-    ].join('\n') + '\n');
+    expect(stdout).toBe(
+      [
+        `account ${acme.accountId} Invoice: OK (3 finalized)`,
+        `account ${acme.accountId} Credit: OK (2 finalized)`,
+        `account ${other.accountId} Invoice: OK (1 finalized)`,
+        `account ${other.accountId} Credit: OK (0 finalized)`,
+      ].join('\n') + '\n',
+    );
     const json = JSON.parse((await run('audit', 'verify', '--account', String(other.accountId), '--json')).stdout);
-    expect(json).toEqual({ ok: true, chains: [
-      { accountId: other.accountId, kind: 'Invoice', documents: 1, ok: true, broken: null },
-      { accountId: other.accountId, kind: 'Credit', documents: 0, ok: true, broken: null },
-    ] });
+    expect(json).toEqual({
+      ok: true,
+      chains: [
+        { accountId: other.accountId, kind: 'Invoice', documents: 1, ok: true, broken: null },
+        { accountId: other.accountId, kind: 'Credit', documents: 0, ok: true, broken: null },
+      ],
+    });
   });
 
   it('reports a finalized document whose data was changed in SQL, with its number, and exits 3', async () => {
     const target = invoices[1];
-    const row = await db.kysely.selectFrom('saleDocuments').innerJoin('saleDocumentData', 'saleDocumentData.documentId', 'saleDocuments.id')
-      .select(['data', 'hash']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom('saleDocuments')
+      .innerJoin('saleDocumentData', 'saleDocumentData.documentId', 'saleDocuments.id')
+      .select(['data', 'hash'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     const json0 = decodeSnapshot(row.data);
     const tampered = json0.replace('"customerName":"Dupont"', '"customerName":"Durand"');
     expect(tampered).not.toBe(json0);
     // Written back the way the application stores snapshots (deflated on SQLite).
-    await db.kysely.updateTable('saleDocumentData').set({ data: encodeSnapshot(db.kysely, tampered) }).where('documentId', '=', target.id).execute();
+    await db.kysely
+      .updateTable('saleDocumentData')
+      .set({ data: encodeSnapshot(db.kysely, tampered) })
+      .where('documentId', '=', target.id)
+      .execute();
 
     const { code, stdout } = await run('audit', 'verify', '--account', String(acme.accountId));
     expect(code).toBe(3);
-    expect(stdout).toMatch(new RegExp(
-      `^account ${acme.accountId} Invoice: BROKEN at document ${target.id}, number ${target.number}, chain index 2 \\(hash\\): expected [0-9a-f]{64}, stored ${row.hash}\\n` +
-      `account ${acme.accountId} Credit: OK \\(2 finalized\\)\\n$`,
-    ));
+    expect(stdout).toMatch(
+      new RegExp(
+        `^account ${acme.accountId} Invoice: BROKEN at document ${target.id}, number ${target.number}, chain index 2 \\(hash\\): expected [0-9a-f]{64}, stored ${row.hash}\\n` +
+          `account ${acme.accountId} Credit: OK \\(2 finalized\\)\\n$`,
+      ),
+    );
     const json = JSON.parse((await run('audit', 'verify', '--json')).stdout);
     expect(json.ok).toBe(false);
-    expect(json.chains[0].broken).toMatchObject({ documentId: target.id, number: target.number, chainIndex: 2, reason: 'hash', stored: row.hash });
+    expect(json.chains[0].broken).toMatchObject({
+      documentId: target.id,
+      number: target.number,
+      chainIndex: 2,
+      reason: 'hash',
+      stored: row.hash,
+    });
     expect(json.chains[0].broken.expected).not.toBe(row.hash);
     // The other account is not affected.
     expect((await run('audit', 'verify', '--account', String(other.accountId))).code).toBe(0);
@@ -113,9 +143,19 @@ describe('facturier audit verify', () => {
 
   it('reports a removed document and a rewritten hash', async () => {
     const first = await db.kysely.selectFrom('saleDocuments').selectAll().where('id', '=', invoices[0].id).executeTakeFirstOrThrow();
-    await db.kysely.updateTable('saleDocuments').set({ hash: 'f'.repeat(64) }).where('id', '=', first.id).execute();
+    await db.kysely
+      .updateTable('saleDocuments')
+      .set({ hash: 'f'.repeat(64) })
+      .where('id', '=', first.id)
+      .execute();
     const rewritten = JSON.parse((await run('audit', 'verify', '--json')).stdout);
-    expect(rewritten.chains[0].broken).toMatchObject({ documentId: first.id, number: invoices[0].number, chainIndex: 1, reason: 'hash', expected: first.hash });
+    expect(rewritten.chains[0].broken).toMatchObject({
+      documentId: first.id,
+      number: invoices[0].number,
+      chainIndex: 1,
+      reason: 'hash',
+      expected: first.hash,
+    });
     await db.kysely.updateTable('saleDocuments').set({ hash: first.hash }).where('id', '=', first.id).execute();
 
     const restore = await remove(first.id);

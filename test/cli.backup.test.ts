@@ -30,10 +30,19 @@ async function serverOn(file: string) {
   const app = await buildApp(loadConfig(envOf(file)), db);
   const inject = async (options: InjectOptions) => {
     const res = await app.inject(options);
-    if (res.statusCode >= 500) throw new Error(`${options.method ?? 'GET'} ${JSON.stringify(options.url)} answered ${res.statusCode}: ${res.body}`);
+    if (res.statusCode >= 500)
+      throw new Error(`${options.method ?? 'GET'} ${JSON.stringify(options.url)} answered ${res.statusCode}: ${res.body}`);
     return res;
   };
-  return { db, app, inject, async close() { await app.close(); await db.close(); } };
+  return {
+    db,
+    app,
+    inject,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
 }
 
 const sequence = (number: string) => Number(/(\d+)$/.exec(number)![1]);
@@ -42,8 +51,12 @@ const sequence = (number: string) => Number(/(\d+)$/.exec(number)![1]);
 async function finalizedIn(file: string): Promise<{ id: number; number: string; hash: string }[]> {
   const db = openDatabase({ dialect: 'sqlite', file });
   try {
-    const rows = await db.kysely.selectFrom('saleDocuments').select(['id', 'number', 'hash'])
-      .where('kind', '=', 'Invoice').where('isDraft', '=', false).execute();
+    const rows = await db.kysely
+      .selectFrom('saleDocuments')
+      .select(['id', 'number', 'hash'])
+      .where('kind', '=', 'Invoice')
+      .where('isDraft', '=', false)
+      .execute();
     return rows.map((r) => ({ id: r.id, number: r.number!, hash: r.hash! })).sort((a, b) => sequence(a.number) - sequence(b.number));
   } finally {
     await db.close();
@@ -55,9 +68,15 @@ describe('facturier backup and restore', () => {
   let headers: Record<string, string>;
 
   const draft = async () => {
-    const res = await server.inject({ method: 'POST', url: '/v1/saleinvoices', headers, payload: {
-      customerName: 'Dupont SARL', lines: [{ description: 'Prestation', quantity: 3, taxExcludedPrice: 123.45, vat: { rate: 20 } }],
-    } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers,
+      payload: {
+        customerName: 'Dupont SARL',
+        lines: [{ description: 'Prestation', quantity: 3, taxExcludedPrice: 123.45, vat: { rate: 20 } }],
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id as number;
   };
@@ -131,9 +150,11 @@ describe('facturier backup and restore', () => {
     const restore = await run(envOf(restoredFile), 'restore', backupFile);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
-    expect(restore.stdout).toMatch(new RegExp(
-      `^Restored ${backupFile} into ${restoredFile}: \\d+ bytes, schema ${latest}, in \\d+ ms\\nCheck it with: facturier audit verify\\n$`,
-    ));
+    expect(restore.stdout).toMatch(
+      new RegExp(
+        `^Restored ${backupFile} into ${restoredFile}: \\d+ bytes, schema ${latest}, in \\d+ ms\\nCheck it with: facturier audit verify\\n$`,
+      ),
+    );
     expect(readdirSync(path.dirname(restoredFile))).toEqual(['facturier.db']);
 
     const audit = await run(envOf(restoredFile), 'audit', 'verify', '--json');
@@ -163,7 +184,9 @@ describe('facturier backup and restore', () => {
 
     const forced = await run(envOf(live), 'backup', '--force', file);
     expect(forced.code).toBe(0);
-    expect(forced.stdout).toMatch(new RegExp(`^Backed up ${live} to ${file} \\(replaced\\): \\d+ bytes \\(\\d+ pages of 16384\\), schema ${latest}, in \\d+ ms\\n$`));
+    expect(forced.stdout).toMatch(
+      new RegExp(`^Backed up ${live} to ${file} \\(replaced\\): \\d+ bytes \\(\\d+ pages of 16384\\), schema ${latest}, in \\d+ ms\\n$`),
+    );
     expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
     // Only the backup is left in the directory: no temporary file.
     expect(readdirSync(dir).filter((f) => f.startsWith('.'))).toEqual([]);
@@ -278,7 +301,11 @@ describe('facturier backup and restore', () => {
     const target = path.join(dir, 'upgraded.db');
     const res = await run(envOf(target), 'restore', old, '--json');
     expect(res.stderr).toBe('');
-    expect(JSON.parse(res.stdout)).toMatchObject({ migration: first.at(-1)!.name, migrated: migrations.slice(3).map((m) => m.name), previous: null });
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      migration: first.at(-1)!.name,
+      migrated: migrations.slice(3).map((m) => m.name),
+      previous: null,
+    });
     expect((await run(envOf(target), 'migrate')).stdout).toBe('Database is up to date\n');
 
     const SQLite = (await import('better-sqlite3')).default;
@@ -287,7 +314,9 @@ describe('facturier backup and restore', () => {
     future.close();
     const refused = await run(envOf(path.join(dir, 'never.db')), 'restore', old);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(`${old} was made by a newer version of Facturier (migrations unknown to this one: 999_from_the_future): upgrade first\n`);
+    expect(refused.stderr).toBe(
+      `${old} was made by a newer version of Facturier (migrations unknown to this one: 999_from_the_future): upgrade first\n`,
+    );
     expect(existsSync(path.join(dir, 'never.db'))).toBe(false);
   });
 
@@ -303,7 +332,10 @@ describe('facturier backup and restore', () => {
   });
 
   it('on PostgreSQL, names the pg_dump / pg_restore commands and exits 2', async () => {
-    const env = { DATABASE_URL: 'postgres://facturier:secret@db.example:5432/prod?options=-c%20search_path%3Dfacturier', LOG_LEVEL: 'silent' };
+    const env = {
+      DATABASE_URL: 'postgres://facturier:secret@db.example:5432/prod?options=-c%20search_path%3Dfacturier',
+      LOG_LEVEL: 'silent',
+    };
     const backup = await run(env, 'backup', "/backups/it's.dump");
     expect(backup.code).toBe(2);
     expect(backup.stderr).toBe(

@@ -9,7 +9,9 @@ import { openDatabase } from '../src/db/connection.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'facturier-cli-'));
 const env = { DATABASE_URL: `sqlite:${path.join(dir, 'cli.db')}`, LOG_LEVEL: 'silent' };
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -57,7 +59,9 @@ describe('facturier CLI', () => {
   it('regenerates a key', async () => {
     const account = JSON.parse((await run('accounts', 'create', '--name', 'Regen', '--json')).stdout);
     const keys = JSON.parse((await run('keys', 'list', '--account', String(account.accountId), '--json')).stdout);
-    const fresh = JSON.parse((await run('keys', 'regenerate', '--account', String(account.accountId), '--key', String(keys[0].id), '--json')).stdout);
+    const fresh = JSON.parse(
+      (await run('keys', 'regenerate', '--account', String(account.accountId), '--key', String(keys[0].id), '--json')).stdout,
+    );
     expect(fresh.apiKey).not.toBe(account.apiKey);
     expect(fresh.name).toBe('Default');
   });
@@ -91,7 +95,9 @@ describe('facturier CLI', () => {
 describe('process guards of facturier serve', () => {
   it('log an uncaught exception and an unhandled rejection with pino at error level, with the stack, and keep the process', async () => {
     const lines: Record<string, unknown>[] = [];
-    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } } });
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    });
     // A stand-in for `process`: emitting on the real one would reach the test runner's own handlers.
     const target = new EventEmitter();
     const remove = installProcessGuards(app.log, target);

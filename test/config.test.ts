@@ -37,7 +37,8 @@ describe('configuration from the environment', () => {
     const url = 'postgres://u@h/db?options=-c%20search_path%3Dfacturier%2C%20public%20-c%20statement_timeout%3D5000';
     expect(parseDatabaseUrl(url)).toEqual({ dialect: 'postgres', url, schema: 'facturier' });
     expect(parseDatabaseUrl('postgres://u@h/db?options=-c%20statement_timeout%3D5000')).toEqual({
-      dialect: 'postgres', url: 'postgres://u@h/db?options=-c%20statement_timeout%3D5000',
+      dialect: 'postgres',
+      url: 'postgres://u@h/db?options=-c%20statement_timeout%3D5000',
     });
     expect(() => parseDatabaseUrl('postgres://u@h/db?options=-c%20search_path%3D%22My%20Schema%22')).toThrow(
       'DATABASE_URL: the search_path in options must start with a lower-case unquoted schema name, got "My Schema"',

@@ -131,7 +131,8 @@ function migrationNames(sqlite: SQLite.Database, label: string): string[] {
   const table = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(MIGRATIONS_TABLE);
   if (!table) throw new BackupError(`${label} is a SQLite database but not a Facturier one (it has no ${MIGRATIONS_TABLE} table)`);
   const names = (sqlite.prepare(`select name from ${MIGRATIONS_TABLE} order by name`).all() as { name: string }[]).map((r) => r.name);
-  if (names.length === 0) throw new BackupError(`${label} is a Facturier database that was never migrated (its ${MIGRATIONS_TABLE} table is empty)`);
+  if (names.length === 0)
+    throw new BackupError(`${label} is a Facturier database that was never migrated (its ${MIGRATIONS_TABLE} table is empty)`);
   return names;
 }
 
@@ -159,7 +160,8 @@ async function explained<T>(what: string, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    const code = error instanceof SQLite.SqliteError || (error instanceof Error && 'errno' in error) ? (error as { code?: string }).code : undefined;
+    const code =
+      error instanceof SQLite.SqliteError || (error instanceof Error && 'errno' in error) ? (error as { code?: string }).code : undefined;
     if (code) throw new BackupError(`${what} failed: ${(error as Error).message}`);
     throw error;
   }
@@ -171,7 +173,9 @@ async function explained<T>(what: string, run: () => Promise<T>): Promise<T> {
  * unless `force`.
  */
 export async function backupSqlite(databaseFile: string, backupFile: string, options: { force?: boolean } = {}): Promise<BackupReport> {
-  return explained(`Backup of ${path.resolve(databaseFile)} to ${path.resolve(backupFile)}`, () => backup(databaseFile, backupFile, options));
+  return explained(`Backup of ${path.resolve(databaseFile)} to ${path.resolve(backupFile)}`, () =>
+    backup(databaseFile, backupFile, options),
+  );
 }
 
 async function backup(databaseFile: string, backupFile: string, options: { force?: boolean }): Promise<BackupReport> {
@@ -222,7 +226,8 @@ async function backup(databaseFile: string, backupFile: string, options: { force
       try {
         linkOrCopy(temp, file);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new BackupError(`${file} already exists: choose another name, or pass --force to replace it`);
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new BackupError(`${file} already exists: choose another name, or pass --force to replace it`);
         throw error;
       }
       removeQuietly(temp);
@@ -294,7 +299,9 @@ function timestamp(): string {
  * connection, and an existing database unless `force`.
  */
 export async function restoreSqlite(backupFile: string, databaseFile: string, options: { force?: boolean } = {}): Promise<RestoreReport> {
-  return explained(`Restore of ${path.resolve(backupFile)} into ${path.resolve(databaseFile)}`, () => restore(backupFile, databaseFile, options));
+  return explained(`Restore of ${path.resolve(backupFile)} into ${path.resolve(databaseFile)}`, () =>
+    restore(backupFile, databaseFile, options),
+  );
 }
 
 async function restore(backupFile: string, databaseFile: string, options: { force?: boolean }): Promise<RestoreReport> {
@@ -303,7 +310,8 @@ async function restore(backupFile: string, databaseFile: string, options: { forc
   const database = path.resolve(databaseFile);
   if (!exists(file)) throw new BackupError(`No such file: ${file}`);
   if (!fs.statSync(file).isFile()) throw new BackupError(`${file} is not a file`);
-  if (!isSqliteFile(file)) throw new BackupError(`${file} is not a SQLite database (a Facturier backup is one, made by \`facturier backup\`)`);
+  if (!isSqliteFile(file))
+    throw new BackupError(`${file} is not a SQLite database (a Facturier backup is one, made by \`facturier backup\`)`);
   const wal = `${file}-wal`;
   if (exists(wal) && fs.statSync(wal).size > 0) {
     throw new BackupError(
@@ -336,13 +344,20 @@ async function restore(backupFile: string, databaseFile: string, options: { forc
     try {
       const problems = check.pragma('quick_check', { simple: false }) as { quick_check: string }[];
       if (problems.length !== 1 || problems[0].quick_check !== 'ok') {
-        throw new BackupError(`${file} is damaged: ${problems.slice(0, 3).map((p) => p.quick_check).join('; ')}`);
+        throw new BackupError(
+          `${file} is damaged: ${problems
+            .slice(0, 3)
+            .map((p) => p.quick_check)
+            .join('; ')}`,
+        );
       }
       const names = migrationNames(check, file);
       const known = new Set(migrations.map((m) => m.name));
       const unknown = names.filter((n) => !known.has(n));
       if (unknown.length) {
-        throw new BackupError(`${file} was made by a newer version of Facturier (migrations unknown to this one: ${unknown.join(', ')}): upgrade first`);
+        throw new BackupError(
+          `${file} was made by a newer version of Facturier (migrations unknown to this one: ${unknown.join(', ')}): upgrade first`,
+        );
       }
       migration = names.at(-1)!;
     } catch (error) {

@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -45,8 +54,7 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase
 
 /** SQLite has no boolean type and better-sqlite3 refuses to bind JS booleans: bind 1 and 0. */
 function withBooleans(statement: SQLite.Statement): SqliteStatement {
-  const fix = (parameters: ReadonlyArray<unknown>) =>
-    parameters.map((p) => (p === true ? 1 : p === false ? 0 : p));
+  const fix = (parameters: ReadonlyArray<unknown>) => parameters.map((p) => (p === true ? 1 : p === false ? 0 : p));
   return {
     reader: statement.reader,
     all: (parameters: ReadonlyArray<unknown>) => statement.all(fix(parameters)),

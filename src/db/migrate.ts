@@ -11,9 +11,7 @@ import { migrations } from './migrations/index.js';
 export async function migrateToLatest(db: Db, list: readonly Migration[] = migrations): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
-      return Object.fromEntries(
-        list.map((m) => [m.name, { up: (k: Kysely<unknown>) => m.up(k, db.dialect) }]),
-      );
+      return Object.fromEntries(list.map((m) => [m.name, { up: (k: Kysely<unknown>) => m.up(k, db.dialect) }]));
     },
   };
   // Migrations use snake_case names themselves: run them without the CamelCasePlugin.

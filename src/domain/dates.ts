@@ -119,7 +119,11 @@ export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
   let zone = dayFormats.get(timeZone);
   if (!zone) {
     // Building a formatter costs far more than using one: one per time zone, kept.
-    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, date: '' };
+    zone = {
+      format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+      minute: NaN,
+      date: '',
+    };
     dayFormats.set(timeZone, zone);
   }
   // Today's offsets are whole minutes, so the local date only changes on a UTC minute boundary:

@@ -56,11 +56,7 @@ function minimumDate(problem: FinalizationRefusalReason, input: FinalizationDate
   return last === null ? input.today : maxDate(last, input.today);
 }
 
-function adjustedDate(
-  adjustment: 'MinimumDate' | 'Today',
-  problem: FinalizationRefusalReason,
-  input: FinalizationDateInput,
-): IsoDate {
+function adjustedDate(adjustment: 'MinimumDate' | 'Today', problem: FinalizationRefusalReason, input: FinalizationDateInput): IsoDate {
   return adjustment === 'Today' ? input.today : minimumDate(problem, input);
 }
 
@@ -74,7 +70,11 @@ function messageFor(reason: FinalizationRefusalReason, date: IsoDate, input: Fin
   );
 }
 
-function workingAdjustment(problem: FinalizationRefusalReason, input: FinalizationDateInput, bounds: Bounds): 'MinimumDate' | 'Today' | null {
+function workingAdjustment(
+  problem: FinalizationRefusalReason,
+  input: FinalizationDateInput,
+  bounds: Bounds,
+): 'MinimumDate' | 'Today' | null {
   for (const adjustment of ['MinimumDate', 'Today'] as const) {
     if (problemOf(adjustedDate(adjustment, problem, input), bounds) === null) return adjustment;
   }

@@ -107,9 +107,11 @@ function floor(value: Big): Big {
 export function allocateProportionally(total: DecimalInput, weights: readonly DecimalInput[], dp = 2): Big[] {
   if (toDecimal(total).lt(0)) {
     // Mirror the positive case so that a credit and its invoice split the same way.
-    return allocateProportionally(toDecimal(total).times(-1), weights.map((w) => toDecimal(w).times(-1)), dp).map((p) =>
-      unsignedZero(p.times(-1)),
-    );
+    return allocateProportionally(
+      toDecimal(total).times(-1),
+      weights.map((w) => toDecimal(w).times(-1)),
+      dp,
+    ).map((p) => unsignedZero(p.times(-1)));
   }
   const unit = new Big(10).pow(dp);
   const totalUnits = toDecimal(total).times(unit);
@@ -151,9 +153,7 @@ export function allocateProportionally(total: DecimalInput, weights: readonly De
   });
   signedTotal = signedTotal.minus(sum(shares.map((s) => s.base)));
   const missing = Number(signedTotal.toFixed(0));
-  const order = [...shares].sort(
-    (a, b) => b.remainder.cmp(a.remainder) || b.weight.cmp(a.weight) || a.index - b.index,
-  );
+  const order = [...shares].sort((a, b) => b.remainder.cmp(a.remainder) || b.weight.cmp(a.weight) || a.index - b.index);
   for (let i = 0; i < missing; i += 1) order[i % order.length].base = order[i % order.length].base.plus(1);
   return shares.map((s) => unsignedZero(s.base.div(unit)));
 }

@@ -15,10 +15,7 @@ export const MAX_PATTERN_LENGTH = 40;
 export const MAX_NUMBER_LENGTH = 30;
 export const MAX_SEQUENCE_WIDTH = 10;
 
-type Token =
-  | { kind: 'text'; text: string }
-  | { kind: 'date'; name: 'yyyy' | 'yy' | 'mm' | 'dd' }
-  | { kind: 'seq'; width: number };
+type Token = { kind: 'text'; text: string } | { kind: 'date'; name: 'yyyy' | 'yy' | 'mm' | 'dd' } | { kind: 'seq'; width: number };
 
 const LITERAL = /^[A-Za-z0-9\-_/.# ]$/;
 

@@ -95,8 +95,7 @@ function validateCondition(condition: SettlementConditionInput, index: number): 
  */
 export function conditionDueDate(documentDate: IsoDate, condition: SettlementConditionInput): IsoDate {
   assertIsoDate(documentDate, 'documentDate');
-  const delayed =
-    condition.delayType === 'Months' ? addMonths(documentDate, condition.delay) : addDays(documentDate, condition.delay);
+  const delayed = condition.delayType === 'Months' ? addMonths(documentDate, condition.delay) : addDays(documentDate, condition.delay);
   const day = condition.dayOfMonth ?? null;
   if (condition.type === 'EndMonth') {
     const end = endOfMonth(delayed);

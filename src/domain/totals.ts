@@ -259,9 +259,7 @@ function priceLine(input: TotalsInput, line: TotalsLineInput, index: number): Pr
   const gross = round2(quantity.times(price));
   const discount = discountAmount(gross, line.discount, `${field}.discount`);
   const purchasePrice = toDecimalOr(line.purchasePrice, ZERO, `${field}.purchasePrice`);
-  const unitPriceHt = taxIncluded
-    ? roundHalfUp(price.times(100).div(HUNDRED.plus(treatment.rate)), 4)
-    : price;
+  const unitPriceHt = taxIncluded ? roundHalfUp(price.times(100).div(HUNDRED.plus(treatment.rate)), 4) : price;
   return {
     treatment,
     quantity,
@@ -308,13 +306,17 @@ function netOf(taxIncluded: Big, rate: Big): Big {
  * add up exactly to the group's taxable amount.
  */
 function settleTaxIncludedGroup(group: Group): void {
-  const ttc = sum(group.lines.map((l) => l.basis)).minus(group.allowance.basis).plus(group.charge.basis);
+  const ttc = sum(group.lines.map((l) => l.basis))
+    .minus(group.allowance.basis)
+    .plus(group.charge.basis);
   group.vat = round2(ttc.times(group.rate).div(HUNDRED.plus(group.rate)));
   group.taxable = ttc.minus(group.vat);
   for (const line of group.lines) line.net = netOf(line.basis, group.rate);
   group.allowance.net = netOf(group.allowance.basis, group.rate);
   group.charge.net = netOf(group.charge.basis, group.rate);
-  const derived = sum(group.lines.map((l) => l.net)).minus(group.allowance.net).plus(group.charge.net);
+  const derived = sum(group.lines.map((l) => l.net))
+    .minus(group.allowance.net)
+    .plus(group.charge.net);
   const remainder = group.taxable.minus(derived);
   if (remainder.eq(0)) return;
   const candidates: { component: Component; direction: 1 | -1 }[] = [
@@ -333,7 +335,9 @@ function settleTaxExcludedGroup(group: Group): void {
   for (const line of group.lines) line.net = line.basis;
   group.allowance.net = group.allowance.basis;
   group.charge.net = group.charge.basis;
-  group.taxable = sum(group.lines.map((l) => l.net)).minus(group.allowance.net).plus(group.charge.net);
+  group.taxable = sum(group.lines.map((l) => l.net))
+    .minus(group.allowance.net)
+    .plus(group.charge.net);
   group.vat = round2(group.taxable.times(group.rate).div(100));
 }
 
@@ -484,8 +488,7 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
     lines,
     grossTaxExcludedAmount: formatFixed(gross),
     globalDiscountAmount: formatFixed(allowances),
-    globalDiscountPercent:
-      input.globalDiscount?.type === 'Percent' ? formatPlain(toDecimal(input.globalDiscount.value)) : null,
+    globalDiscountPercent: input.globalDiscount?.type === 'Percent' ? formatPlain(toDecimal(input.globalDiscount.value)) : null,
     shippingAmount: formatFixed(charges),
     taxExcludedAmount: formatFixed(taxExcluded),
     taxAmount: formatFixed(tax),

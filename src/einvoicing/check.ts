@@ -11,7 +11,13 @@ import { frenchRules } from './rules/france.js';
 
 export type { CheckResult, Finding, Severity } from './types.js';
 
-export const EN16931_RULES: readonly Rule[] = [...coreRules, ...allowanceChargeRules, ...paymentRules, ...decimalRules, ...vatCategoryRules];
+export const EN16931_RULES: readonly Rule[] = [
+  ...coreRules,
+  ...allowanceChargeRules,
+  ...paymentRules,
+  ...decimalRules,
+  ...vatCategoryRules,
+];
 export const FRENCH_RULES: readonly Rule[] = frenchRules;
 export const ALL_RULES: readonly Rule[] = [...EN16931_RULES, ...FRENCH_RULES];
 
@@ -36,17 +42,39 @@ export function checkCii(xml: string): Finding[] {
   try {
     doc = parseXml(xml);
   } catch (err) {
-    return [{ ruleId: 'XML-WELLFORMED', severity: 'Error', message: err instanceof Error ? err.message : String(err), businessTerm: null, location: null }];
+    return [
+      {
+        ruleId: 'XML-WELLFORMED',
+        severity: 'Error',
+        message: err instanceof Error ? err.message : String(err),
+        businessTerm: null,
+        location: null,
+      },
+    ];
   }
   const rootEl = doc.documentElement;
   if (rootEl.localName !== 'CrossIndustryInvoice' || rootEl.namespaceURI !== NS.rsm) {
-    return [{ ruleId: 'CII-ROOT', severity: 'Error', message: 'The document is not a UN/CEFACT CII CrossIndustryInvoice (D16B).', businessTerm: null, location: nodePath(rootEl) }];
+    return [
+      {
+        ruleId: 'CII-ROOT',
+        severity: 'Error',
+        message: 'The document is not a UN/CEFACT CII CrossIndustryInvoice (D16B).',
+        businessTerm: null,
+        location: nodePath(rootEl),
+      },
+    ];
   }
   const ctx = checkContext(doc);
   const findings: Finding[] = [];
   for (const rule of ALL_RULES) {
     for (const node of rule.check(ctx)) {
-      findings.push({ ruleId: rule.id, severity: rule.severity, message: rule.message, businessTerm: rule.businessTerm, location: nodePath(node) });
+      findings.push({
+        ruleId: rule.id,
+        severity: rule.severity,
+        message: rule.message,
+        businessTerm: rule.businessTerm,
+        location: nodePath(node),
+      });
     }
   }
   return findings;

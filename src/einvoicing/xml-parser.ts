@@ -42,7 +42,8 @@ const DTD_REFUSED = 'XML documents with a DOCTYPE or entity declarations are ref
 const NOT_WELL_FORMED = 'The XML document is not well-formed: ';
 
 // XML 1.0 (5th edition) Name characters, without ':' (an NCName): a QName is NCName or NCName:NCName.
-const NAME_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NAME_START =
+  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NAME_CHAR = `${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040`;
 const NCNAME = `[${NAME_START}][${NAME_CHAR}]*`;
 // eslint-disable-next-line no-misleading-character-class -- XML's name production: combining marks (U+0300–U+036F) are name characters
@@ -52,7 +53,8 @@ const QNAME = new RegExp(`^(?:${NCNAME}:)?${NCNAME}$`, 'u');
 const FORBIDDEN_CHAR = /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** A pre-check several times faster than FORBIDDEN_CHAR, but which also flags every surrogate. */
 const NOT_BMP_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/;
-const XML_DECLARATION = /^\s+version\s*=\s*(["'])1\.[0-9]+\1(?:\s+encoding\s*=\s*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\3)?\s*$/;
+const XML_DECLARATION =
+  /^\s+version\s*=\s*(["'])1\.[0-9]+\1(?:\s+encoding\s*=\s*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\3)?\s*$/;
 const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
 
 interface QName {
@@ -108,7 +110,14 @@ function isSpace(c: number): boolean {
 }
 
 function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+  return (
+    cp === 0x9 ||
+    cp === 0xa ||
+    cp === 0xd ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
 }
 
 class Parser {
@@ -163,7 +172,8 @@ class Parser {
     const src = this.src;
     if (this.parent.nodeType === 9) {
       for (let k = start; k < end; k++) {
-        if (!isSpace(src.charCodeAt(k))) throw this.fail(k, this.doc.documentElement ? 'text after the root element' : 'text before the root element');
+        if (!isSpace(src.charCodeAt(k)))
+          throw this.fail(k, this.doc.documentElement ? 'text after the root element' : 'text before the root element');
       }
       return;
     }
@@ -186,7 +196,11 @@ class Parser {
         let cp = NaN;
         if (/^#[0-9]{1,7}$/.test(name)) cp = parseInt(name.slice(1), 10);
         else if (/^#x[0-9A-Fa-f]{1,6}$/.test(name)) cp = parseInt(name.slice(2), 16);
-        else throw this.fail(offset + amp, `the entity reference &${clip(name)}; is not defined (only &lt; &gt; &amp; &apos; &quot; exist without a DTD)`);
+        else
+          throw this.fail(
+            offset + amp,
+            `the entity reference &${clip(name)}; is not defined (only &lt; &gt; &amp; &apos; &quot; exist without a DTD)`,
+          );
         if (!isXmlChar(cp)) throw this.fail(offset + amp, `the character reference &${name}; is not a character allowed in XML`);
         char = String.fromCodePoint(cp);
       }
@@ -204,7 +218,10 @@ class Parser {
     if (!QNAME.test(written)) throw this.fail(start, `"${clip(written)}" is not a valid XML name`);
     const colon = written.indexOf(':');
     const qname = internName(written);
-    q = colon === -1 ? { qname, prefix: null, local: qname } : { qname, prefix: internName(written.slice(0, colon)), local: internName(written.slice(colon + 1)) };
+    q =
+      colon === -1
+        ? { qname, prefix: null, local: qname }
+        : { qname, prefix: internName(written.slice(0, colon)), local: internName(written.slice(colon + 1)) };
     this.names.set(written, q);
     return q;
   }
@@ -240,7 +257,9 @@ class Parser {
       }
       if (p === before) throw this.fail(p, `attributes of <${q.qname}> must be separated by whitespace`);
       if (names !== null && names.length >= this.limits.maxAttributes) {
-        throw new UnsafeXmlError(`The XML element <${q.qname}> has more than ${this.limits.maxAttributes} attributes (the limit per element).`);
+        throw new UnsafeXmlError(
+          `The XML element <${q.qname}> has more than ${this.limits.maxAttributes} attributes (the limit per element).`,
+        );
       }
       const nameStart = p;
       for (; p < n; p++) {
@@ -270,9 +289,11 @@ class Parser {
       p = close + 1;
     }
 
-    if (++this.elements > this.limits.maxElements) throw new UnsafeXmlError(`The XML document has more than ${this.limits.maxElements} elements.`);
+    if (++this.elements > this.limits.maxElements)
+      throw new UnsafeXmlError(`The XML document has more than ${this.limits.maxElements} elements.`);
     const depth = this.depth + 1;
-    if (depth > this.limits.maxDepth) throw new UnsafeXmlError(`The XML document nests elements deeper than ${this.limits.maxDepth} levels.`);
+    if (depth > this.limits.maxDepth)
+      throw new UnsafeXmlError(`The XML document nests elements deeper than ${this.limits.maxDepth} levels.`);
     if (names) this.declareNamespaces(names, values!, depth, lt);
     const el = new XmlElement(q.qname, q.prefix, q.local, this.elementNamespace(q, lt), this.doc);
     if (names) this.attributes(el, names, values!, lt);
@@ -300,7 +321,8 @@ class Parser {
       else continue;
       const uri = values[k];
       if (prefix === 'xmlns') throw this.fail(pos, 'the prefix "xmlns" cannot be declared');
-      if ((prefix === 'xml') !== (uri === XML_NAMESPACE)) throw this.fail(pos, `the prefix "xml" is bound to ${XML_NAMESPACE} and nothing else is`);
+      if ((prefix === 'xml') !== (uri === XML_NAMESPACE))
+        throw this.fail(pos, `the prefix "xml" is bound to ${XML_NAMESPACE} and nothing else is`);
       if (uri === XMLNS_NAMESPACE) throw this.fail(pos, `no prefix can be bound to ${XMLNS_NAMESPACE}`);
       if (prefix !== '' && uri === '') throw this.fail(pos, `the prefix "${prefix}" cannot be undeclared in XML 1.0`);
       this.shadowed.push({ depth, prefix, previous: this.bindings.get(prefix) });
@@ -336,7 +358,8 @@ class Parser {
       if (q.qname === 'xmlns' || q.prefix === 'xmlns') uri = XMLNS_NAMESPACE;
       else if (q.prefix !== null) {
         const bound = this.bindings.get(q.prefix);
-        if (bound === undefined) throw this.fail(pos, `the namespace prefix "${q.prefix}" of the attribute ${q.qname} on <${el.nodeName}> is not declared`);
+        if (bound === undefined)
+          throw this.fail(pos, `the namespace prefix "${q.prefix}" of the attribute ${q.qname} on <${el.nodeName}> is not declared`);
         uri = bound;
       }
       if (written.has(q.qname)) throw this.fail(pos, `the attribute ${q.qname} appears twice on <${el.nodeName}>`);
@@ -372,7 +395,10 @@ class Parser {
     let end = lt + 2;
     while (end < src.length && !isSpace(src.charCodeAt(end)) && src.charCodeAt(end) !== 62) end++;
     const found = `</${clip(src.slice(lt + 2, end))}>`;
-    throw this.fail(lt, el.nodeType === 1 ? `the end tag ${found} does not match the start tag <${el.nodeName}>` : `the end tag ${found} has no start tag`);
+    throw this.fail(
+      lt,
+      el.nodeType === 1 ? `the end tag ${found} does not match the start tag <${el.nodeName}>` : `the end tag ${found} has no start tag`,
+    );
   }
 
   /** `<!--…-->` and `<![CDATA[…]]>`; DOCTYPE was refused before parsing, anything else is an error. */
@@ -404,7 +430,8 @@ class Parser {
     if (!QNAME.test(target) || target.includes(':')) throw this.fail(lt, `"${clip(target)}" is not a valid processing instruction target`);
     const close = src.indexOf('?>', p);
     if (close === -1) throw this.fail(lt, 'a processing instruction is not closed');
-    if (close > p && !isSpace(src.charCodeAt(p))) throw this.fail(p, `the processing instruction target "${clip(target)}" must be followed by whitespace`);
+    if (close > p && !isSpace(src.charCodeAt(p)))
+      throw this.fail(p, `the processing instruction target "${clip(target)}" must be followed by whitespace`);
     while (p < close && isSpace(src.charCodeAt(p))) p++;
     appendChild(this.parent, new XmlProcessingInstruction(target, src.slice(p, close), this.doc));
     return close + 2;

@@ -166,7 +166,15 @@ function parsePath(text: string, namespaces: Namespaces): Path {
 
 function parse(expr: string, namespaces: Namespaces): Path[] {
   // Whitespace is only allowed inside literals, predicates and around "|".
-  if (/\s/.test(expr.replace(/'[^']*'|"[^"]*"/g, '').replace(/\[[^\]]*\]/g, '[]').replace(/\s*\|\s*/g, '|').trim())) {
+  if (
+    /\s/.test(
+      expr
+        .replace(/'[^']*'|"[^"]*"/g, '')
+        .replace(/\[[^\]]*\]/g, '[]')
+        .replace(/\s*\|\s*/g, '|')
+        .trim(),
+    )
+  ) {
     throw new Unsupported('whitespace inside a path');
   }
   return splitTopLevel(expr.trim(), '|').map((branch) => parsePath(branch.trim(), namespaces));
@@ -331,7 +339,8 @@ function evalPath(path: Path, context: XmlNode, index?: () => ElementIndex): Xml
       case 'child':
         for (const n of current) {
           for (let c = n.firstChild; c; c = c.nextSibling) {
-            if (c.nodeType === 1 && elementMatches(c, step.name) && (step.preds.length === 0 || predicatesHold(c, step.preds))) next.push(c);
+            if (c.nodeType === 1 && elementMatches(c, step.name) && (step.preds.length === 0 || predicatesHold(c, step.preds)))
+              next.push(c);
           }
         }
         break;
@@ -398,7 +407,8 @@ function compileUncached(expr: string, namespaces: Namespaces): CompiledXPath {
   try {
     paths = parse(expr, namespaces);
   } catch (err) {
-    if (err instanceof Unsupported) throw new Error(`XPath expression ${JSON.stringify(expr)} is outside the supported subset: ${err.message}.`);
+    if (err instanceof Unsupported)
+      throw new Error(`XPath expression ${JSON.stringify(expr)} is outside the supported subset: ${err.message}.`);
     throw err;
   }
   const nodes = (context: XmlNode, index?: () => ElementIndex): XmlNode[] => {

@@ -68,11 +68,14 @@ export function redactUrl(url: string): string {
   if (q < 0) return url;
   const hash = url.indexOf('#', q);
   const end = hash < 0 ? url.length : hash;
-  const parts = url.slice(q + 1, end).split('&').map((part) => {
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    return isKeyParameter(decodeQueryName(rawName)) ? `${rawName}=[REDACTED]` : part;
-  });
+  const parts = url
+    .slice(q + 1, end)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const rawName = eq < 0 ? part : part.slice(0, eq);
+      return isKeyParameter(decodeQueryName(rawName)) ? `${rawName}=[REDACTED]` : part;
+    });
   return `${url.slice(0, q + 1)}${parts.join('&')}${url.slice(end)}`;
 }
 
@@ -102,7 +105,10 @@ export function presentedKey(request: FastifyRequest): string | null {
  */
 class FailureThrottle {
   private readonly windows = new Map<string, FailureWindow>();
-  constructor(private readonly limit: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
 
   retryAfterSeconds(bucket: string, now: number): number | null {
     const w = this.windows.get(bucket);

@@ -133,7 +133,8 @@ function bindObject(schema: Schema, value: Record<string, Json>, part: 'body' | 
     let bound: Json | typeof UNSET = raw;
     if (property) bound = bindValue(property, raw, part);
     // Ids are positive: a client's default 0 (`productId: 0`) means no id.
-    if (bound === 0 && /id$/i.test(name) && property && (part === 'query' || membersOf(property).some((m) => typesOf(m).includes('null')))) continue;
+    if (bound === 0 && /id$/i.test(name) && property && (part === 'query' || membersOf(property).some((m) => typesOf(m).includes('null'))))
+      continue;
     if (bound === UNSET) continue;
     const existing = out[name];
     // A query parameter given twice (or in two casings) is a list, as ASP.NET binds it.
@@ -161,6 +162,7 @@ export function registerLenientBinding(app: FastifyInstance): void {
       done();
     };
     const existing = route.preValidation;
-    route.preValidation = existing === undefined ? [hook] : ([] as preValidationHookHandler[]).concat(existing as preValidationHookHandler, hook);
+    route.preValidation =
+      existing === undefined ? [hook] : ([] as preValidationHookHandler[]).concat(existing as preValidationHookHandler, hook);
   });
 }

@@ -37,7 +37,12 @@ export function registerJsonParsers(app: FastifyInstance): void {
         done(null, undefined);
         return;
       }
-      done(Object.assign(new Error('Request body is empty but its content type is JSON'), { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }));
+      done(
+        Object.assign(new Error('Request body is empty but its content type is JSON'), {
+          code: 'FST_ERR_CTP_EMPTY_JSON_BODY',
+          statusCode: 400,
+        }),
+      );
       return;
     }
     try {

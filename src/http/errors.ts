@@ -120,7 +120,11 @@ function fromDatabase(error: { code?: unknown }): Normalized | null {
     case '23505': // PostgreSQL unique_violation
     case 'SQLITE_CONSTRAINT_UNIQUE':
     case 'SQLITE_CONSTRAINT_PRIMARYKEY':
-      return { status: 409, title: TITLE_BY_STATUS[409], detail: 'Another request wrote the same unique value at the same time; read the record again and retry' };
+      return {
+        status: 409,
+        title: TITLE_BY_STATUS[409],
+        detail: 'Another request wrote the same unique value at the same time; read the record again and retry',
+      };
     case '23503': // foreign_key_violation
     case 'SQLITE_CONSTRAINT_FOREIGNKEY':
       return { status: 409, title: TITLE_BY_STATUS[409], detail: 'A record this request refers to was removed meanwhile; retry' };
@@ -142,7 +146,8 @@ export function normalize(error: FastifyError | Error): Normalized | null {
     const n: Normalized = { ...HTTP_BY_KIND[error.kind], detail: error.message };
     if (error instanceof ValidationError) n.fields = error.fields;
     if (error instanceof TooManyRequestsError) n.headers = { 'retry-after': String(error.retryAfterSeconds) };
-    if (error instanceof UnavailableError && error.retryAfterSeconds !== undefined) n.headers = { 'retry-after': String(error.retryAfterSeconds) };
+    if (error instanceof UnavailableError && error.retryAfterSeconds !== undefined)
+      n.headers = { 'retry-after': String(error.retryAfterSeconds) };
     return n;
   }
 
@@ -187,7 +192,9 @@ export function normalize(error: FastifyError | Error): Normalized | null {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, n: Normalized): FastifyReply {
   const kind: ErrorBodyKind =
-    n.status === 401 || n.status === 412 || n.status === 429 ? 'ProblemDetails' : (request.routeOptions.config?.errorBody ?? 'ProblemDetails');
+    n.status === 401 || n.status === 412 || n.status === 429
+      ? 'ProblemDetails'
+      : (request.routeOptions.config?.errorBody ?? 'ProblemDetails');
   if (n.headers) reply.headers(n.headers);
   reply.code(n.status);
   if (kind === 'Error') {

@@ -13,8 +13,9 @@ import { ValidationError, type FieldError } from '../errors.js';
 export const MAX_DEPTH = 32;
 
 /** C0 controls but TAB, LF and CR; DEL; C1 controls; unpaired surrogates. */
-// eslint-disable-next-line no-control-regex -- control characters are what this finds
-const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_IN_TEXT =
+  // eslint-disable-next-line no-control-regex -- control characters are what this finds
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** In names, URLs and file names TAB, LF and CR are refused as well. */
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
 const FORBIDDEN_IN_NAME = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

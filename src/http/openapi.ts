@@ -11,8 +11,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: 'Facturier API',
         version,
-        description:
-          'Self-hostable invoicing and accounting API for French small businesses. Wire-compatible with the Altoviz v1 API.',
+        description: 'Self-hostable invoicing and accounting API for French small businesses. Wire-compatible with the Altoviz v1 API.',
       },
       components: {
         securitySchemes: {

@@ -6,11 +6,15 @@ import { ValidationError } from '../errors.js';
 import { isKeyParameter } from './auth.js';
 
 export const PagingQuery = {
-  PageIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Page index, first page is 1 (0 is read as 1, as the reference service does)' })),
-  PageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page size (1..100, default 10)' })),
-  OrderBy: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Sort: `field`, `field desc`, `-field`, comma-separated' }),
+  PageIndex: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      description: 'Page index, first page is 1 (0 is read as 1, as the reference service does)',
+    }),
   ),
+  PageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page size (1..100, default 10)' })),
+  OrderBy: Type.Optional(Type.String({ maxLength: 200, description: 'Sort: `field`, `field desc`, `-field`, comma-separated' })),
 };
 export type PagingParams = Static<ReturnType<typeof Type.Object<typeof PagingQuery>>>;
 

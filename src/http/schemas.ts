@@ -1,12 +1,25 @@
 // Wire schemas shared by several resources (names, fields and casing of the reference API), and the
 // registration of named schemas.
 import type { FastifyInstance } from 'fastify';
-import { Type, type SchemaOptions, type TLiteral, type Static, type TNull, type TOptional, type TProperties, type TSchema, type TUnion } from '@sinclair/typebox';
+import {
+  Type,
+  type SchemaOptions,
+  type TLiteral,
+  type Static,
+  type TNull,
+  type TOptional,
+  type TProperties,
+  type TSchema,
+  type TUnion,
+} from '@sinclair/typebox';
 import { compactSchema } from './serialization.js';
 
 /** One of the given strings; the static type is their union ('Draft' | 'Paid' …), not string. */
 export function Literals<const T extends readonly string[]>(values: T, options: SchemaOptions = {}): TUnion<TLiteral<T[number]>[]> {
-  return Type.Union(values.map((v) => Type.Literal(v)), options);
+  return Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  );
 }
 
 /** Customer kind; the WooCommerce plugin sends `company` and `individual`, read as Business and Consumer. */

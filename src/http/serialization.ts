@@ -31,7 +31,8 @@ export function compactSchema<T>(schema: T): T {
   if (others.length === 1 && nulls.length === 1 && !consts.length) {
     const only = others[0];
     if (typeof only.type === 'string') return { ...only, ...rest, type: [only.type, 'null'] } as T;
-    if (Array.isArray(only.type) && !only.type.includes('null')) return { ...only, ...rest, type: [...(only.type as string[]), 'null'] } as T;
+    if (Array.isArray(only.type) && !only.type.includes('null'))
+      return { ...only, ...rest, type: [...(only.type as string[]), 'null'] } as T;
   }
   return out as T;
 }

@@ -43,7 +43,5 @@ function makeAjv(coerceTypes: boolean | 'array') {
 export function registerValidation(app: FastifyInstance): void {
   const bodyAjv = makeAjv(false);
   const textAjv = makeAjv('array');
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object));
 }

@@ -70,7 +70,8 @@ export async function reencodeImage(input: Uint8Array, options: ReencodeOptions)
     return refuse(`the image is ${input.length} bytes; at most ${options.maxBytes} (${megabytes(options.maxBytes)}) are accepted`);
   }
   const contentType = detectImageType(input);
-  if (!contentType || !options.accept.includes(contentType)) return refuse(`the image is not a ${expected} image (recognised by its first bytes)`);
+  if (!contentType || !options.accept.includes(contentType))
+    return refuse(`the image is not a ${expected} image (recognised by its first bytes)`);
 
   // The header first: dimensions are refused before a single pixel is decoded.
   let width: number;

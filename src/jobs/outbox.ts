@@ -5,21 +5,36 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 export type EventType =
-  | 'CustomerCreated' | 'CustomerUpdated' | 'CustomerDeleted'
-  | 'ProductCreated' | 'ProductUpdated' | 'ProductDeleted'
-  | 'ContactCreated' | 'ContactUpdated' | 'ContactDeleted'
-  | 'ColleagueCreated' | 'ColleagueUpdated' | 'ColleagueDeleted'
-  | 'SupplierCreated' | 'SupplierUpdated' | 'SupplierDeleted'
-  | 'InvoiceCreated' | 'InvoiceUpdated' | 'InvoiceDeleted' | 'InvoiceFinalized' | 'InvoiceCancelled' | 'InvoicePaid'
-  | 'CreditCreated' | 'CreditUpdated' | 'CreditDeleted' | 'CreditFinalized'
-  | 'ReceiptCreated' | 'ReceiptUpdated' | 'ReceiptDeleted';
+  | 'CustomerCreated'
+  | 'CustomerUpdated'
+  | 'CustomerDeleted'
+  | 'ProductCreated'
+  | 'ProductUpdated'
+  | 'ProductDeleted'
+  | 'ContactCreated'
+  | 'ContactUpdated'
+  | 'ContactDeleted'
+  | 'ColleagueCreated'
+  | 'ColleagueUpdated'
+  | 'ColleagueDeleted'
+  | 'SupplierCreated'
+  | 'SupplierUpdated'
+  | 'SupplierDeleted'
+  | 'InvoiceCreated'
+  | 'InvoiceUpdated'
+  | 'InvoiceDeleted'
+  | 'InvoiceFinalized'
+  | 'InvoiceCancelled'
+  | 'InvoicePaid'
+  | 'CreditCreated'
+  | 'CreditUpdated'
+  | 'CreditDeleted'
+  | 'CreditFinalized'
+  | 'ReceiptCreated'
+  | 'ReceiptUpdated'
+  | 'ReceiptDeleted';
 
-export async function emit(
-  db: Kysely<Database>,
-  accountId: number,
-  type: EventType,
-  payload: unknown,
-): Promise<void> {
+export async function emit(db: Kysely<Database>, accountId: number, type: EventType, payload: unknown): Promise<void> {
   await db
     .insertInto('outbox')
     .values({ accountId, type, payload: JSON.stringify(payload), createdAt: new Date().toISOString(), deliveredAt: null })

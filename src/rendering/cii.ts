@@ -215,7 +215,10 @@ function writeElectronicAddress(w: XmlWriter, address: ElectronicAddress | null 
 }
 
 function writeAddress(w: XmlWriter, address: PostalAddress): void {
-  const lines = (address.street ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = (address.street ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   w.open('ram:PostalTradeAddress');
   w.optLeaf('ram:PostcodeCode', address.zipcode);
   w.optLeaf('ram:LineOne', lines[0]);
@@ -295,8 +298,8 @@ function writeSettlement(w: XmlWriter, doc: IssuedDocument): void {
 export function exemptionFor(vat: VatBreakdown, sellerLiableToVat: boolean): { reason: string | null; code: string | null } {
   if (NO_EXEMPTION.has(vat.category)) return { reason: null, code: null };
   const fallback = vat.category === 'E' && !sellerLiableToVat ? FRANCHISE_EXEMPTION : DEFAULT_EXEMPTIONS[vat.category];
-  const reason = vat.exemptionReason || (vat.exemptionReasonCode ? null : fallback?.reason ?? null);
-  const code = vat.exemptionReasonCode || (vat.exemptionReason ? null : fallback?.code ?? null);
+  const reason = vat.exemptionReason || (vat.exemptionReasonCode ? null : (fallback?.reason ?? null));
+  const code = vat.exemptionReasonCode || (vat.exemptionReason ? null : (fallback?.code ?? null));
   return { reason, code };
 }
 

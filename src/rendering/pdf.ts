@@ -118,8 +118,13 @@ export async function renderDocumentPdf(doc: IssuedDocument, options: RenderPdfO
 
 /** Info and XMP values are written unescaped into the XMP by PDFKit: keep them XML-safe. */
 function metadataText(value: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are replaced, as the format requires
-  return value.replace(/&/g, '+').replace(/[<>\u0000-\u001f]/g, ' ').trim();
+  return (
+    value
+      .replace(/&/g, '+')
+      // eslint-disable-next-line no-control-regex -- control characters are replaced, as the format requires
+      .replace(/[<>\u0000-\u001f]/g, ' ')
+      .trim()
+  );
 }
 
 function documentId(doc: IssuedDocument, xml: string | undefined): Buffer {
@@ -139,7 +144,13 @@ function issueInstant(isoDate: string): Date {
 
 function addressLines(address: PostalAddress, omitFrance = true): string[] {
   const lines: string[] = [];
-  if (address.street) lines.push(...address.street.split('\n').map((l) => l.trim()).filter(Boolean));
+  if (address.street)
+    lines.push(
+      ...address.street
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    );
   const city = [address.zipcode, address.city].filter(Boolean).join(' ');
   if (city) lines.push(city);
   const country = countryLabel(address.countryIso, omitFrance);
@@ -235,7 +246,9 @@ class InvoiceRenderer {
     const chunks: Buffer[] = [];
     const done = new Promise<Buffer>((resolve, reject) => {
       this.pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-      this.pdf.on('end', () => { resolve(Buffer.concat(chunks)); });
+      this.pdf.on('end', () => {
+        resolve(Buffer.concat(chunks));
+      });
       this.pdf.on('error', reject);
     });
     this.addPage();
@@ -262,12 +275,7 @@ class InvoiceRenderer {
   }
 
   /** One line of text, never wrapped, never breaking the page. */
-  private text(
-    text: string,
-    x: number,
-    y: number,
-    opts: TextStyle & { width?: number; align?: 'left' | 'right' | 'center' } = {},
-  ): void {
+  private text(text: string, x: number, y: number, opts: TextStyle & { width?: number; align?: 'left' | 'right' | 'center' } = {}): void {
     if (!text) return;
     // A stray line break would make PDFKit move down a line on its own.
     text = text.replace(/[\r\n\t]+/g, ' ');
@@ -745,9 +753,7 @@ class InvoiceRenderer {
     const tx = RIGHT - totW;
     const rowH = 15;
     const vats = this.vatRows();
-    const reasons = this.doc.vats
-      .filter((v) => v.exemptionReason)
-      .map((v) => `${formatRate(v.rate)} ${v.category} : ${v.exemptionReason}`);
+    const reasons = this.doc.vats.filter((v) => v.exemptionReason).map((v) => `${formatRate(v.rate)} ${v.category} : ${v.exemptionReason}`);
     const reasonLines = reasons.flatMap((r) => this.wrap(r, leftW, 'regular', META_SIZE));
     const vatH = 18 + vats.length * rowH + (reasonLines.length ? 4 + reasonLines.length * META_LH : 0);
     const totals = this.totalRows();
@@ -788,7 +794,9 @@ class InvoiceRenderer {
     vy += 18;
     for (const r of vats) {
       const cells = [r.label, r.base, r.tax];
-      vcols.forEach((c, i) => { this.text(cells[i], c.x + CELL_PAD, vy + 2, { width: c.w - 2 * CELL_PAD, align: c.align }); });
+      vcols.forEach((c, i) => {
+        this.text(cells[i], c.x + CELL_PAD, vy + 2, { width: c.w - 2 * CELL_PAD, align: c.align });
+      });
       vy += rowH;
       this.rule(vy - 1, MARGIN_X, MARGIN_X + leftW);
     }
@@ -937,9 +945,7 @@ class InvoiceRenderer {
 
   private drawNotes(): void {
     if (!this.mentionsDone) {
-      const mentions = this.legalMentions().flatMap((t) =>
-        this.wrapStyled(t, CONTENT_W, { size: META_SIZE, color: COLOR.muted }),
-      );
+      const mentions = this.legalMentions().flatMap((t) => this.wrapStyled(t, CONTENT_W, { size: META_SIZE, color: COLOR.muted }));
       this.drawSection('Mentions légales', mentions);
     }
     if (this.doc.footerNotes && !this.notesDone) {

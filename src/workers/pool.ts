@@ -89,7 +89,9 @@ function tsxLoaderUrl(from: string): string {
   try {
     manifestPath = createRequire(from).resolve('tsx/package.json');
   } catch {
-    throw new Error('Running the TypeScript sources needs the devDependency "tsx" for worker threads: run npm ci, or run the built code (npm run build).');
+    throw new Error(
+      'Running the TypeScript sources needs the devDependency "tsx" for worker threads: run npm ci, or run the built code (npm run build).',
+    );
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
   return new URL(manifest.exports['./esm/api'].import.default, pathToFileURL(manifestPath)).href;
@@ -123,7 +125,12 @@ export class WorkerPool {
         return;
       }
       if (this.queue.length >= this.options.maxQueue) {
-        reject(new UnavailableError(`The server is busy: its ${this.options.threads} worker threads are all taken and ${this.queue.length} tasks already wait for one. Retry shortly.`, 1));
+        reject(
+          new UnavailableError(
+            `The server is busy: its ${this.options.threads} worker threads are all taken and ${this.queue.length} tasks already wait for one. Retry shortly.`,
+            1,
+          ),
+        );
         return;
       }
       // Waiting longer than the task could run means the server is overloaded: say so instead of
@@ -131,7 +138,9 @@ export class WorkerPool {
       job.queueTimer = setTimeout(() => {
         const at = this.queue.indexOf(job);
         if (at !== -1) this.queue.splice(at, 1);
-        reject(new UnavailableError(`The server is busy: the task waited ${job.timeoutMs / 1000} s for a worker thread. Retry shortly.`, 1));
+        reject(
+          new UnavailableError(`The server is busy: the task waited ${job.timeoutMs / 1000} s for a worker thread. Retry shortly.`, 1),
+        );
       }, job.timeoutMs);
       this.queue.push(job);
     });
@@ -173,9 +182,10 @@ export class WorkerPool {
       this.next();
     });
     worker.on('error', (err: Error & { code?: string }) => {
-      const error = err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new TaskLimitError('memory', `The task needed more than the ${this.options.memoryMb} MB of memory a worker thread may use.`)
-        : new Error(`A worker thread failed: ${err.message}`, { cause: err });
+      const error =
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new TaskLimitError('memory', `The task needed more than the ${this.options.memoryMb} MB of memory a worker thread may use.`)
+          : new Error(`A worker thread failed: ${err.message}`, { cause: err });
       void this.kill(thread, error);
     });
     worker.on('exit', () => {

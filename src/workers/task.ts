@@ -34,7 +34,9 @@ export function isTask(value: unknown): value is Task<unknown[], unknown> {
  */
 export function ownedBuffer(bytes: Uint8Array): ArrayBuffer | null {
   const buffer = bytes.buffer;
-  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength && bytes.byteLength >= 64 * 1024 ? buffer : null;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength && bytes.byteLength >= 64 * 1024
+    ? buffer
+    : null;
 }
 
 /** The memory that `value` (bytes, or an object with bytes among its properties) can move rather than copy. */

@@ -11,7 +11,12 @@ export interface ClientRequest {
   body?: unknown;
 }
 
-export function replayer(ctx: TestContext, account: () => TestAccount, headers: Record<string, string>, options: { jsonTypeWithoutBody: boolean }) {
+export function replayer(
+  ctx: TestContext,
+  account: () => TestAccount,
+  headers: Record<string, string>,
+  options: { jsonTypeWithoutBody: boolean },
+) {
   return async function send(request: ClientRequest): Promise<LightMyRequestResponse> {
     const hasBody = request.body !== undefined;
     const all: Record<string, string> = { ...headers, 'x-api-key': account().apiKey };

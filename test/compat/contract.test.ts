@@ -82,36 +82,92 @@ describeEachDb('answers against the reference schemas', (ctx) => {
     a = await ctx.newAccount('Atelier Facturier SAS');
     await call('PUT', '/v1/settings', { company: { siret: '73282932000074', vatNumber: 'FR44732829320' } });
     ids.family = (await call('POST', '/v1/customerfamilies', { label: 'Grands comptes' })).json().id;
-    ids.customer = (await call('POST', '/v1/customers', {
-      type: 'Business', companyName: 'ACME SARL', internalId: 'crm-1', email: 'compta@acme.fr',
-      billingAddress: { street: '1 rue de la Paix', zipcode: '75002', city: 'Paris', countryIso: 'FR' },
-    })).json().id;
+    ids.customer = (
+      await call('POST', '/v1/customers', {
+        type: 'Business',
+        companyName: 'ACME SARL',
+        internalId: 'crm-1',
+        email: 'compta@acme.fr',
+        billingAddress: { street: '1 rue de la Paix', zipcode: '75002', city: 'Paris', countryIso: 'FR' },
+      })
+    ).json().id;
     ids.supplier = (await call('POST', '/v1/suppliers', { name: 'Fournitures Martin', internalId: 'sup-1' })).json().id;
     ids.colleague = (await call('POST', '/v1/colleagues', { firstName: 'Élodie', lastName: 'Durand', internalId: 'hr-1' })).json().id;
     ids.contact = (await call('POST', '/v1/contacts', { lastName: 'Dupont', customerId: ids.customer, email: 'jd@acme.fr' })).json().id;
     ids.productFamily = (await call('POST', '/v1/productfamilies', { label: 'Services' })).json().id;
     ids.product = (await call('POST', '/v1/products', { name: 'Conseil', number: 'SRV-1', unitPrice: 650, type: 'Service' })).json().id;
-    const draft = (await call('POST', '/v1/saleinvoices', { customerId: ids.customer, internalId: 'order-1', lines: [{ productId: ids.product, quantity: 2 }] })).json();
+    const draft = (
+      await call('POST', '/v1/saleinvoices', {
+        customerId: ids.customer,
+        internalId: 'order-1',
+        lines: [{ productId: ids.product, quantity: 2 }],
+      })
+    ).json();
     ids.draft = draft.id;
-    const inv = (await call('POST', '/v1/saleinvoices', { customerId: ids.customer, lines: [{ productId: ids.product, quantity: 1 }] })).json();
+    const inv = (
+      await call('POST', '/v1/saleinvoices', { customerId: ids.customer, lines: [{ productId: ids.product, quantity: 1 }] })
+    ).json();
     ids.invoice = (await call('POST', `/v1/saleinvoices/finalize/${inv.id}`)).json().id;
-    ids.credit = (await call('POST', '/v1/salecredits', { customerId: ids.customer, internalId: 'refund-1', lines: [{ description: 'Geste', quantity: 1, taxExcludedPrice: 50 }] })).json().id;
-    ids.receipt = (await call('POST', '/v1/receipts', { amount: 100, customerId: ids.customer, internalId: 'rcpt-1', links: [{ id: ids.invoice, type: 'Invoice', amount: 100 }] })).json().id;
+    ids.credit = (
+      await call('POST', '/v1/salecredits', {
+        customerId: ids.customer,
+        internalId: 'refund-1',
+        lines: [{ description: 'Geste', quantity: 1, taxExcludedPrice: 50 }],
+      })
+    ).json().id;
+    ids.receipt = (
+      await call('POST', '/v1/receipts', {
+        amount: 100,
+        customerId: ids.customer,
+        internalId: 'rcpt-1',
+        links: [{ id: ids.invoice, type: 'Invoice', amount: 100 }],
+      })
+    ).json().id;
   });
 
   const gets = () => [
-    '/v1/bankaccounts/providers', '/v1/classifications', '/v1/units', '/v1/vats', '/v1/settings', '/v1/users/me', '/v1/users/whoami',
-    '/v1/colleagues', '/v1/colleagues/find?internalId=hr-1', '/v1/colleagues/getbyinternalid/hr-1', `/v1/colleagues/${ids.colleague}`,
-    '/v1/contacts', '/v1/contacts/find?email=jd@acme.fr', `/v1/contacts/${ids.contact}`,
-    '/v1/customerfamilies', '/v1/customerfamilies/find?internalId=x', `/v1/customerfamilies/${ids.family}`,
-    '/v1/customers', '/v1/customers/find?internalId=crm-1', '/v1/customers/getbyinternalid/crm-1', `/v1/customers/${ids.customer}`, `/v1/customers/${ids.customer}/contacts`,
-    '/v1/productfamilies', `/v1/productfamilies/${ids.productFamily}`,
-    '/v1/products', '/v1/products/find?number=SRV-1', `/v1/products/${ids.product}`,
+    '/v1/bankaccounts/providers',
+    '/v1/classifications',
+    '/v1/units',
+    '/v1/vats',
+    '/v1/settings',
+    '/v1/users/me',
+    '/v1/users/whoami',
+    '/v1/colleagues',
+    '/v1/colleagues/find?internalId=hr-1',
+    '/v1/colleagues/getbyinternalid/hr-1',
+    `/v1/colleagues/${ids.colleague}`,
+    '/v1/contacts',
+    '/v1/contacts/find?email=jd@acme.fr',
+    `/v1/contacts/${ids.contact}`,
+    '/v1/customerfamilies',
+    '/v1/customerfamilies/find?internalId=x',
+    `/v1/customerfamilies/${ids.family}`,
+    '/v1/customers',
+    '/v1/customers/find?internalId=crm-1',
+    '/v1/customers/getbyinternalid/crm-1',
+    `/v1/customers/${ids.customer}`,
+    `/v1/customers/${ids.customer}/contacts`,
+    '/v1/productfamilies',
+    `/v1/productfamilies/${ids.productFamily}`,
+    '/v1/products',
+    '/v1/products/find?number=SRV-1',
+    `/v1/products/${ids.product}`,
     // /v1/receipts/find is left out: the reference declares its element as Customer, a slip the spec notes.
-    '/v1/receipts', `/v1/receipts/${ids.receipt}`,
-    '/v1/salecredits', '/v1/salecredits/find?internalId=refund-1', `/v1/salecredits/${ids.credit}`,
-    '/v1/saleinvoices', '/v1/saleinvoices/find?internalId=order-1', `/v1/saleinvoices/${ids.draft}`, `/v1/saleinvoices/${ids.invoice}`,
-    '/v1/suppliers', '/v1/suppliers/find?internalId=sup-1', '/v1/suppliers/getbyinternalid/sup-1', `/v1/suppliers/${ids.supplier}`, `/v1/suppliers/${ids.supplier}/contacts`,
+    '/v1/receipts',
+    `/v1/receipts/${ids.receipt}`,
+    '/v1/salecredits',
+    '/v1/salecredits/find?internalId=refund-1',
+    `/v1/salecredits/${ids.credit}`,
+    '/v1/saleinvoices',
+    '/v1/saleinvoices/find?internalId=order-1',
+    `/v1/saleinvoices/${ids.draft}`,
+    `/v1/saleinvoices/${ids.invoice}`,
+    '/v1/suppliers',
+    '/v1/suppliers/find?internalId=sup-1',
+    '/v1/suppliers/getbyinternalid/sup-1',
+    `/v1/suppliers/${ids.supplier}`,
+    `/v1/suppliers/${ids.supplier}/contacts`,
   ];
 
   it('every GET we serve on a reference path answers the reference schema', async () => {

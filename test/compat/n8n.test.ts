@@ -10,8 +10,18 @@ const HEADERS = { accept: 'application/json', 'content-type': 'application/json'
 
 /** A line as the node builds it: every field at its default unless the user set it. */
 const n8nLine = (fields: object) => ({
-  classificationId: 0, date: '', description: '', productId: 0, productInternalId: '', productNumber: '',
-  purchasePrice: 0, quantity: 1, taxExcludedPrice: 0, taxIncludedPrice: 0, type: 'Service', ...fields,
+  classificationId: 0,
+  date: '',
+  description: '',
+  productId: 0,
+  productInternalId: '',
+  productNumber: '',
+  purchasePrice: 0,
+  quantity: 1,
+  taxExcludedPrice: 0,
+  taxIncludedPrice: 0,
+  type: 'Service',
+  ...fields,
 });
 
 describeEachDb('n8n node', (ctx) => {
@@ -33,29 +43,44 @@ describeEachDb('n8n node', (ctx) => {
 
   it('creates a customer, finds it by internal id both ways, and updates one field', async () => {
     const created = await send({
-      method: 'POST', url: '/v1/Customers',
+      method: 'POST',
+      url: '/v1/Customers',
       body: { type: 'Business', companyName: 'ACME SARL', email: 'compta@acme.fr', internalId: 'crm-42' },
     });
     expect(created.statusCode, created.body).toBe(200);
     customerId = created.json().id;
     expect((await send({ method: 'GET', url: '/v1/Customers/GetByInternalId/crm-42' })).json().id).toBe(customerId);
-    expect((await send({ method: 'GET', url: '/v1/Customers/Find?internalId=crm-42' })).json().map((c: { id: number }) => c.id)).toEqual([customerId]);
+    expect((await send({ method: 'GET', url: '/v1/Customers/Find?internalId=crm-42' })).json().map((c: { id: number }) => c.id)).toEqual([
+      customerId,
+    ]);
     const updated = await send({ method: 'PUT', url: `/v1/Customers/${customerId}`, body: { phone: '0102030405' } });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ id: customerId, phone: '0102030405', companyName: 'ACME SARL', email: 'compta@acme.fr', internalId: 'crm-42', type: 'Business' });
+    expect(updated.json()).toMatchObject({
+      id: customerId,
+      phone: '0102030405',
+      companyName: 'ACME SARL',
+      email: 'compta@acme.fr',
+      internalId: 'crm-42',
+      type: 'Business',
+    });
   });
 
   it('creates a product, then an invoice whose lines name it by id and by number with every other field at its default', async () => {
     const product = await send({
-      method: 'POST', url: '/v1/Products',
+      method: 'POST',
+      url: '/v1/Products',
       body: { name: 'Journée de conseil', type: 'Service', unitPrice: 650, number: 'SRV-1', internalId: 'sku-1' },
     });
     expect(product.statusCode, product.body).toBe(200);
     productId = product.json().id;
     const invoice = await send({
-      method: 'POST', url: '/v1/SaleInvoices',
+      method: 'POST',
+      url: '/v1/SaleInvoices',
       body: {
-        customerId, customerOrderReference: 'PO-2025-001', date: '2025-03-01T00:00:00', internalId: 'order-1001',
+        customerId,
+        customerOrderReference: 'PO-2025-001',
+        date: '2025-03-01T00:00:00',
+        internalId: 'order-1001',
         lines: [n8nLine({ productId, quantity: 2 }), n8nLine({ productNumber: 'SRV-1', type: 'Product' })],
       },
     });
@@ -64,8 +89,16 @@ describeEachDb('n8n node', (ctx) => {
     invoiceId = doc.id;
     expect(doc).toMatchObject({ customerId, date: '2025-03-01', isDraft: true, customerOrderReference: 'PO-2025-001' });
     // Both prices at 0 with a product named: the product's price (docs/compatibility.md).
-    expect(doc.lines.map((l: { productId: number; taxExcludedPrice: number; quantity: number; date: string | null }) => [l.productId, l.taxExcludedPrice, l.quantity, l.date])).toEqual([
-      [productId, 650, 2, null], [productId, 650, 1, null],
+    expect(
+      doc.lines.map((l: { productId: number; taxExcludedPrice: number; quantity: number; date: string | null }) => [
+        l.productId,
+        l.taxExcludedPrice,
+        l.quantity,
+        l.date,
+      ]),
+    ).toEqual([
+      [productId, 650, 2, null],
+      [productId, 650, 1, null],
     ]);
     expect(doc).toMatchObject({ taxExcludedAmount: 1950, taxAmount: 390, taxIncludedAmount: 2340 });
   });
@@ -84,14 +117,29 @@ describeEachDb('n8n node', (ctx) => {
 
   it('marks it partly paid with a date-time, then settles the rest with a receipt whose link amount is left at 0', async () => {
     const paid = await send({
-      method: 'POST', url: '/v1/SaleInvoices/MarkAsPaid',
-      body: { invoiceId, date: '2025-03-10T00:00:00', amount: 1000, paymentMethod: 'Transfer', paymentReference: 'VIR-123', status: 'Success' },
+      method: 'POST',
+      url: '/v1/SaleInvoices/MarkAsPaid',
+      body: {
+        invoiceId,
+        date: '2025-03-10T00:00:00',
+        amount: 1000,
+        paymentMethod: 'Transfer',
+        paymentReference: 'VIR-123',
+        status: 'Success',
+      },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ id: invoiceId, balance: 1340, isPaid: false });
     const receipt = await send({
-      method: 'POST', url: '/v1/Receipts',
-      body: { amount: 1340, date: '2025-03-11T00:00:00', paymentMethod: 'Transfer', customerId, links: [{ id: invoiceId, type: 'Invoice', amount: 0 }] },
+      method: 'POST',
+      url: '/v1/Receipts',
+      body: {
+        amount: 1340,
+        date: '2025-03-11T00:00:00',
+        paymentMethod: 'Transfer',
+        customerId,
+        links: [{ id: invoiceId, type: 'Invoice', amount: 0 }],
+      },
     });
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.json()).toMatchObject({ amount: 1340, date: '2025-03-11' });
@@ -106,8 +154,14 @@ describeEachDb('n8n node', (ctx) => {
 
   it('creates a credit from a line with a price, finalizes it and marks it refunded', async () => {
     const credit = await send({
-      method: 'POST', url: '/v1/SaleCredits',
-      body: { customerId, date: '2025-03-12T00:00:00', internalId: 'refund-1', lines: [n8nLine({ description: 'Geste commercial', taxExcludedPrice: 100 })] },
+      method: 'POST',
+      url: '/v1/SaleCredits',
+      body: {
+        customerId,
+        date: '2025-03-12T00:00:00',
+        internalId: 'refund-1',
+        lines: [n8nLine({ description: 'Geste commercial', taxExcludedPrice: 100 })],
+      },
     });
     expect(credit.statusCode, credit.body).toBe(200);
     const creditId = credit.json().id;
@@ -115,7 +169,8 @@ describeEachDb('n8n node', (ctx) => {
     const fin = await send({ method: 'POST', url: `/v1/SaleCredits/Finalize/${creditId}` });
     expect(fin.statusCode, fin.body).toBe(200);
     const refunded = await send({
-      method: 'POST', url: '/v1/SaleCredits/MarkAsRefunded',
+      method: 'POST',
+      url: '/v1/SaleCredits/MarkAsRefunded',
       body: { creditId, date: '2025-03-13T00:00:00', amount: 120, paymentMethod: 'Transfer', refundReference: 'RB-1', status: 'Success' },
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
@@ -136,13 +191,29 @@ describeEachDb('n8n node', (ctx) => {
     expect((await send({ method: 'POST', url: `/v1/SaleInvoices/Cancel/${other.json().id}` })).statusCode).toBe(200);
     const any = await send({ method: 'GET', url: '/v1/SaleInvoices?PageIndex=1&PageSize=50&CustomerId=0&IncludeCancelled=true' });
     expect(any.statusCode, any.body).toBe(200);
-    expect(any.json().map((d: { id: number }) => d.id).sort()).toEqual([invoiceId, other.json().id].sort());
-    const withoutCancelled = await send({ method: 'GET', url: '/v1/SaleInvoices?PageIndex=1&PageSize=50&CustomerId=0&IncludeCancelled=false' });
+    expect(
+      any
+        .json()
+        .map((d: { id: number }) => d.id)
+        .sort(),
+    ).toEqual([invoiceId, other.json().id].sort());
+    const withoutCancelled = await send({
+      method: 'GET',
+      url: '/v1/SaleInvoices?PageIndex=1&PageSize=50&CustomerId=0&IncludeCancelled=false',
+    });
     expect(withoutCancelled.json().map((d: { id: number }) => d.id)).toEqual([invoiceId]);
-    const credits = await send({ method: 'GET', url: '/v1/SaleCredits?PageIndex=1&PageSize=50&From=2025-03-01T00:00:00&To=2025-03-31T00:00:00' });
+    const credits = await send({
+      method: 'GET',
+      url: '/v1/SaleCredits?PageIndex=1&PageSize=50&From=2025-03-01T00:00:00&To=2025-03-31T00:00:00',
+    });
     expect(credits.json()).toHaveLength(1);
     // Two payments and one refund: 1000 and 1340 received, 120 refunded.
-    expect((await send({ method: 'GET', url: '/v1/Receipts?PageIndex=1&PageSize=50&query=' })).json().map((r: { amount: number }) => r.amount).sort((x: number, y: number) => x - y)).toEqual([-120, 1000, 1340]);
+    expect(
+      (await send({ method: 'GET', url: '/v1/Receipts?PageIndex=1&PageSize=50&query=' }))
+        .json()
+        .map((r: { amount: number }) => r.amount)
+        .sort((x: number, y: number) => x - y),
+    ).toEqual([-120, 1000, 1340]);
     const customers = await send({ method: 'GET', url: '/v1/Customers?PageIndex=0&PageSize=50&OrderBy=&query=acme' });
     expect(customers.json().map((c: { id: number }) => c.id)).toEqual([customerId]);
   });

@@ -17,10 +17,16 @@ describeEachDb('Pipedream components', (ctx) => {
 
   it('creates a contact customer with an empty shipping address', async () => {
     const res = await send({
-      method: 'POST', url: '/v1/Customers',
+      method: 'POST',
+      url: '/v1/Customers',
       body: {
-        email: 'jean@exemple.fr', firstName: 'Jean', lastName: 'Dupont', number: 'PD-0001',
-        billingAddress: { street: '1 rue de la Paix', city: 'Paris', zipcode: '75002', countryIso: 'FR' }, shippingAddress: {}, phone: '0102030405',
+        email: 'jean@exemple.fr',
+        firstName: 'Jean',
+        lastName: 'Dupont',
+        number: 'PD-0001',
+        billingAddress: { street: '1 rue de la Paix', city: 'Paris', zipcode: '75002', countryIso: 'FR' },
+        shippingAddress: {},
+        phone: '0102030405',
       },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -31,15 +37,25 @@ describeEachDb('Pipedream components', (ctx) => {
     const none = await send({ method: 'GET', url: '/v1/Products/Find?number=SKU-1' });
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual([]);
-    const created = await send({ method: 'POST', url: '/v1/Products', body: { name: 'T-shirt', number: 'SKU-1', description: 'Coton bio', purchasePrice: '12.50' } });
+    const created = await send({
+      method: 'POST',
+      url: '/v1/Products',
+      body: { name: 'T-shirt', number: 'SKU-1', description: 'Coton bio', purchasePrice: '12.50' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ purchasePrice: 12.5, number: 'SKU-1' });
-    expect((await send({ method: 'GET', url: '/v1/Products/Find?number=SKU-1' })).json().map((p: { id: number }) => p.id)).toEqual([created.json().id]);
+    expect((await send({ method: 'GET', url: '/v1/Products/Find?number=SKU-1' })).json().map((p: { id: number }) => p.id)).toEqual([
+      created.json().id,
+    ]);
   });
 
   it('pages through invoices to send until a page is empty', async () => {
     for (let i = 0; i < 3; i++) {
-      const draft = await send({ method: 'POST', url: '/v1/SaleInvoices', body: { customerName: `Client ${i}`, lines: [{ description: 'x', quantity: 1, taxExcludedPrice: 10 }] } });
+      const draft = await send({
+        method: 'POST',
+        url: '/v1/SaleInvoices',
+        body: { customerName: `Client ${i}`, lines: [{ description: 'x', quantity: 1, taxExcludedPrice: 10 }] },
+      });
       expect((await send({ method: 'POST', url: `/v1/SaleInvoices/Finalize/${draft.json().id}` })).statusCode).toBe(200);
     }
     const seen: number[] = [];

@@ -20,9 +20,20 @@ describeEachDb('WooCommerce plugin', (ctx) => {
   let invoice: { id: number; taxIncludedAmount: number; date: string };
 
   const customerBody = {
-    billingAddress: { ...address, street: '1 rue de la Paix\nBât. B' }, cellPhone: '', companyName: '', email: 'jean@exemple.fr', firstName: 'Jean',
-    internalId: 'wc_12', lastName: 'Dupont', number: '', phone: '0102030405', shippingAddress: null, companyInformations: { vatNumber: '' },
-    title: '', type: 'individual', metadata: { woocommerce_customer_id: 12, stripe_customer_id: '' },
+    billingAddress: { ...address, street: '1 rue de la Paix\nBât. B' },
+    cellPhone: '',
+    companyName: '',
+    email: 'jean@exemple.fr',
+    firstName: 'Jean',
+    internalId: 'wc_12',
+    lastName: 'Dupont',
+    number: '',
+    phone: '0102030405',
+    shippingAddress: null,
+    companyInformations: { vatNumber: '' },
+    title: '',
+    type: 'individual',
+    metadata: { woocommerce_customer_id: 12, stripe_customer_id: '' },
   };
 
   beforeAll(async () => {
@@ -46,41 +57,79 @@ describeEachDb('WooCommerce plugin', (ctx) => {
     expect(created.statusCode, created.body).toBe(200);
     customerId = created.json().id;
     expect(created.json()).toMatchObject({
-      type: 'Consumer', internalId: 'wc_12', email: 'jean@exemple.fr', number: expect.stringMatching(/^C\d+$/),
+      type: 'Consumer',
+      internalId: 'wc_12',
+      email: 'jean@exemple.fr',
+      number: expect.stringMatching(/^C\d+$/),
       billingAddress: { countryIso: 'FR', city: 'Paris', zipcode: '75002' },
     });
-    expect((await send({ method: 'GET', url: '/v1/customers/find?email=&internalid=wc_12' })).json().map((c: { id: number }) => c.id)).toEqual([customerId]);
+    expect(
+      (await send({ method: 'GET', url: '/v1/customers/find?email=&internalid=wc_12' })).json().map((c: { id: number }) => c.id),
+    ).toEqual([customerId]);
   });
 
   it('creates the product with a string price and the unit code U', async () => {
     expect((await send({ method: 'GET', url: '/v1/products/find?number=&internalid=wc_55' })).json()).toEqual([]);
     const created = await send({
-      method: 'POST', url: '/v1/products',
+      method: 'POST',
+      url: '/v1/products',
       body: php({
-        active: true, defaultQuantity: 1, description: 'Coton bio', internalId: 'wc_55', isUnitPriceTaxIncluded: false, name: 'T-shirt',
-        number: 'SKU-1', type: 'Product', unit: { code: 'U' }, unitPrice: '19.99', metadata: { woocommerce_product_id: 55 },
+        active: true,
+        defaultQuantity: 1,
+        description: 'Coton bio',
+        internalId: 'wc_55',
+        isUnitPriceTaxIncluded: false,
+        name: 'T-shirt',
+        number: 'SKU-1',
+        type: 'Product',
+        unit: { code: 'U' },
+        unitPrice: '19.99',
+        metadata: { woocommerce_product_id: 55 },
       }),
     });
     expect(created.statusCode, created.body).toBe(200);
     productId = created.json().id;
     expect(created.json()).toMatchObject({ unitPrice: 19.99, unit: { code: 'C62' }, purchasePrice: expect.any(Number) });
-    expect((await send({ method: 'GET', url: '/v1/products/find?number=&internalid=wc_55' })).json().map((p: { id: number }) => p.id)).toEqual([productId]);
+    expect(
+      (await send({ method: 'GET', url: '/v1/products/find?number=&internalid=wc_55' })).json().map((p: { id: number }) => p.id),
+    ).toEqual([productId]);
   });
 
   it('creates the invoice of the order: unrounded and string prices, lowercase address keys, an empty shipping e-mail', async () => {
     expect((await send({ method: 'GET', url: '/v1/saleinvoices/find?number=&internalid=wc_1001' })).json()).toEqual([]);
     const vat = { rate: 20.0, region: 'FR' };
     const res = await send({
-      method: 'POST', url: '/v1/saleinvoices',
+      method: 'POST',
+      url: '/v1/saleinvoices',
       body: php({
-        customerId, billingAddress: address, billingContact: { ...contact('jean@exemple.fr'), phone: '0102030405' }, customerVatNumber: '',
-        internalId: 'wc_1001', customerOrderReference: 'Commande n°1001 le 1 mars 2025',
+        customerId,
+        billingAddress: address,
+        billingContact: { ...contact('jean@exemple.fr'), phone: '0102030405' },
+        customerVatNumber: '',
+        internalId: 'wc_1001',
+        customerOrderReference: 'Commande n°1001 le 1 mars 2025',
         lines: [
-          { description: 'T-shirt', discount: { type: 'Fixed', value: 2 }, productId, productInternalId: 'wc_55', purchasePrice: 0, quantity: 3, taxExcludedPrice: 10 / 3, type: 'Product', vat },
+          {
+            description: 'T-shirt',
+            discount: { type: 'Fixed', value: 2 },
+            productId,
+            productInternalId: 'wc_55',
+            purchasePrice: 0,
+            quantity: 3,
+            taxExcludedPrice: 10 / 3,
+            type: 'Product',
+            vat,
+          },
           { type: 'Service', description: 'Frais de paiement', quantity: 1, vat, taxExcludedPrice: '2.50' },
           { type: 'Text', description: 'Coupon(s) : BIENVENUE. Total : 2' },
         ],
-        region: 'FR', shippingAmount: '4.90', shippingVat: vat, shippingAddress: address, shippingContact: contact(''), subject: '', vatMode: 'Auto',
+        region: 'FR',
+        shippingAmount: '4.90',
+        shippingVat: vat,
+        shippingAddress: address,
+        shippingContact: contact(''),
+        subject: '',
+        vatMode: 'Auto',
         metadata: { woocommerce_order_id: 1001, woocommerce_order_number: '1001' },
       }),
     });
@@ -90,19 +139,32 @@ describeEachDb('WooCommerce plugin', (ctx) => {
     // 3 × 3.3333 = 10.00 (9.9999 → 10.00) − 2.00 = 8.00; 2.50; shipping 4.90: 15.40 HT, VAT 3.08, 18.48 TTC
     expect(doc.lines[0]).toMatchObject({ taxExcludedPrice: 3.3333, quantity: 3, unit: expect.objectContaining({ code: 'C62' }) });
     expect(doc).toMatchObject({
-      isDraft: true, isPaid: false, taxExcludedAmount: 15.4, taxAmount: 3.08, taxIncludedAmount: 18.48,
-      shippingAmount: 4.9, billingAddress: { countryIso: 'FR' }, shippingContact: { email: null },
+      isDraft: true,
+      isPaid: false,
+      taxExcludedAmount: 15.4,
+      taxAmount: 3.08,
+      taxIncludedAmount: 18.48,
+      shippingAmount: 4.9,
+      billingAddress: { countryIso: 'FR' },
+      shippingContact: { email: null },
     });
     expect(doc).toHaveProperty('publicLink');
   });
 
   it('marks it paid with finalization, status "success" and the date it read', async () => {
     const res = await send({
-      method: 'POST', url: '/v1/saleinvoices/markaspaid',
+      method: 'POST',
+      url: '/v1/saleinvoices/markaspaid',
       body: php({
-        invoiceId: invoice.id, amount: invoice.taxIncludedAmount, date: invoice.date, paymentMethod: 'Other', finalizeInvoice: true,
-        paymentReference: 'Commande n°1001', metadata: { payment_provider: 'stripe', stripe_charge_id: 'ch_3Nx', stripe_source_id: '' },
-        allowUpdate: false, status: 'success',
+        invoiceId: invoice.id,
+        amount: invoice.taxIncludedAmount,
+        date: invoice.date,
+        paymentMethod: 'Other',
+        finalizeInvoice: true,
+        paymentReference: 'Commande n°1001',
+        metadata: { payment_provider: 'stripe', stripe_charge_id: 'ch_3Nx', stripe_source_id: '' },
+        allowUpdate: false,
+        status: 'success',
       }),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -111,9 +173,19 @@ describeEachDb('WooCommerce plugin', (ctx) => {
 
   it('on the next save of the order, finds everything and updates the customer with the record it read', async () => {
     const [found] = (await send({ method: 'GET', url: '/v1/customers/find?email=&internalid=wc_12' })).json();
-    const put = await send({ method: 'PUT', url: `/v1/customers/${customerId}`, body: php({ ...found, ...customerBody, phone: '0607080910' }) });
+    const put = await send({
+      method: 'PUT',
+      url: `/v1/customers/${customerId}`,
+      body: php({ ...found, ...customerBody, phone: '0607080910' }),
+    });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toMatchObject({ id: customerId, number: found.number, phone: '0607080910', type: 'Consumer', billingAddress: { countryIso: 'FR' } });
+    expect(put.json()).toMatchObject({
+      id: customerId,
+      number: found.number,
+      phone: '0607080910',
+      type: 'Consumer',
+      billingAddress: { countryIso: 'FR' },
+    });
     const [doc] = (await send({ method: 'GET', url: '/v1/saleinvoices/find?number=&internalid=wc_1001' })).json();
     expect(doc).toMatchObject({ id: invoice.id, isDraft: false, isPaid: true });
   });
@@ -121,12 +193,34 @@ describeEachDb('WooCommerce plugin', (ctx) => {
   it('refunds part of the order with a credit marked refunded and finalized in one call', async () => {
     expect((await send({ method: 'GET', url: '/v1/salecredits/find?number=&internalid=wc_1002' })).json()).toEqual([]);
     const credit = await send({
-      method: 'POST', url: '/v1/salecredits',
+      method: 'POST',
+      url: '/v1/salecredits',
       body: php({
-        customerId, billingAddress: address, billingContact: contact('jean@exemple.fr'), customerVatNumber: '', internalId: 'wc_1002',
-        customerOrderReference: 'Commande n°1002 le 5 mars 2025', isDraft: true, internalNotes: 'Refund reason: taille',
-        lines: [{ description: 'T-shirt', productId, productInternalId: 'wc_55', purchasePrice: 0, quantity: 1, taxExcludedPrice: 10, type: 'Product', vat: { rate: 20.0, region: 'FR' } }],
-        region: 'FR', shippingAddress: address, shippingContact: contact(''), subject: 'Refund of the invoice #F2025-0001', vatMode: 'Auto',
+        customerId,
+        billingAddress: address,
+        billingContact: contact('jean@exemple.fr'),
+        customerVatNumber: '',
+        internalId: 'wc_1002',
+        customerOrderReference: 'Commande n°1002 le 5 mars 2025',
+        isDraft: true,
+        internalNotes: 'Refund reason: taille',
+        lines: [
+          {
+            description: 'T-shirt',
+            productId,
+            productInternalId: 'wc_55',
+            purchasePrice: 0,
+            quantity: 1,
+            taxExcludedPrice: 10,
+            type: 'Product',
+            vat: { rate: 20.0, region: 'FR' },
+          },
+        ],
+        region: 'FR',
+        shippingAddress: address,
+        shippingContact: contact(''),
+        subject: 'Refund of the invoice #F2025-0001',
+        vatMode: 'Auto',
         metadata: { woocommerce_order_id: 1002 },
       }),
     });
@@ -134,10 +228,18 @@ describeEachDb('WooCommerce plugin', (ctx) => {
     const k = credit.json();
     expect(k).toMatchObject({ taxIncludedAmount: 12, isDraft: true });
     const refunded = await send({
-      method: 'POST', url: '/v1/salecredits/markasrefunded',
+      method: 'POST',
+      url: '/v1/salecredits/markasrefunded',
       body: php({
-        creditId: k.id, amount: k.taxIncludedAmount, date: k.date, paymentMethod: 'Other', finalizeCredit: true, paymentReference: 'Commande n°1002',
-        metadata: { payment_provider: 'stripe', stripe_refund_id: 're_1' }, allowUpdate: false, status: 'success',
+        creditId: k.id,
+        amount: k.taxIncludedAmount,
+        date: k.date,
+        paymentMethod: 'Other',
+        finalizeCredit: true,
+        paymentReference: 'Commande n°1002',
+        metadata: { payment_provider: 'stripe', stripe_refund_id: 're_1' },
+        allowUpdate: false,
+        status: 'success',
       }),
     });
     expect(refunded.statusCode, refunded.body).toBe(200);

@@ -26,7 +26,12 @@ describeEachDb('record counts of sale documents', (ctx) => {
     expect(await count()).toBe('0');
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerName: 'X', lines: [{ description: 'a', quantity: 1, taxExcludedPrice: 1 }] } });
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/v1/saleinvoices',
+        headers: a.headers,
+        payload: { customerName: 'X', lines: [{ description: 'a', quantity: 1, taxExcludedPrice: 1 }] },
+      });
       ids.push(res.json().id);
       expect(await count()).toBe(String(i + 1));
     }
@@ -43,7 +48,9 @@ describeEachDb('record counts of sale documents', (ctx) => {
 describe('record counts on SQLite with two connections to one file', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'facturier-counts-'));
   const file = path.join(dir, 'counts.db');
-  afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('see the commits of the other connection', async () => {
     const first = openDatabase({ dialect: 'sqlite', file });
@@ -65,11 +72,21 @@ describeEachDb('record counts of master data', (ctx) => {
     const a = await ctx.newAccount();
     const count = async (qs: string) =>
       (await ctx.inject({ method: 'GET', url: `/v1/customers?PageSize=1${qs}`, headers: a.headers })).headers['x-record-count'];
-    const created = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: a.headers, payload: { companyName: 'Menuiserie Dubois' } });
+    const created = await ctx.inject({
+      method: 'POST',
+      url: '/v1/customers',
+      headers: a.headers,
+      payload: { companyName: 'Menuiserie Dubois' },
+    });
     expect(await count('')).toBe('1');
     expect(await count('&query=menuiserie')).toBe('1');
     expect(await count('&query=boulangerie')).toBe('0');
-    await ctx.inject({ method: 'PUT', url: `/v1/customers/${created.json().id}`, headers: a.headers, payload: { companyName: 'Boulangerie Dubois' } });
+    await ctx.inject({
+      method: 'PUT',
+      url: `/v1/customers/${created.json().id}`,
+      headers: a.headers,
+      payload: { companyName: 'Boulangerie Dubois' },
+    });
     expect(await count('&query=menuiserie')).toBe('0');
     expect(await count('&query=boulangerie')).toBe('1');
     await ctx.inject({ method: 'DELETE', url: `/v1/customers/${created.json().id}`, headers: a.headers });

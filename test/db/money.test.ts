@@ -14,10 +14,17 @@ describeEachDb('amounts in storage', (ctx) => {
 
   it('1,000 receipts of 0.10 sum to exactly 100.00 in SQL', async () => {
     for (let i = 0; i < 1000; i++) {
-      const res = await ctx.inject({ method: 'POST', url: '/v1/receipts', headers: a.headers, payload: { amount: 0.1, paymentMethod: 'Cash' } });
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/v1/receipts',
+        headers: a.headers,
+        payload: { amount: 0.1, paymentMethod: 'Cash' },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const { rows } = await sql<{ total: number | string }>`select sum(amount) as total from receipts where account_id = ${a.accountId}`.execute(ctx.db.kysely);
+    const { rows } = await sql<{
+      total: number | string;
+    }>`select sum(amount) as total from receipts where account_id = ${a.accountId}`.execute(ctx.db.kysely);
     expect(fromStoredAmount(ctx.db.kysely, rows[0].total).toFixed(2)).toBe('100.00');
     if (ctx.dialect === 'sqlite') {
       // Integer arithmetic, exact in any SQLite. Over `real` columns the same SUM is 99.9999999999986

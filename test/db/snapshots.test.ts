@@ -25,7 +25,10 @@ describeEachDb('sale-document snapshot storage', (ctx) => {
       expect(typeof raw).toBe('string');
       json = raw as string;
     }
-    expect(JSON.parse(json)).toMatchObject({ customerName: 'Boulangerie Dupont', lines: expect.arrayContaining([expect.objectContaining({ description: 'Prestation de conseil n° 10' })]) });
+    expect(JSON.parse(json)).toMatchObject({
+      customerName: 'Boulangerie Dupont',
+      lines: expect.arrayContaining([expect.objectContaining({ description: 'Prestation de conseil n° 10' })]),
+    });
     const read = await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/${draft.id}`, headers: a.headers });
     expect(read.json()).toEqual(draft);
   });
@@ -34,7 +37,7 @@ describeEachDb('sale-document snapshot storage', (ctx) => {
     const a = await ctx.newAccount();
     const api = salesClient(ctx, a);
     const fin = await api.finalized('Invoice', { customerName: 'Ancien format', lines: [simpleLine(100)] });
-    const json = ctx.dialect === 'sqlite' ? inflateRawSync((await stored(fin.id))).toString('utf8') : ((await stored(fin.id)) as string);
+    const json = ctx.dialect === 'sqlite' ? inflateRawSync(await stored(fin.id)).toString('utf8') : ((await stored(fin.id)) as string);
     await ctx.db.kysely.updateTable('saleDocumentData').set({ data: json }).where('documentId', '=', fin.id).execute();
     expect(typeof (await stored(fin.id))).toBe('string');
     expect((await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/${fin.id}`, headers: a.headers })).json()).toEqual(fin);

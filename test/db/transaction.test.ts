@@ -56,8 +56,19 @@ for (const dialect of dialects()) {
           }),
         ),
       );
-      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-      expect(outcomes.filter((o) => o.status === 'fulfilled').map((o) => (o).value)).toEqual([1, 2, 3, 4, 6, 7, 9, 10]);
+      expect(outcomes.map((o) => o.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value)).toEqual([1, 2, 3, 4, 6, 7, 9, 10]);
       expect(((outcomes[4] as PromiseRejectedResult).reason as Error).message).toBe('case 5 refused after writing');
       expect(String((outcomes[7] as PromiseRejectedResult).reason)).toMatch(/unique|duplicate/i);
       expect(await labels(db)).toEqual(['case 1', 'case 2', 'case 3', 'case 4', 'case 6', 'case 7', 'case 9', 'case 10']);
@@ -65,19 +76,25 @@ for (const dialect of dialects()) {
 
     it('rolls back a lone failing use case entirely', async () => {
       await sql`delete from scratch`.execute(db.kysely);
-      await expect(transaction(db, async (trx) => {
-        await insert(trx, 1, 'written then undone');
-        throw new Error('refused');
-      })).rejects.toThrow('refused');
+      await expect(
+        transaction(db, async (trx) => {
+          await insert(trx, 1, 'written then undone');
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
       expect(await labels(db)).toEqual([]);
     });
 
     it('serves more concurrent use cases than one group holds', async () => {
       await sql`delete from scratch`.execute(db.kysely);
-      const results = await Promise.all(Array.from({ length: 200 }, (_, i) => transaction(db, async (trx) => {
-        await insert(trx, i + 1, `n${i + 1}`);
-        return i + 1;
-      })));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          transaction(db, async (trx) => {
+            await insert(trx, i + 1, `n${i + 1}`);
+            return i + 1;
+          }),
+        ),
+      );
       expect(results).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
       expect((await labels(db)).length).toBe(200);
     });
@@ -104,15 +121,17 @@ describe('group commit on a SQLite file', () => {
 
   it('settles each use case only after its writes are committed (another connection sees them)', async () => {
     const seenByOthers: number[] = [];
-    await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      transaction(db, async (trx) => {
-        await insert(trx, i + 1, `c${i + 1}`);
-        return i + 1;
-      }).then((id) => {
-        const row = observer.prepare('select label from scratch where id = ?').get(id) as { label: string } | undefined;
-        if (row?.label === `c${id}`) seenByOthers.push(id);
-      }),
-    ));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        transaction(db, async (trx) => {
+          await insert(trx, i + 1, `c${i + 1}`);
+          return i + 1;
+        }).then((id) => {
+          const row = observer.prepare('select label from scratch where id = ?').get(id) as { label: string } | undefined;
+          if (row?.label === `c${id}`) seenByOthers.push(id);
+        }),
+      ),
+    );
     expect(seenByOthers.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
@@ -138,7 +157,9 @@ describe('group commit on a SQLite file', () => {
 
   it('fails every use case of a group whose commit fails, and writes none of them', async () => {
     await sql`delete from scratch`.execute(db.kysely);
-    await sql`create table if not exists child (id integer primary key, parent_id integer not null references scratch(id))`.execute(db.kysely);
+    await sql`create table if not exists child (id integer primary key, parent_id integer not null references scratch(id))`.execute(
+      db.kysely,
+    );
     const outcomes = await Promise.allSettled([
       transaction(db, async (trx) => insert(trx, 1, 'first')),
       transaction(db, async (trx) => {

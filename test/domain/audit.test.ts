@@ -4,12 +4,24 @@ import { canonicalJson, chainHash, verifyChain, type ChainEntry } from '../../sr
 
 describe('canonicalJson', () => {
   it.each([
-    { name: 'sorts keys at every depth', value: { b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } }, json: '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}' },
+    {
+      name: 'sorts keys at every depth',
+      value: { b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } },
+      json: '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    },
     { name: 'sorts keys by code unit, uppercase first', value: { b: 1, B: 2, a: 3, _: 4 }, json: '{"B":2,"_":4,"a":3,"b":1}' },
-    { name: 'writes numbers in their shortest form', value: [1.0, 0.1, 1e21, 1e-7, -0, 123.45, 100], json: '[1,0.1,1e+21,1e-7,0,123.45,100]' },
+    {
+      name: 'writes numbers in their shortest form',
+      value: [1.0, 0.1, 1e21, 1e-7, -0, 123.45, 100],
+      json: '[1,0.1,1e+21,1e-7,0,123.45,100]',
+    },
     { name: 'keeps strings exact and escaped', value: { s: 'Crème "brûlée"\n€' }, json: '{"s":"Crème \\"brûlée\\"\\n€"}' },
     { name: 'omits undefined members', value: { a: undefined, b: false }, json: '{"b":false}' },
-    { name: 'serializes decimals and dates through toJSON', value: { amount: new Big('12.50'), at: new Date('2025-03-14T10:00:00Z') }, json: '{"amount":"12.5","at":"2025-03-14T10:00:00.000Z"}' },
+    {
+      name: 'serializes decimals and dates through toJSON',
+      value: { amount: new Big('12.50'), at: new Date('2025-03-14T10:00:00Z') },
+      json: '{"amount":"12.5","at":"2025-03-14T10:00:00.000Z"}',
+    },
     { name: 'empty containers', value: { a: [], o: {} }, json: '{"a":[],"o":{}}' },
   ])('$name', ({ value, json }) => {
     expect(canonicalJson(value)).toBe(json);

@@ -31,7 +31,9 @@ describe('civil date arithmetic', () => {
   });
 
   it('knows month lengths and leap years', () => {
-    expect([daysInMonth(2024, 2), daysInMonth(2023, 2), daysInMonth(1900, 2), daysInMonth(2000, 2), daysInMonth(2025, 4)]).toEqual([29, 28, 28, 29, 30]);
+    expect([daysInMonth(2024, 2), daysInMonth(2023, 2), daysInMonth(1900, 2), daysInMonth(2000, 2), daysInMonth(2025, 4)]).toEqual([
+      29, 28, 28, 29, 30,
+    ]);
     expect(endOfMonth('2024-02-03')).toBe('2024-02-29');
   });
 

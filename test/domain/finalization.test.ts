@@ -15,7 +15,11 @@ const run = (over: Partial<FinalizationDateInput>) => resolveFinalizationDate({ 
 describe('rule 1: the date is finalizationDate when supplied, otherwise the document date', () => {
   it.each([
     { name: 'document date', over: {}, date: '2024-03-08' },
-    { name: 'requested date wins over the document date', over: { requestedDate: '2024-03-06', documentDate: '2024-03-01' }, date: '2024-03-06' },
+    {
+      name: 'requested date wins over the document date',
+      over: { requestedDate: '2024-03-06', documentDate: '2024-03-01' },
+      date: '2024-03-06',
+    },
     { name: 'null requested date falls back to the document date', over: { requestedDate: null }, date: '2024-03-08' },
     { name: 'no finalized document yet: any past date', over: { lastFinalizedDate: null, documentDate: '2020-01-01' }, date: '2020-01-01' },
   ])('$name', ({ over, date }) => {
@@ -43,15 +47,27 @@ describe('rule 2: a date earlier than the last finalized one, or too far in the 
 
   it('counts days across month, year and leap-day boundaries without time-zone drift', () => {
     expect(run({ today: '2024-12-28', lastFinalizedDate: null, documentDate: '2025-01-04' })).toMatchObject({ ok: true });
-    expect(run({ today: '2024-12-28', lastFinalizedDate: null, documentDate: '2025-01-05' })).toMatchObject({ ok: false, reason: 'TooFarInFuture' });
-    expect(run({ today: '2024-02-25', lastFinalizedDate: null, earlyFinalizationDays: 5, documentDate: '2024-03-01' })).toMatchObject({ ok: true });
-    expect(run({ today: '2023-02-25', lastFinalizedDate: null, earlyFinalizationDays: 5, documentDate: '2023-03-03' })).toMatchObject({ ok: false });
+    expect(run({ today: '2024-12-28', lastFinalizedDate: null, documentDate: '2025-01-05' })).toMatchObject({
+      ok: false,
+      reason: 'TooFarInFuture',
+    });
+    expect(run({ today: '2024-02-25', lastFinalizedDate: null, earlyFinalizationDays: 5, documentDate: '2024-03-01' })).toMatchObject({
+      ok: true,
+    });
+    expect(run({ today: '2023-02-25', lastFinalizedDate: null, earlyFinalizationDays: 5, documentDate: '2023-03-03' })).toMatchObject({
+      ok: false,
+    });
     // Europe/Paris switches to summer time on 2024-03-31.
-    expect(run({ today: '2024-03-30', lastFinalizedDate: null, earlyFinalizationDays: 2, documentDate: '2024-04-01' })).toMatchObject({ ok: true });
+    expect(run({ today: '2024-03-30', lastFinalizedDate: null, earlyFinalizationDays: 2, documentDate: '2024-04-01' })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('a date both before the last finalized one and too far reports the chronology problem', () => {
-    expect(run({ lastFinalizedDate: '2024-03-20', documentDate: '2024-03-19' })).toMatchObject({ ok: false, reason: 'BeforeLastFinalized' });
+    expect(run({ lastFinalizedDate: '2024-03-20', documentDate: '2024-03-19' })).toMatchObject({
+      ok: false,
+      reason: 'BeforeLastFinalized',
+    });
   });
 });
 
@@ -69,7 +85,8 @@ describe('rule 3: with None the date is kept and finalization fails', () => {
     expect(run({ documentDate: '2024-03-20' })).toEqual({
       ok: false,
       reason: 'TooFarInFuture',
-      message: 'The finalization date 2024-03-20 is too far in the future: the latest allowed date is 2024-03-17 (today 2024-03-10 + 7 days).',
+      message:
+        'The finalization date 2024-03-20 is too far in the future: the latest allowed date is 2024-03-17 (today 2024-03-10 + 7 days).',
       workingAdjustment: 'MinimumDate',
     });
   });
@@ -94,11 +111,19 @@ describe('rule 4: with MinimumDate the date of the last finalized document is us
   });
 
   it('a date too far in the future becomes the last finalized date when that is after today', () => {
-    expect(run({ documentDate: '2024-04-30', lastFinalizedDate: '2024-03-12', adjustment: 'MinimumDate' })).toEqual({ ok: true, date: '2024-03-12', adjusted: true });
+    expect(run({ documentDate: '2024-04-30', lastFinalizedDate: '2024-03-12', adjustment: 'MinimumDate' })).toEqual({
+      ok: true,
+      date: '2024-03-12',
+      adjusted: true,
+    });
   });
 
   it('a date too far in the future with nothing finalized yet becomes today', () => {
-    expect(run({ documentDate: '2024-04-30', lastFinalizedDate: null, adjustment: 'MinimumDate' })).toEqual({ ok: true, date: '2024-03-10', adjusted: true });
+    expect(run({ documentDate: '2024-04-30', lastFinalizedDate: null, adjustment: 'MinimumDate' })).toEqual({
+      ok: true,
+      date: '2024-03-10',
+      adjusted: true,
+    });
   });
 
   it('refuses when the last finalized date is itself beyond the allowed window', () => {
@@ -128,7 +153,8 @@ describe('rule 5: with Today, today is used', () => {
     expect(run({ documentDate: '2024-03-01', lastFinalizedDate: '2024-03-12', adjustment: 'Today' })).toEqual({
       ok: false,
       reason: 'BeforeLastFinalized',
-      message: 'The finalization date 2024-03-10 (adjusted with Today from 2024-03-01) is earlier than 2024-03-12, the date of the last finalized document.',
+      message:
+        'The finalization date 2024-03-10 (adjusted with Today from 2024-03-01) is earlier than 2024-03-12, the date of the last finalized document.',
       workingAdjustment: 'MinimumDate',
     });
   });
@@ -140,11 +166,19 @@ describe('rule 6: a supplied finalizationDate that cannot be used is the one adj
   });
 
   it('with MinimumDate it becomes the last finalized date, not the document date', () => {
-    expect(run({ requestedDate: '2024-03-01', documentDate: '2024-03-08', adjustment: 'MinimumDate' })).toEqual({ ok: true, date: '2024-03-05', adjusted: true });
+    expect(run({ requestedDate: '2024-03-01', documentDate: '2024-03-08', adjustment: 'MinimumDate' })).toEqual({
+      ok: true,
+      date: '2024-03-05',
+      adjusted: true,
+    });
   });
 
   it('with Today it becomes today', () => {
-    expect(run({ requestedDate: '2024-12-25', documentDate: '2024-03-08', adjustment: 'Today' })).toEqual({ ok: true, date: '2024-03-10', adjusted: true });
+    expect(run({ requestedDate: '2024-12-25', documentDate: '2024-03-08', adjustment: 'Today' })).toEqual({
+      ok: true,
+      date: '2024-03-10',
+      adjusted: true,
+    });
   });
 });
 

@@ -114,9 +114,23 @@ describe('French VAT number', () => {
 describe('EU VAT number formats', () => {
   it('accepts well-formed numbers of other member states', () => {
     for (const vat of [
-      'ATU12345678', 'BE0123456789', 'DE123456789', 'EL123456789', 'ESA1234567B', 'ES12345678Z',
-      'IE1234567T', 'IE1234567FA', 'IT12345678901', 'NL123456789B01', 'PL1234567890', 'SE123456789001',
-      'LU12345678', 'PT123456789', 'RO1234567', 'CY12345678L', 'XI123456789',
+      'ATU12345678',
+      'BE0123456789',
+      'DE123456789',
+      'EL123456789',
+      'ESA1234567B',
+      'ES12345678Z',
+      'IE1234567T',
+      'IE1234567FA',
+      'IT12345678901',
+      'NL123456789B01',
+      'PL1234567890',
+      'SE123456789001',
+      'LU12345678',
+      'PT123456789',
+      'RO1234567',
+      'CY12345678L',
+      'XI123456789',
     ]) {
       expect(isValidVatNumberFormat(vat), vat).toBe(true);
     }

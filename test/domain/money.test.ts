@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainValidationError } from '../../src/domain/errors.js';
-import {
-  allocateProportionally,
-  formatFixed,
-  formatPlain,
-  round2,
-  roundHalfUp,
-  sum,
-  toDecimal,
-  toNumber,
-} from '../../src/domain/money.js';
+import { allocateProportionally, formatFixed, formatPlain, round2, roundHalfUp, sum, toDecimal, toNumber } from '../../src/domain/money.js';
 
 describe('toDecimal', () => {
   it.each([
@@ -89,9 +80,19 @@ describe('formatting and sums', () => {
 describe('allocateProportionally', () => {
   const cases: { name: string; total: string; weights: string[]; expected: string[] }[] = [
     { name: 'exact split', total: '30.00', weights: ['10', '20'], expected: ['10.00', '20.00'] },
-    { name: 'thirds: the extra cent goes to the first on a full tie', total: '10.00', weights: ['1', '1', '1'], expected: ['3.34', '3.33', '3.33'] },
+    {
+      name: 'thirds: the extra cent goes to the first on a full tie',
+      total: '10.00',
+      weights: ['1', '1', '1'],
+      expected: ['3.34', '3.33', '3.33'],
+    },
     { name: 'largest remainder wins', total: '1.00', weights: ['1', '2'], expected: ['0.33', '0.67'] },
-    { name: 'tie on remainder goes to the larger weight', total: '0.01', weights: ['1', '3', '1', '3'], expected: ['0.00', '0.01', '0.00', '0.00'] },
+    {
+      name: 'tie on remainder goes to the larger weight',
+      total: '0.01',
+      weights: ['1', '3', '1', '3'],
+      expected: ['0.00', '0.01', '0.00', '0.00'],
+    },
     { name: 'negative total mirrors the positive split', total: '-10.00', weights: ['1', '1', '1'], expected: ['-3.34', '-3.33', '-3.33'] },
     { name: 'negative weights', total: '-10.00', weights: ['-1', '-1', '-1'], expected: ['-3.34', '-3.33', '-3.33'] },
     { name: 'zero total', total: '0', weights: ['5', '7'], expected: ['0.00', '0.00'] },

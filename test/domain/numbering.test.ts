@@ -74,11 +74,36 @@ describe('formatDocumentNumber', () => {
 
 describe('sequenceScope', () => {
   it.each([
-    { name: 'a yearly pattern restarts each year', pattern: 'F-{yyyy}-{seq:5}', dates: ['2024-12-31', '2025-01-01'], scopes: ['F-2024-{seq}', 'F-2025-{seq}'] },
-    { name: 'a yearly pattern shares its scope within the year', pattern: 'F-{yyyy}-{seq:5}', dates: ['2025-01-01', '2025-12-31'], scopes: ['F-2025-{seq}', 'F-2025-{seq}'] },
-    { name: 'a monthly pattern restarts each month', pattern: 'AV-{yyyy}{mm}-{seq:4}', dates: ['2025-01-31', '2025-02-01'], scopes: ['AV-202501-{seq}', 'AV-202502-{seq}'] },
-    { name: 'a pattern without date tokens never restarts', pattern: 'F{seq:6}', dates: ['2024-01-01', '2030-07-14'], scopes: ['F{seq}', 'F{seq}'] },
-    { name: 'a daily pattern restarts each day', pattern: '{yy}{mm}{dd}-{seq}', dates: ['2025-03-14', '2025-03-15'], scopes: ['250314-{seq}', '250315-{seq}'] },
+    {
+      name: 'a yearly pattern restarts each year',
+      pattern: 'F-{yyyy}-{seq:5}',
+      dates: ['2024-12-31', '2025-01-01'],
+      scopes: ['F-2024-{seq}', 'F-2025-{seq}'],
+    },
+    {
+      name: 'a yearly pattern shares its scope within the year',
+      pattern: 'F-{yyyy}-{seq:5}',
+      dates: ['2025-01-01', '2025-12-31'],
+      scopes: ['F-2025-{seq}', 'F-2025-{seq}'],
+    },
+    {
+      name: 'a monthly pattern restarts each month',
+      pattern: 'AV-{yyyy}{mm}-{seq:4}',
+      dates: ['2025-01-31', '2025-02-01'],
+      scopes: ['AV-202501-{seq}', 'AV-202502-{seq}'],
+    },
+    {
+      name: 'a pattern without date tokens never restarts',
+      pattern: 'F{seq:6}',
+      dates: ['2024-01-01', '2030-07-14'],
+      scopes: ['F{seq}', 'F{seq}'],
+    },
+    {
+      name: 'a daily pattern restarts each day',
+      pattern: '{yy}{mm}{dd}-{seq}',
+      dates: ['2025-03-14', '2025-03-15'],
+      scopes: ['250314-{seq}', '250315-{seq}'],
+    },
   ])('$name', ({ pattern, dates, scopes }) => {
     expect(dates.map((d) => sequenceScope(pattern, d))).toEqual(scopes);
   });

@@ -28,13 +28,33 @@ describe('conditionDueDate', () => {
     { name: '30 days end of month from January 30, 2023 (March 1)', date: '2023-01-30', c: { type: 'EndMonth' }, due: '2023-03-31' },
     { name: '45 days end of month', date: '2024-01-10', c: { delay: 45, type: 'EndMonth' }, due: '2024-02-29' },
     { name: 'end of the current month', date: '2024-02-10', c: { delay: 0, type: 'EndMonth' }, due: '2024-02-29' },
-    { name: '1 month net from January 31 is clamped to February 29', date: '2024-01-31', c: { delay: 1, delayType: 'Months' }, due: '2024-02-29' },
-    { name: '1 month net from January 31, 2023 is February 28', date: '2023-01-31', c: { delay: 1, delayType: 'Months' }, due: '2023-02-28' },
+    {
+      name: '1 month net from January 31 is clamped to February 29',
+      date: '2024-01-31',
+      c: { delay: 1, delayType: 'Months' },
+      due: '2024-02-29',
+    },
+    {
+      name: '1 month net from January 31, 2023 is February 28',
+      date: '2023-01-31',
+      c: { delay: 1, delayType: 'Months' },
+      due: '2023-02-28',
+    },
     { name: '2 months end of month', date: '2024-12-20', c: { delay: 2, delayType: 'Months', type: 'EndMonth' }, due: '2025-02-28' },
     { name: '12 months from February 29 is February 28', date: '2024-02-29', c: { delay: 12, delayType: 'Months' }, due: '2025-02-28' },
     { name: '30 days end of month on the 10th', date: '2024-01-15', c: { type: 'EndMonth', dayOfMonth: 10 }, due: '2024-03-10' },
-    { name: 'end of month on the 31st is clamped to the next month length', date: '2024-01-05', c: { type: 'EndMonth', dayOfMonth: 31 }, due: '2024-03-31' },
-    { name: 'end of month on the 30th in February', date: '2023-01-05', c: { delay: 0, type: 'EndMonth', dayOfMonth: 30 }, due: '2023-02-28' },
+    {
+      name: 'end of month on the 31st is clamped to the next month length',
+      date: '2024-01-05',
+      c: { type: 'EndMonth', dayOfMonth: 31 },
+      due: '2024-03-31',
+    },
+    {
+      name: 'end of month on the 30th in February',
+      date: '2023-01-05',
+      c: { delay: 0, type: 'EndMonth', dayOfMonth: 30 },
+      due: '2023-02-28',
+    },
     { name: 'net on the 15th: the next 15th on or after date + delay', date: '2024-01-20', c: { dayOfMonth: 15 }, due: '2024-03-15' },
     { name: 'net on the 15th, same month', date: '2024-01-10', c: { dayOfMonth: 15 }, due: '2024-02-15' },
     { name: 'net on the 15th when date + delay is the 15th', date: '2024-01-16', c: { dayOfMonth: 15 }, due: '2024-02-15' },
@@ -134,7 +154,13 @@ describe('describeSettlementTerm', () => {
       conditions: [{ percent: '33.33', delay: 0 }, { percent: '33.33' }, { percent: '33.34', delay: 60 }],
       text: '33,33 % à réception, 33,33 % à 30 jours, 33,34 % à 60 jours',
     },
-    { conditions: [{ percent: 50, delay: 0, type: 'EndMonth' }, { percent: 50, delay: 1, delayType: 'Months', type: 'EndMonth' }], text: '50 % fin de mois, 50 % à 1 mois fin de mois' },
+    {
+      conditions: [
+        { percent: 50, delay: 0, type: 'EndMonth' },
+        { percent: 50, delay: 1, delayType: 'Months', type: 'EndMonth' },
+      ],
+      text: '50 % fin de mois, 50 % à 1 mois fin de mois',
+    },
   ];
   it.each(cases)('$text', ({ conditions, text }) => {
     expect(describeSettlementTerm({ conditions: conditions.map(condition) })).toBe(text);

@@ -30,22 +30,57 @@ const bases: Record<string, IssuedDocument> = { ...scenarios, outOfScope: outOfS
 type Case = [ruleId: string, base: string, edit: (m: Mutator) => void];
 
 /** For each VAT family: the base scenario, how to take the seller/buyer ids away, and mutations for 01-10. */
-function vatFamily(family: string, cat: string, base: string, breakParties: (m: Mutator) => void, rate: { bad: string }, exemption: 'add' | 'remove'): Case[] {
+function vatFamily(
+  family: string,
+  cat: string,
+  base: string,
+  breakParties: (m: Mutator) => void,
+  rate: { bad: string },
+  exemption: 'add' | 'remove',
+): Case[] {
   const id = (n: number) => `${family}-${String(n).padStart(2, '0')}`;
   const ruleRate = cat === 'O' ? '0' : rate.bad;
   return [
     [id(1), base, (m) => m.remove(`${BD}[ram:CategoryCode='${cat}']`)],
     [id(2), base, breakParties],
-    [id(3), base, (m) => { m.add(SET, allowanceCharge(false, cat, cat === 'O' ? null : '0')); breakParties(m); }],
-    [id(4), base, (m) => { m.add(SET, allowanceCharge(true, cat, cat === 'O' ? null : '0')); breakParties(m); }],
-    [id(5), base, (m) => (cat === 'O' ? m.add(LTAX, `<ram:RateApplicablePercent>${ruleRate}</ram:RateApplicablePercent>`) : m.set(`${LTAX}/ram:RateApplicablePercent`, rate.bad))],
+    [
+      id(3),
+      base,
+      (m) => {
+        m.add(SET, allowanceCharge(false, cat, cat === 'O' ? null : '0'));
+        breakParties(m);
+      },
+    ],
+    [
+      id(4),
+      base,
+      (m) => {
+        m.add(SET, allowanceCharge(true, cat, cat === 'O' ? null : '0'));
+        breakParties(m);
+      },
+    ],
+    [
+      id(5),
+      base,
+      (m) =>
+        cat === 'O'
+          ? m.add(LTAX, `<ram:RateApplicablePercent>${ruleRate}</ram:RateApplicablePercent>`)
+          : m.set(`${LTAX}/ram:RateApplicablePercent`, rate.bad),
+    ],
     [id(6), base, (m) => m.add(SET, allowanceCharge(false, cat, ruleRate))],
     [id(7), base, (m) => m.add(SET, allowanceCharge(true, cat, ruleRate))],
     [id(8), base, (m) => m.set(`${BD}[ram:CategoryCode='${cat}']/ram:BasisAmount`, '5000.00')],
     [id(9), base, (m) => m.set(`${BD}[ram:CategoryCode='${cat}']/ram:CalculatedAmount`, '150.00')],
-    [id(10), base, (m) => (exemption === 'add'
-      ? m.add(`${BD}[ram:CategoryCode='${cat}']`, '<ram:ExemptionReason>Exonération</ram:ExemptionReason>')
-      : m.remove(`${BD}[ram:CategoryCode='${cat}']/ram:ExemptionReason`).remove(`${BD}[ram:CategoryCode='${cat}']/ram:ExemptionReasonCode`))],
+    [
+      id(10),
+      base,
+      (m) =>
+        exemption === 'add'
+          ? m.add(`${BD}[ram:CategoryCode='${cat}']`, '<ram:ExemptionReason>Exonération</ram:ExemptionReason>')
+          : m
+              .remove(`${BD}[ram:CategoryCode='${cat}']/ram:ExemptionReason`)
+              .remove(`${BD}[ram:CategoryCode='${cat}']/ram:ExemptionReasonCode`),
+    ],
   ];
 }
 
@@ -69,7 +104,15 @@ const cases: Case[] = [
   ['BR-17', 'rate20', (m) => m.add(SET, '<ram:PayeeTradeParty><ram:ID>P1</ram:ID></ram:PayeeTradeParty>')],
   ['BR-18', 'rate20', (m) => m.add(AGR, TAX_REP(REP_ADDRESS + REP_VAT))],
   ['BR-19', 'rate20', (m) => m.add(AGR, TAX_REP('<ram:Name>Rep</ram:Name>' + REP_VAT))],
-  ['BR-20', 'rate20', (m) => m.add(AGR, TAX_REP('<ram:Name>Rep</ram:Name><ram:PostalTradeAddress><ram:CityName>Paris</ram:CityName></ram:PostalTradeAddress>' + REP_VAT))],
+  [
+    'BR-20',
+    'rate20',
+    (m) =>
+      m.add(
+        AGR,
+        TAX_REP('<ram:Name>Rep</ram:Name><ram:PostalTradeAddress><ram:CityName>Paris</ram:CityName></ram:PostalTradeAddress>' + REP_VAT),
+      ),
+  ],
   ['BR-21', 'rate20', (m) => m.remove('//ram:AssociatedDocumentLineDocument/ram:LineID')],
   ['BR-22', 'rate20', (m) => m.remove('//ram:BilledQuantity')],
   ['BR-23', 'rate20', (m) => m.remove('//ram:BilledQuantity/@unitCode')],
@@ -77,7 +120,15 @@ const cases: Case[] = [
   ['BR-25', 'rate20', (m) => m.remove('//ram:SpecifiedTradeProduct/ram:Name')],
   ['BR-26', 'rate20', (m) => m.remove('//ram:NetPriceProductTradePrice/ram:ChargeAmount')],
   ['BR-27', 'rate20', (m) => m.set('//ram:NetPriceProductTradePrice/ram:ChargeAmount', '-1.00')],
-  ['BR-28', 'rate20', (m) => m.add('//ram:SpecifiedLineTradeAgreement', '<ram:GrossPriceProductTradePrice><ram:ChargeAmount>-5</ram:ChargeAmount></ram:GrossPriceProductTradePrice>')],
+  [
+    'BR-28',
+    'rate20',
+    (m) =>
+      m.add(
+        '//ram:SpecifiedLineTradeAgreement',
+        '<ram:GrossPriceProductTradePrice><ram:ChargeAmount>-5</ram:ChargeAmount></ram:GrossPriceProductTradePrice>',
+      ),
+  ],
   ['BR-29', 'rate20', (m) => m.add(SET, PERIOD('20240310', '20240301'))],
   ['BR-30', 'rate20', (m) => m.add(LSET, PERIOD('20240310', '20240301'))],
   ['BR-31', 'globalDiscount', (m) => m.remove(`${HAC}[1]/ram:ActualAmount`)],
@@ -96,9 +147,21 @@ const cases: Case[] = [
   ['BR-48', 'rate20', (m) => m.remove(`${BD}/ram:RateApplicablePercent`)],
   ['BR-49', 'rate20', (m) => m.remove('//ram:SpecifiedTradeSettlementPaymentMeans/ram:TypeCode')],
   ['BR-50', 'rate20', (m) => m.remove('//ram:PayeePartyCreditorFinancialAccount/ram:IBANID')],
-  ['BR-52', 'rate20', (m) => m.add(AGR, '<ram:AdditionalReferencedDocument><ram:TypeCode>916</ram:TypeCode></ram:AdditionalReferencedDocument>')],
+  [
+    'BR-52',
+    'rate20',
+    (m) => m.add(AGR, '<ram:AdditionalReferencedDocument><ram:TypeCode>916</ram:TypeCode></ram:AdditionalReferencedDocument>'),
+  ],
   ['BR-53', 'rate20', (m) => m.add(SET, '<ram:TaxCurrencyCode>USD</ram:TaxCurrencyCode>')],
-  ['BR-54', 'rate20', (m) => m.add('//ram:SpecifiedTradeProduct', '<ram:ApplicableProductCharacteristic><ram:Description>Couleur</ram:Description></ram:ApplicableProductCharacteristic>')],
+  [
+    'BR-54',
+    'rate20',
+    (m) =>
+      m.add(
+        '//ram:SpecifiedTradeProduct',
+        '<ram:ApplicableProductCharacteristic><ram:Description>Couleur</ram:Description></ram:ApplicableProductCharacteristic>',
+      ),
+  ],
   ['BR-55', 'creditNote', (m) => m.remove('//ram:InvoiceReferencedDocument/ram:IssuerAssignedID')],
   ['BR-56', 'rate20', (m) => m.add(AGR, TAX_REP('<ram:Name>Rep</ram:Name>' + REP_ADDRESS))],
   ['BR-57', 'shipping', (m) => m.remove('//ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID')],
@@ -106,9 +169,25 @@ const cases: Case[] = [
   ['BR-62', 'rate20', (m) => m.remove(`${SELL}/ram:URIUniversalCommunication/ram:URIID/@schemeID`)],
   ['BR-63', 'rate20', (m) => m.remove(`${BUY}/ram:URIUniversalCommunication/ram:URIID/@schemeID`)],
   ['BR-64', 'rate20', (m) => m.add('//ram:SpecifiedTradeProduct', '<ram:GlobalID>3017620422003</ram:GlobalID>')],
-  ['BR-65', 'rate20', (m) => m.add('//ram:SpecifiedTradeProduct', '<ram:DesignatedProductClassification><ram:ClassCode>123</ram:ClassCode></ram:DesignatedProductClassification>')],
+  [
+    'BR-65',
+    'rate20',
+    (m) =>
+      m.add(
+        '//ram:SpecifiedTradeProduct',
+        '<ram:DesignatedProductClassification><ram:ClassCode>123</ram:ClassCode></ram:DesignatedProductClassification>',
+      ),
+  ],
   ['BR-66', 'globalDiscount', (m) => m.remove(`${HAC}[1]/ram:ChargeIndicator`)],
-  ['BR-CO-03', 'rate20', (m) => m.add(BD, '<ram:TaxPointDate><udt:DateString format="102">20240315</udt:DateString></ram:TaxPointDate><ram:DueDateTypeCode>5</ram:DueDateTypeCode>')],
+  [
+    'BR-CO-03',
+    'rate20',
+    (m) =>
+      m.add(
+        BD,
+        '<ram:TaxPointDate><udt:DateString format="102">20240315</udt:DateString></ram:TaxPointDate><ram:DueDateTypeCode>5</ram:DueDateTypeCode>',
+      ),
+  ],
   ['BR-CO-04', 'rate20', (m) => m.remove(`${LTAX}/ram:CategoryCode`)],
   ['BR-CO-09', 'rate20', (m) => m.set(`${SELLER_VAT}/ram:ID`, 'XX44732829320')],
   ['BR-CO-10', 'rate20', (m) => m.set(`${TOT}/ram:LineTotalAmount`, '999.00')],
@@ -147,17 +226,40 @@ const cases: Case[] = [
   ['BR-DEC-24', 'lineDiscount', (m) => m.addDecimal(`${LAC}/ram:ActualAmount`)],
   ['BR-DEC-25', 'lineDiscount', (m) => m.add(LAC, '<ram:BasisAmount>250.001</ram:BasisAmount>')],
   ['BR-DEC-27', 'rate20', (m) => m.add(LSET, LINE_CHARGE('<ram:ActualAmount>1.001</ram:ActualAmount><ram:Reason>Emballage</ram:Reason>'))],
-  ['BR-DEC-28', 'rate20', (m) => m.add(LSET, LINE_CHARGE('<ram:BasisAmount>1.001</ram:BasisAmount><ram:ActualAmount>1.00</ram:ActualAmount><ram:Reason>Emballage</ram:Reason>'))],
+  [
+    'BR-DEC-28',
+    'rate20',
+    (m) =>
+      m.add(
+        LSET,
+        LINE_CHARGE('<ram:BasisAmount>1.001</ram:BasisAmount><ram:ActualAmount>1.00</ram:ActualAmount><ram:Reason>Emballage</ram:Reason>'),
+      ),
+  ],
   ...vatFamily('BR-S', 'S', 'shippingAndDiscount', (m) => m.remove(SELLER_VAT), { bad: '0' }, 'add'),
   ...vatFamily('BR-Z', 'Z', 'rate0', (m) => m.remove(SELLER_VAT), { bad: '5' }, 'add'),
   ...vatFamily('BR-E', 'E', 'nonLiableSeller', (m) => m.remove(SELLER_VAT), { bad: '5' }, 'remove'),
   ...vatFamily('BR-AE', 'AE', 'reverseChargeEU', (m) => m.remove(`${BUY}/ram:SpecifiedTaxRegistration`), { bad: '20' }, 'remove'),
   ...vatFamily('BR-IC', 'K', 'intraEUGoods', (m) => m.remove(`${BUY}/ram:SpecifiedTaxRegistration`), { bad: '20' }, 'remove'),
   ...vatFamily('BR-G', 'G', 'exportOutsideEU', (m) => m.remove(SELLER_VAT), { bad: '20' }, 'remove'),
-  ...vatFamily('BR-O', 'O', 'outOfScope', (m) => m.add(SELL, '<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR44732829320</ram:ID></ram:SpecifiedTaxRegistration>'), { bad: '0' }, 'remove'),
+  ...vatFamily(
+    'BR-O',
+    'O',
+    'outOfScope',
+    (m) => m.add(SELL, '<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR44732829320</ram:ID></ram:SpecifiedTaxRegistration>'),
+    { bad: '0' },
+    'remove',
+  ),
   ['BR-IC-11', 'intraEUGoods', (m) => m.remove('//ram:ActualDeliverySupplyChainEvent')],
   ['BR-IC-12', 'intraEUGoods', (m) => m.remove('//ram:ShipToTradeParty')],
-  ['BR-O-11', 'outOfScope', (m) => m.add(SET, '<ram:ApplicableTradeTax><ram:CalculatedAmount>0.00</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount>0.00</ram:BasisAmount><ram:CategoryCode>Z</ram:CategoryCode><ram:RateApplicablePercent>0</ram:RateApplicablePercent></ram:ApplicableTradeTax>')],
+  [
+    'BR-O-11',
+    'outOfScope',
+    (m) =>
+      m.add(
+        SET,
+        '<ram:ApplicableTradeTax><ram:CalculatedAmount>0.00</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount>0.00</ram:BasisAmount><ram:CategoryCode>Z</ram:CategoryCode><ram:RateApplicablePercent>0</ram:RateApplicablePercent></ram:ApplicableTradeTax>',
+      ),
+  ],
   ['BR-O-12', 'outOfScope', (m) => m.set(`${LTAX}/ram:CategoryCode`, 'S')],
   ['BR-O-13', 'outOfScope', (m) => m.add(SET, allowanceCharge(false, 'S', '20'))],
   ['BR-O-14', 'outOfScope', (m) => m.add(SET, allowanceCharge(true, 'S', '20'))],
@@ -166,7 +268,11 @@ const cases: Case[] = [
   ['BR-FR-03', 'rate20', (m) => m.set('//ram:IssueDateTime/udt:DateTimeString', '19991231')],
   ['BR-FR-04', 'rate20', (m) => m.set(`${H}/ram:TypeCode`, '326')],
   ['BR-FR-05', 'rate20', (m) => m.remove(`${H}/ram:IncludedNote[ram:SubjectCode='PMT']`)],
-  ['BR-FR-06', 'rate20', (m) => m.add(H, '<ram:IncludedNote><ram:Content>Encore</ram:Content><ram:SubjectCode>PMD</ram:SubjectCode></ram:IncludedNote>')],
+  [
+    'BR-FR-06',
+    'rate20',
+    (m) => m.add(H, '<ram:IncludedNote><ram:Content>Encore</ram:Content><ram:SubjectCode>PMD</ram:SubjectCode></ram:IncludedNote>'),
+  ],
   ['BR-FR-08', 'rate20', (m) => m.set('//ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID', 'Z9')],
   ['BR-FR-09', 'rate20', (m) => m.set(`${SELL}/ram:GlobalID`, '12345678900011')],
   ['BR-FR-10', 'rate20', (m) => m.remove(`${SELL}/ram:SpecifiedLegalOrganization`)],
@@ -184,13 +290,25 @@ const cases: Case[] = [
 // A standard-rated invoice with both a document allowance and a charge, to exercise BR-S-03/04/06/07.
 bases.shippingAndDiscount = {
   ...scenarios.globalDiscount,
-  allowancesCharges: [...scenarios.globalDiscount.allowancesCharges, { isCharge: true, reason: 'Frais de port', reasonCode: 'FC', amount: '10.00', vatCategory: 'S', vatRate: '20' }],
+  allowancesCharges: [
+    ...scenarios.globalDiscount.allowancesCharges,
+    { isCharge: true, reason: 'Frais de port', reasonCode: 'FC', amount: '10.00', vatCategory: 'S', vatRate: '20' },
+  ],
   // 20 %: 200.00 − 20.00 + 10.00 = 190.00 → 38.00; 5.5 %: 90.00 → 4.95; HT 280.00, VAT 42.95, TTC 322.95
   vats: [
     { category: 'S', rate: '20', taxableAmount: '190.00', taxAmount: '38.00' },
     { category: 'S', rate: '5.5', taxableAmount: '90.00', taxAmount: '4.95' },
   ],
-  totals: { lineTotal: '300.00', allowanceTotal: '30.00', chargeTotal: '10.00', taxExclusive: '280.00', taxTotal: '42.95', taxInclusive: '322.95', prepaid: '0.00', payable: '322.95' },
+  totals: {
+    lineTotal: '300.00',
+    allowanceTotal: '30.00',
+    chargeTotal: '10.00',
+    taxExclusive: '280.00',
+    taxTotal: '42.95',
+    taxInclusive: '322.95',
+    prepaid: '0.00',
+    payable: '322.95',
+  },
 };
 
 const ruleIds = (xml: string) => checkCii(xml).map((f) => f.ruleId);
@@ -227,7 +345,9 @@ describe('checkCii', () => {
   it('locates a finding at the offending node with positional predicates', () => {
     const xml = mutate(buildCii(scenarios.mixedRates), (m) => m.set(`${BD}[2]/ram:CalculatedAmount`, '9.00'));
     const finding = checkCii(xml).find((f) => f.ruleId === 'BR-S-09');
-    expect(finding?.location).toBe('/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax[2]');
+    expect(finding?.location).toBe(
+      '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax[2]',
+    );
     expect(finding?.businessTerm).toBe('BT-117');
   });
 });

@@ -13,7 +13,11 @@ const expected: Record<string, { type: string; totals: [string, string, string, 
   rate5_5: { type: '380', totals: ['50.00', '50.00', '2.75', '52.75'], vats: ['S 5.5 50.00 2.75'] },
   rate2_1: { type: '380', totals: ['150.00', '150.00', '3.15', '153.15'], vats: ['S 2.1 150.00 3.15'] },
   rate0: { type: '380', totals: ['80.00', '80.00', '0.00', '80.00'], vats: ['Z 0 80.00 0.00'] },
-  mixedRates: { type: '380', totals: ['422.00', '422.00', '70.31', '492.31'], vats: ['S 20 300.00 60.00', 'S 5.5 42.00 2.31', 'S 10 80.00 8.00'] },
+  mixedRates: {
+    type: '380',
+    totals: ['422.00', '422.00', '70.31', '492.31'],
+    vats: ['S 20 300.00 60.00', 'S 5.5 42.00 2.31', 'S 10 80.00 8.00'],
+  },
   lineDiscount: { type: '380', totals: ['225.00', '225.00', '45.00', '270.00'], vats: ['S 20 225.00 45.00'] },
   globalDiscount: { type: '380', totals: ['300.00', '270.00', '40.95', '310.95'], vats: ['S 20 180.00 36.00', 'S 5.5 90.00 4.95'] },
   shipping: { type: '380', totals: ['120.00', '135.00', '27.00', '162.00'], vats: ['S 20 135.00 27.00'] },
@@ -41,11 +45,28 @@ describe('scenario matrix: generated Factur-X XML passes the built-in check', ()
     const x = xpathFor(parseXml(xml));
     const want = expected[name];
     expect(x.str('//rsm:ExchangedDocument/ram:TypeCode')).toBe(want.type);
-    expect([`${TOT}/ram:LineTotalAmount`, `${TOT}/ram:TaxBasisTotalAmount`, `${TOT}/ram:TaxTotalAmount[@currencyID='EUR']`, `${TOT}/ram:GrandTotalAmount`].map((p) => x.str(p))).toEqual(want.totals);
+    expect(
+      [
+        `${TOT}/ram:LineTotalAmount`,
+        `${TOT}/ram:TaxBasisTotalAmount`,
+        `${TOT}/ram:TaxTotalAmount[@currencyID='EUR']`,
+        `${TOT}/ram:GrandTotalAmount`,
+      ].map((p) => x.str(p)),
+    ).toEqual(want.totals);
     expect(x.str(`${TOT}/ram:DuePayableAmount`)).toBe(want.totals[3]);
-    const vats = x.nodes('//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax').map((n) =>
-      [x.str('ram:CategoryCode', n), x.str('ram:RateApplicablePercent', n), x.str('ram:BasisAmount', n), x.str('ram:CalculatedAmount', n), x.str('ram:ExemptionReasonCode', n)].filter(Boolean).join(' '),
-    );
+    const vats = x
+      .nodes('//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax')
+      .map((n) =>
+        [
+          x.str('ram:CategoryCode', n),
+          x.str('ram:RateApplicablePercent', n),
+          x.str('ram:BasisAmount', n),
+          x.str('ram:CalculatedAmount', n),
+          x.str('ram:ExemptionReasonCode', n),
+        ]
+          .filter(Boolean)
+          .join(' '),
+      );
     expect(vats).toEqual(want.vats);
   });
 

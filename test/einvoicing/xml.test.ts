@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseXmlDocument } from '../../src/einvoicing/xml-parser.js';
-import { DEFAULT_MAX_XML_BYTES, MAX_XML_ATTRIBUTES, UnsafeXmlError, type XmlElement, type XmlNode, nodePath, parseXml, xpathFor } from '../../src/einvoicing/xml.js';
+import {
+  DEFAULT_MAX_XML_BYTES,
+  MAX_XML_ATTRIBUTES,
+  UnsafeXmlError,
+  type XmlElement,
+  type XmlNode,
+  nodePath,
+  parseXml,
+  xpathFor,
+} from '../../src/einvoicing/xml.js';
 
 const XXE = `<?xml version="1.0"?>
 <!DOCTYPE foo [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
@@ -105,7 +114,9 @@ describe('parseXml refuses hostile XML', () => {
     const limits = { maxElements: 10, maxDepth: 10, maxAttributes: 1_000_000 };
     const started = performance.now();
     expect(parseXmlDocument(manyAttributes(100_000), limits).documentElement.attributes).toHaveLength(100_000);
-    expect(() => parseXmlDocument(manyAttributes(100_000).replace('/>', ' a99999="y"/>'), limits)).toThrow('the attribute a99999 appears twice on <r>');
+    expect(() => parseXmlDocument(manyAttributes(100_000).replace('/>', ' a99999="y"/>'), limits)).toThrow(
+      'the attribute a99999 appears twice on <r>',
+    );
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
@@ -140,7 +151,11 @@ describe('parseXml refuses documents that are not well-formed', () => {
     ['text before the root', 'x<a/>', 'text before the root element'],
     ['a CDATA section outside the root', '<a/><![CDATA[x]]>', 'a CDATA section outside the root element'],
     ['a duplicate attribute', '<a x="1" x="2"/>', 'the attribute x appears twice on <a>'],
-    ['a duplicate attribute after namespace resolution', '<a xmlns:p="urn:x" xmlns:q="urn:x" p:x="1" q:x="2"/>', 'the attribute q:x appears twice on <a> (as p:x)'],
+    [
+      'a duplicate attribute after namespace resolution',
+      '<a xmlns:p="urn:x" xmlns:q="urn:x" p:x="1" q:x="2"/>',
+      'the attribute q:x appears twice on <a> (as p:x)',
+    ],
     ['an unquoted attribute', '<a x=1/>', 'the value of the attribute "x" must be quoted'],
     ['an attribute without value', '<a x/>', 'the attribute "x" of <a> has no value'],
     ['attributes without whitespace between them', '<a x="1"y="2"/>', 'attributes of <a> must be separated by whitespace'],
@@ -208,7 +223,9 @@ describe('parseXml refuses documents that are not well-formed', () => {
 
 describe('parseXml reads well-formed XML', () => {
   it('accepts a byte-order mark, an XML declaration, comments and processing instructions around the root', () => {
-    const doc = parseXml('\uFEFF<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<!-- before -->\n<?style type="x"?>\n<a/>\n<!-- after --><?end?>\n');
+    const doc = parseXml(
+      '\uFEFF<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<!-- before -->\n<?style type="x"?>\n<a/>\n<!-- after --><?end?>\n',
+    );
     expect(doc.documentElement.nodeName).toBe('a');
     const kinds: string[] = [];
     for (let c = doc.firstChild; c; c = c.nextSibling) kinds.push(`${c.nodeType}:${c.nodeName}`);
@@ -229,7 +246,9 @@ describe('parseXml reads well-formed XML', () => {
   });
 
   it('decodes the predefined entities and character references', () => {
-    const a = parseXml('<a t="&lt;&gt;&amp;&apos;&quot;&#233;&#x1F600;">&lt;b&gt; &amp; &apos;c&apos; &quot;d&quot; &#233;&#xE9;&#x1f600;</a>').documentElement;
+    const a = parseXml(
+      '<a t="&lt;&gt;&amp;&apos;&quot;&#233;&#x1F600;">&lt;b&gt; &amp; &apos;c&apos; &quot;d&quot; &#233;&#xE9;&#x1f600;</a>',
+    ).documentElement;
     expect(a.textContent).toBe('<b> & \'c\' "d" éé\u{1F600}');
     expect(a.getAttribute('t')).toBe('<>&\'"é\u{1F600}');
   });
@@ -242,7 +261,7 @@ describe('parseXml reads well-formed XML', () => {
   });
 
   it('accepts whitespace around "=" in attributes, single quotes, and whitespace before ">"', () => {
-    const a = parseXml("<a x = '1' y\n=\n\"2\" ></a >").documentElement;
+    const a = parseXml('<a x = \'1\' y\n=\n"2" ></a >').documentElement;
     expect([a.getAttribute('x'), a.getAttribute('y'), a.getAttribute('z')]).toEqual(['1', '2', null]);
   });
 
@@ -289,7 +308,9 @@ describe('parseXml reads well-formed XML', () => {
   });
 
   it('builds the W3C subset the readers use: types, names, links and values', () => {
-    const doc = parseXml(`<rsm:R xmlns:rsm="${RSM}" xmlns:ram="${RAM}">\n  <ram:ID schemeID="VA"> A </ram:ID>\n  <ram:ID>B</ram:ID>\n</rsm:R>`);
+    const doc = parseXml(
+      `<rsm:R xmlns:rsm="${RSM}" xmlns:ram="${RAM}">\n  <ram:ID schemeID="VA"> A </ram:ID>\n  <ram:ID>B</ram:ID>\n</rsm:R>`,
+    );
     const root = doc.documentElement;
     expect([doc.nodeType, doc.nodeName, doc.ownerDocument, doc.parentNode]).toEqual([9, '#document', null, null]);
     expect(root.nodeType).toBe(1);

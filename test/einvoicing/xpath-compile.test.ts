@@ -73,12 +73,29 @@ describe('compiled XPath subset', () => {
     [R, [R]],
     [`${DOC}/ram:ID`, [`${DOC}/ram:ID`]],
     ['/rsm:CrossIndustryInvoice/*', [DOC, TX, `${R}/Extension`]],
-    ['//ram:ID/..', [DOC, `${SELLER}/ram:SpecifiedLegalOrganization`, `${SELLER}/ram:SpecifiedTaxRegistration`, `${BUYER}/ram:SpecifiedLegalOrganization`]],
-    ['//ram:ID/@schemeID', [`${SELLER}/ram:SpecifiedLegalOrganization/ram:ID/@schemeID`, `${SELLER}/ram:SpecifiedTaxRegistration/ram:ID/@schemeID`]],
+    [
+      '//ram:ID/..',
+      [
+        DOC,
+        `${SELLER}/ram:SpecifiedLegalOrganization`,
+        `${SELLER}/ram:SpecifiedTaxRegistration`,
+        `${BUYER}/ram:SpecifiedLegalOrganization`,
+      ],
+    ],
+    [
+      '//ram:ID/@schemeID',
+      [`${SELLER}/ram:SpecifiedLegalOrganization/ram:ID/@schemeID`, `${SELLER}/ram:SpecifiedTaxRegistration/ram:ID/@schemeID`],
+    ],
     ['//ram:ID/@schemeID/..', [`${SELLER}/ram:SpecifiedLegalOrganization/ram:ID`, `${SELLER}/ram:SpecifiedTaxRegistration/ram:ID`]],
-    ["//ram:ApplicableTradeTax[ram:CategoryCode='Z']", [`${LINE}[2]/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`, `${SET}/ram:ApplicableTradeTax[2]`]],
+    [
+      "//ram:ApplicableTradeTax[ram:CategoryCode='Z']",
+      [`${LINE}[2]/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`, `${SET}/ram:ApplicableTradeTax[2]`],
+    ],
     ['//ram:IncludedSupplyChainTradeLineItem[ram:AssociatedDocumentLineDocument/ram:LineID]', [`${LINE}[1]`, `${LINE}[2]`]],
-    [`${SET}/ram:BillingSpecifiedPeriod/*`, [`${SET}/ram:BillingSpecifiedPeriod/ram:StartDateTime`, `${SET}/ram:BillingSpecifiedPeriod/ram:EndDateTime`]],
+    [
+      `${SET}/ram:BillingSpecifiedPeriod/*`,
+      [`${SET}/ram:BillingSpecifiedPeriod/ram:StartDateTime`, `${SET}/ram:BillingSpecifiedPeriod/ram:EndDateTime`],
+    ],
     [`${R}/Extension/@kind`, [`${R}/Extension/@kind`]],
     ['//ram:SellerTradeParty | //ram:BuyerTradeParty | //rsm:ExchangedDocument', [DOC, SELLER, BUYER]],
   ])('%s selects the expected nodes', (expr, expected) => {
@@ -96,7 +113,10 @@ describe('compiled XPath subset', () => {
     ["//ram:IncludedNote[ram:SubjectCode = 'PMD']/ram:Content", ['Pénalités']],
     ["//ram:ApplicableTradeTax[ram:TypeCode='VAT'][ram:CategoryCode='S']/ram:RateApplicablePercent", ['20']],
     ["//ram:ApplicableTradeTax[ram:CategoryCode='Z']/ram:BasisAmount", ['50.00']],
-    ["//ram:IncludedSupplyChainTradeLineItem[ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode='Z']/ram:AssociatedDocumentLineDocument/ram:LineID", ['2']],
+    [
+      "//ram:IncludedSupplyChainTradeLineItem[ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode='Z']/ram:AssociatedDocumentLineDocument/ram:LineID",
+      ['2'],
+    ],
     ["//ram:IncludedSupplyChainTradeLineItem[ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode='E']", []],
     [`${TX}/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty[not(ram:SpecifiedTaxRegistration/ram:ID)]/ram:Name`, ['Acheteur']],
     [`${TX}/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty[not(ram:SpecifiedTaxRegistration/ram:ID)]/ram:Name`, []],
@@ -115,13 +135,25 @@ describe('compiled XPath subset', () => {
   });
 
   it('matches names case-sensitively, as XML requires', () => {
-    for (const expr of ['//ram:id', '/rsm:crossindustryinvoice', '//ram:ID/@schemeid', "//ram:ID[@schemeID='va']", "//ram:IncludedNote[ram:subjectcode='BAR']", '//note', '//ram:Note']) {
+    for (const expr of [
+      '//ram:id',
+      '/rsm:crossindustryinvoice',
+      '//ram:ID/@schemeid',
+      "//ram:ID[@schemeID='va']",
+      "//ram:IncludedNote[ram:subjectcode='BAR']",
+      '//note',
+      '//ram:Note',
+    ]) {
       expect(plain.nodes(expr), expr).toEqual([]);
     }
   });
 
   it('compares predicates with the untrimmed string-value, CDATA included, comments excluded', () => {
-    const other = xpathFor(parseXml(`<a xmlns:ram="${NS.ram}"><ram:X><ram:C> S </ram:C></ram:X><ram:X><ram:C>S<!--c-->S</ram:C></ram:X><ram:X><ram:C><![CDATA[S]]></ram:C></ram:X></a>`));
+    const other = xpathFor(
+      parseXml(
+        `<a xmlns:ram="${NS.ram}"><ram:X><ram:C> S </ram:C></ram:X><ram:X><ram:C>S<!--c-->S</ram:C></ram:X><ram:X><ram:C><![CDATA[S]]></ram:C></ram:X></a>`,
+      ),
+    );
     expect(paths(other.nodes("/a/ram:X[ram:C='S']"))).toEqual(['/a/ram:X[3]']);
     expect(paths(other.nodes("/a/ram:X[ram:C='SS']"))).toEqual(['/a/ram:X[2]']);
     expect(paths(other.nodes("/a/ram:X[ram:C=' S ']"))).toEqual(['/a/ram:X[1]']);
@@ -133,10 +165,20 @@ describe('compiled XPath subset', () => {
     expect(paths(plain.nodes('.', line2))).toEqual([`${LINE}[2]`]);
     expect(paths(plain.nodes('..', line2))).toEqual([TX]);
     expect(paths(plain.nodes('../..', line2))).toEqual([R]);
-    expect(texts(plain.nodes('../ram:IncludedSupplyChainTradeLineItem/ram:AssociatedDocumentLineDocument/ram:LineID', line2))).toEqual(['1', '2']);
+    expect(texts(plain.nodes('../ram:IncludedSupplyChainTradeLineItem/ram:AssociatedDocumentLineDocument/ram:LineID', line2))).toEqual([
+      '1',
+      '2',
+    ]);
     expect(texts(plain.nodes(`${DOC}/ram:ID`, line2))).toEqual(['F-1']);
     expect(texts(plain.nodes('//ram:LineID', line2))).toEqual(['1', '2']);
-    expect(texts(plain.nodes("ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:TypeCode='VAT'][ram:CategoryCode='Z']/../../ram:AssociatedDocumentLineDocument/ram:LineID", line2))).toEqual(['2']);
+    expect(
+      texts(
+        plain.nodes(
+          "ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:TypeCode='VAT'][ram:CategoryCode='Z']/../../ram:AssociatedDocumentLineDocument/ram:LineID",
+          line2,
+        ),
+      ),
+    ).toEqual(['2']);
     const attr = plain.node('//ram:ID/@schemeID')!;
     expect(paths(plain.nodes('..', attr))).toEqual([`${SELLER}/ram:SpecifiedLegalOrganization/ram:ID`]);
     expect(plain.nodes('ram:ID', attr)).toEqual([]);
@@ -150,8 +192,19 @@ describe('compiled XPath subset', () => {
 
   it('memoized evaluation selects the same nodes, from any context, in frozen shared arrays', () => {
     const expressions = [
-      R, '//ram:ID', '//ram:ID/..', '//ram:ID/@schemeID', '//ram:ID[not(@schemeID)]', "//ram:ApplicableTradeTax[ram:CategoryCode='Z']", '//ram:Name | //ram:Name',
-      '//ram:ID | //ram:SpecifiedLegalOrganization/ram:ID', `${SET}/ram:BillingSpecifiedPeriod/*/udt:DateTimeString`, 'ram:AssociatedDocumentLineDocument/ram:LineID', '.', '..', '//Note',
+      R,
+      '//ram:ID',
+      '//ram:ID/..',
+      '//ram:ID/@schemeID',
+      '//ram:ID[not(@schemeID)]',
+      "//ram:ApplicableTradeTax[ram:CategoryCode='Z']",
+      '//ram:Name | //ram:Name',
+      '//ram:ID | //ram:SpecifiedLegalOrganization/ram:ID',
+      `${SET}/ram:BillingSpecifiedPeriod/*/udt:DateTimeString`,
+      'ram:AssociatedDocumentLineDocument/ram:LineID',
+      '.',
+      '..',
+      '//Note',
     ];
     for (const ctx of [doc, line2, plain.nodes(LINE)[0]]) {
       for (const expr of expressions) {
@@ -167,8 +220,25 @@ describe('compiled XPath subset', () => {
   });
 
   it.each([
-    'count(//ram:ID)', 'string(//ram:ID)', '//ram:ID[1]', '//ram:ID[last()]', "//ram:ID[. = 'x']", "//ram:ID[@schemeID!='VA']", "//ram:ID[not(@schemeID='VA')]",
-    '//foo:ID', '//ram:ID[', '//ram:ID]', '', '/', '//', 'ancestor::ram:ID', '//ram:A//ram:B', '//*', '//ram:A[ram:B[ram:C]]', "//ram:ID[@schemeID='VA' or @schemeID='FC']", 'ram:A / ram:B',
+    'count(//ram:ID)',
+    'string(//ram:ID)',
+    '//ram:ID[1]',
+    '//ram:ID[last()]',
+    "//ram:ID[. = 'x']",
+    "//ram:ID[@schemeID!='VA']",
+    "//ram:ID[not(@schemeID='VA')]",
+    '//foo:ID',
+    '//ram:ID[',
+    '//ram:ID]',
+    '',
+    '/',
+    '//',
+    'ancestor::ram:ID',
+    '//ram:A//ram:B',
+    '//*',
+    '//ram:A[ram:B[ram:C]]',
+    "//ram:ID[@schemeID='VA' or @schemeID='FC']",
+    'ram:A / ram:B',
   ])('refuses %j when compiling, as a programming error', (expr) => {
     expect(() => compileXPath(expr, NS)).toThrow(/is outside the supported subset/);
     expect(() => plain.nodes(expr)).toThrow(Error);
@@ -188,52 +258,112 @@ const CLINE = `${C}/ram:IncludedSupplyChainTradeLineItem`;
 function documents(): [string, string, [string, string][]][] {
   const base = buildCii(scenarios.mixedRates);
   return [
-    ['allowances and charges', mutate(base, (m) => m
-      .add(BASE_SET, allowanceCharge(false, 'S', '20', '1.005'))
-      .add(BASE_SET, allowanceCharge(true, 'S', '5.5'))
-      .add(BASE_SET, allowanceCharge(true, 'O', null))
-      .add(BASE_SET, allowanceCharge(false, 'K', '0'))
-      .add(LSET, LINE_CHARGE(true, '2.00'))
-      .add(LSET, LINE_CHARGE(false, '1.123'))), [
-      ['BR-CO-11', CTOT], ['BR-CO-12', CTOT],
-      ['BR-42', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[2]`],
-      ['BR-44', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[1]`],
-      ['BR-CO-23', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[2]`],
-      ['BR-CO-24', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[1]`],
-      ['BR-DEC-01', `${CSET}/ram:SpecifiedTradeAllowanceCharge[1]/ram:ActualAmount`],
-      ['BR-DEC-24', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[2]/ram:ActualAmount`],
-      ['BR-S-08', `${CSET}/ram:ApplicableTradeTax[1]`], ['BR-S-08', `${CSET}/ram:ApplicableTradeTax[2]`],
-      ['BR-IC-01', CSET], ['BR-O-01', CSET],
-      ['BR-O-04', `${CSET}/ram:SpecifiedTradeAllowanceCharge[3]/ram:CategoryTradeTax`],
-    ]],
-    ['missing parts', mutate(base, (m) => m
-      .remove('//ram:SellerTradeParty/ram:Name')
-      .remove('//ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:LineTotalAmount')
-      .remove('//ram:IncludedSupplyChainTradeLineItem[1]/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity/@unitCode')
-      .remove('//ram:IncludedSupplyChainTradeLineItem[2]/ram:SpecifiedTradeProduct/ram:Name')), [
-      ['BR-06', `${C}/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty`], ['BR-12', CTOT],
-      ['BR-23', `${CLINE}[1]`], ['BR-25', `${CLINE}[2]`], ['BR-CO-13', CTOT],
-    ]],
-    ['no lines, no breakdown', mutate(base, (m) => m.remove('//ram:IncludedSupplyChainTradeLineItem').remove(`${BASE_SET}/ram:ApplicableTradeTax`)), [
-      ['BR-16', C], ['BR-CO-10', CTOT], ['BR-CO-14', `${CTOT}/ram:TaxTotalAmount`], ['BR-CO-18', CSET],
-    ]],
-    ['two category codes on a line', mutate(base, (m) => m.add(`${LSET}/ram:ApplicableTradeTax`, '<ram:CategoryCode>Z</ram:CategoryCode><ram:CategoryCode>S</ram:CategoryCode>')), [
-      ['BR-Z-01', CSET], ['BR-Z-05', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`],
-    ]],
-    ['nested allowance', mutate(base, (m) => m.add(BASE_SET, `<ram:SpecifiedTradeAllowanceCharge>${LINE_CHARGE(true, '1.00')}</ram:SpecifiedTradeAllowanceCharge>`)), [
-      ['BR-66', `${CSET}/ram:SpecifiedTradeAllowanceCharge`], ['BR-31', `${CSET}/ram:SpecifiedTradeAllowanceCharge`], ['BR-32', `${CSET}/ram:SpecifiedTradeAllowanceCharge`],
-      ['BR-33', `${CSET}/ram:SpecifiedTradeAllowanceCharge`], ['BR-CO-21', `${CSET}/ram:SpecifiedTradeAllowanceCharge`],
-    ]],
+    [
+      'allowances and charges',
+      mutate(base, (m) =>
+        m
+          .add(BASE_SET, allowanceCharge(false, 'S', '20', '1.005'))
+          .add(BASE_SET, allowanceCharge(true, 'S', '5.5'))
+          .add(BASE_SET, allowanceCharge(true, 'O', null))
+          .add(BASE_SET, allowanceCharge(false, 'K', '0'))
+          .add(LSET, LINE_CHARGE(true, '2.00'))
+          .add(LSET, LINE_CHARGE(false, '1.123')),
+      ),
+      [
+        ['BR-CO-11', CTOT],
+        ['BR-CO-12', CTOT],
+        ['BR-42', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[2]`],
+        ['BR-44', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[1]`],
+        ['BR-CO-23', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[2]`],
+        ['BR-CO-24', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[1]`],
+        ['BR-DEC-01', `${CSET}/ram:SpecifiedTradeAllowanceCharge[1]/ram:ActualAmount`],
+        ['BR-DEC-24', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge[2]/ram:ActualAmount`],
+        ['BR-S-08', `${CSET}/ram:ApplicableTradeTax[1]`],
+        ['BR-S-08', `${CSET}/ram:ApplicableTradeTax[2]`],
+        ['BR-IC-01', CSET],
+        ['BR-O-01', CSET],
+        ['BR-O-04', `${CSET}/ram:SpecifiedTradeAllowanceCharge[3]/ram:CategoryTradeTax`],
+      ],
+    ],
+    [
+      'missing parts',
+      mutate(base, (m) =>
+        m
+          .remove('//ram:SellerTradeParty/ram:Name')
+          .remove('//ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:LineTotalAmount')
+          .remove('//ram:IncludedSupplyChainTradeLineItem[1]/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity/@unitCode')
+          .remove('//ram:IncludedSupplyChainTradeLineItem[2]/ram:SpecifiedTradeProduct/ram:Name'),
+      ),
+      [
+        ['BR-06', `${C}/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty`],
+        ['BR-12', CTOT],
+        ['BR-23', `${CLINE}[1]`],
+        ['BR-25', `${CLINE}[2]`],
+        ['BR-CO-13', CTOT],
+      ],
+    ],
+    [
+      'no lines, no breakdown',
+      mutate(base, (m) => m.remove('//ram:IncludedSupplyChainTradeLineItem').remove(`${BASE_SET}/ram:ApplicableTradeTax`)),
+      [
+        ['BR-16', C],
+        ['BR-CO-10', CTOT],
+        ['BR-CO-14', `${CTOT}/ram:TaxTotalAmount`],
+        ['BR-CO-18', CSET],
+      ],
+    ],
+    [
+      'two category codes on a line',
+      mutate(base, (m) =>
+        m.add(`${LSET}/ram:ApplicableTradeTax`, '<ram:CategoryCode>Z</ram:CategoryCode><ram:CategoryCode>S</ram:CategoryCode>'),
+      ),
+      [
+        ['BR-Z-01', CSET],
+        ['BR-Z-05', `${CLINE}[1]/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`],
+      ],
+    ],
+    [
+      'nested allowance',
+      mutate(base, (m) =>
+        m.add(BASE_SET, `<ram:SpecifiedTradeAllowanceCharge>${LINE_CHARGE(true, '1.00')}</ram:SpecifiedTradeAllowanceCharge>`),
+      ),
+      [
+        ['BR-66', `${CSET}/ram:SpecifiedTradeAllowanceCharge`],
+        ['BR-31', `${CSET}/ram:SpecifiedTradeAllowanceCharge`],
+        ['BR-32', `${CSET}/ram:SpecifiedTradeAllowanceCharge`],
+        ['BR-33', `${CSET}/ram:SpecifiedTradeAllowanceCharge`],
+        ['BR-CO-21', `${CSET}/ram:SpecifiedTradeAllowanceCharge`],
+      ],
+    ],
     // Names are case-sensitive: a misspelt element or attribute is as good as absent.
-    ['letter case of names', base.replace('<ram:Name>', '<ram:name>').replace('</ram:Name>', '</ram:name>').replace('schemeID="VA"', 'schemeid="VA"').replace('<ram:TypeCode>VAT', '<ram:typecode>VAT').replace(/(<ram:typecode>VAT)<\/ram:TypeCode>/, '$1</ram:typecode>'), [
-      ['BR-25', `${CLINE}[1]`], ['BR-CO-04', `${CLINE}[1]`],
-      ['BR-S-02', `${CLINE}[2]/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`], ['BR-S-02', `${CLINE}[3]/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`],
-      ['BR-S-08', `${CSET}/ram:ApplicableTradeTax[1]`],
-    ]],
+    [
+      'letter case of names',
+      base
+        .replace('<ram:Name>', '<ram:name>')
+        .replace('</ram:Name>', '</ram:name>')
+        .replace('schemeID="VA"', 'schemeid="VA"')
+        .replace('<ram:TypeCode>VAT', '<ram:typecode>VAT')
+        .replace(/(<ram:typecode>VAT)<\/ram:TypeCode>/, '$1</ram:typecode>'),
+      [
+        ['BR-25', `${CLINE}[1]`],
+        ['BR-CO-04', `${CLINE}[1]`],
+        ['BR-S-02', `${CLINE}[2]/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`],
+        ['BR-S-02', `${CLINE}[3]/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`],
+        ['BR-S-08', `${CSET}/ram:ApplicableTradeTax[1]`],
+      ],
+    ],
     // String-values: CDATA counts, comments do not, and predicates do not trim.
-    ['CDATA and comments in values', base.replace(/<ram:CategoryCode>S<\/ram:CategoryCode>/, '<ram:CategoryCode><![CDATA[S]]></ram:CategoryCode>').replace(/<ram:CategoryCode>S<\/ram:CategoryCode>/, '<ram:CategoryCode>S<!-- c --></ram:CategoryCode>').replace('<ram:TypeCode>VAT</ram:TypeCode>', '<ram:TypeCode> VAT </ram:TypeCode>'), [
-      ['BR-CO-04', `${CLINE}[1]`], ['BR-S-08', `${CSET}/ram:ApplicableTradeTax[1]`],
-    ]],
+    [
+      'CDATA and comments in values',
+      base
+        .replace(/<ram:CategoryCode>S<\/ram:CategoryCode>/, '<ram:CategoryCode><![CDATA[S]]></ram:CategoryCode>')
+        .replace(/<ram:CategoryCode>S<\/ram:CategoryCode>/, '<ram:CategoryCode>S<!-- c --></ram:CategoryCode>')
+        .replace('<ram:TypeCode>VAT</ram:TypeCode>', '<ram:TypeCode> VAT </ram:TypeCode>'),
+      [
+        ['BR-CO-04', `${CLINE}[1]`],
+        ['BR-S-08', `${CSET}/ram:ApplicableTradeTax[1]`],
+      ],
+    ],
   ];
 }
 

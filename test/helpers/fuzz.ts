@@ -100,7 +100,10 @@ export const HOSTILE_CONTAINERS: Hostile[] = [
   { label: 'array of nulls', value: new Array(1001).fill(null) },
   { label: 'many keys', value: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i])) },
   { label: 'NUL key', value: { 'a\u0000b': 'x' } },
-  { label: 'proto keys', value: JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}') as unknown },
+  {
+    label: 'proto keys',
+    value: JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}') as unknown,
+  },
 ];
 
 /** Query and path values: raw (already percent-encoded) text put in the URL. */
@@ -123,7 +126,6 @@ export const HOSTILE_URL_VALUES: Hostile[] = [
   { label: 'dot segments', value: '..%2F..' },
   { label: 'empty', value: '' },
 ];
-
 
 export function resolve(doc: OpenApiDocument, schema: Json | undefined): Json | undefined {
   let s = schema;

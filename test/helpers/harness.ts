@@ -96,7 +96,9 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
           async inject(options: InjectOptions) {
             const response = await app.inject(options);
             if (response.statusCode >= 500 && response.statusCode !== 501 && response.statusCode !== 503) {
-              throw new Error(`${options.method ?? 'GET'} ${JSON.stringify(options.url)} answered ${response.statusCode}: ${response.body}`);
+              throw new Error(
+                `${options.method ?? 'GET'} ${JSON.stringify(options.url)} answered ${response.statusCode}: ${response.body}`,
+              );
             }
             return response;
           },
@@ -120,7 +122,8 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
 export function resourceClient(ctx: TestContext, path: string, account: () => TestAccount) {
   return {
     post: (payload: unknown) => ctx.inject({ method: 'POST', url: path, headers: account().headers, payload: payload as object }),
-    put: (id: number, payload: unknown) => ctx.inject({ method: 'PUT', url: `${path}/${id}`, headers: account().headers, payload: payload as object }),
+    put: (id: number, payload: unknown) =>
+      ctx.inject({ method: 'PUT', url: `${path}/${id}`, headers: account().headers, payload: payload as object }),
     get: (url: string) => ctx.inject({ method: 'GET', url, headers: account().headers }),
     del: (id: number) => ctx.inject({ method: 'DELETE', url: `${path}/${id}`, headers: account().headers }),
   };

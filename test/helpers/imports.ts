@@ -6,7 +6,8 @@ import path from 'node:path';
 
 export type ImportGraph = Map<string, string[]>;
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?\bfrom\s*'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'\s*\)|(?:^|\n)\s*import\s*'(\.{1,2}\/[^']+)'/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?\bfrom\s*'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'\s*\)|(?:^|\n)\s*import\s*'(\.{1,2}\/[^']+)'/g;
 
 /** Every .ts file below `root` (relative paths, '/'-separated) with the files it imports. */
 export function importGraph(root: string): ImportGraph {
@@ -86,7 +87,8 @@ export function layeringViolations(graph: ImportGraph): string[] {
       if (to && to !== from && target !== `modules/${to}/index.ts`) {
         out.push(`${file} imports ${target}: enter module "${to}" through modules/${to}/index.ts`);
       }
-      if (layer === 'domain' && layerOf(target) !== 'domain') out.push(`${file} imports ${target}: domain/ imports nothing of ours but domain/`);
+      if (layer === 'domain' && layerOf(target) !== 'domain')
+        out.push(`${file} imports ${target}: domain/ imports nothing of ours but domain/`);
       if (['http', 'db', 'rendering', 'einvoicing', 'jobs', 'images', 'workers'].includes(layer) && to) {
         out.push(`${file} imports ${target}: ${layer}/ never imports a module`);
       }

@@ -104,7 +104,8 @@ function pageText(doc: PDFDocument, pageIndex: number): string {
     }
   }
   const contents = page.node.Contents();
-  const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)!) : contents ? [contents] : [];
+  const streams: PDFObject[] =
+    contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)!) : contents ? [contents] : [];
   const lines: string[] = [];
   for (const s of streams) {
     const bytes = streamBytes(s);
@@ -151,8 +152,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
       const descriptor = descriptorHolder.lookup(PDFName.of('FontDescriptor'));
       const embedded =
         subtype === '/Type3' ||
-        (descriptor instanceof PDFDict &&
-          ['FontFile', 'FontFile2', 'FontFile3'].some((k) => descriptor.get(PDFName.of(k)) !== undefined));
+        (descriptor instanceof PDFDict && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => descriptor.get(PDFName.of(k)) !== undefined));
       fonts.push({ baseFont: nameOf(dict.get(PDFName.of('BaseFont'))) ?? '', subtype, embedded });
     } else if (type === '/Filespec') {
       const ef = dict.lookup(PDFName.of('EF'));

@@ -76,8 +76,7 @@ export const CORRUPT_IDAT = Buffer.concat([Buffer.from([0x78, 0x9c]), Buffer.fro
 export const corruptIdatPng = (): Buffer => png(16, 8, { idat: CORRUPT_IDAT });
 
 /** Declares width × height but carries a few bytes of pixels: a decoder that trusts IHDR allocates the lot. */
-export const declaredHugePng = (width = 70_000, height = 70_000): Buffer =>
-  png(width, height, { idat: deflateSync(Buffer.alloc(64)) });
+export const declaredHugePng = (width = 70_000, height = 70_000): Buffer => png(width, height, { idat: deflateSync(Buffer.alloc(64)) });
 
 export const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
 

@@ -34,7 +34,13 @@ function qs(query?: Record<string, string | number>): string {
 }
 
 /** One line priced 10.00 excl. at 20 %: a document that can always be finalized. */
-export const simpleLine = (price = 10) => ({ type: 'Product', description: 'Article', quantity: 1, taxExcludedPrice: price, vat: { rate: 20 } });
+export const simpleLine = (price = 10) => ({
+  type: 'Product',
+  description: 'Article',
+  quantity: 1,
+  taxExcludedPrice: price,
+  vat: { rate: 20 },
+});
 
 export function salesClient(ctx: TestContext, account: TestAccount): SalesClient {
   const headers = account.headers;
@@ -58,10 +64,16 @@ export function salesClient(ctx: TestContext, account: TestAccount): SalesClient
       return res.json();
     },
     async customer(payload = {}) {
-      const res = await ctx.inject({ method: 'POST', url: '/v1/customers', headers, payload: {
-        companyName: 'Dupont SARL', billingAddress: { street: '3 place du Marché', zipcode: '75001', city: 'Paris', countryIso: 'FR' },
-        ...payload,
-      } });
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/v1/customers',
+        headers,
+        payload: {
+          companyName: 'Dupont SARL',
+          billingAddress: { street: '3 place du Marché', zipcode: '75001', city: 'Paris', countryIso: 'FR' },
+          ...payload,
+        },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().id;
     },

@@ -17,7 +17,10 @@ describe.skipIf(!process.env.TEST_PG_URL)('API keys across server processes [pos
   beforeAll(async () => {
     const fresh = await freshDatabase('postgres');
     dispose = fresh.dispose;
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', AUTH_FAILURE_LIMIT: '3', AUTH_FAILURE_WINDOW_SECONDS: '600' }), database: fresh.config };
+    const config = {
+      ...loadConfig({ LOG_LEVEL: 'silent', AUTH_FAILURE_LIMIT: '3', AUTH_FAILURE_WINDOW_SECONDS: '600' }),
+      database: fresh.config,
+    };
     first = { db: fresh.db, app: await buildApp(config, fresh.db) };
     const otherDb = openDatabase(fresh.config);
     second = { db: otherDb, app: await buildApp(config, otherDb) };
@@ -42,7 +45,8 @@ describe.skipIf(!process.env.TEST_PG_URL)('API keys across server processes [pos
   it('counts failed authentications across processes: the limit is not multiplied by their number', async () => {
     const { apiKey } = await createAccount(first.db, 'Throttled across processes SAS');
     const bad = { 'x-api-key': 'fk_Shared-bad-key' };
-    const hello = (app: FastifyInstance, headers: Record<string, string>) => app.inject({ method: 'GET', url: '/hello', headers, remoteAddress: '10.1.2.3' });
+    const hello = (app: FastifyInstance, headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/hello', headers, remoteAddress: '10.1.2.3' });
     expect((await hello(first.app, bad)).statusCode).toBe(401);
     expect((await hello(second.app, bad)).statusCode).toBe(401);
     expect((await hello(first.app, bad)).statusCode).toBe(401);
@@ -56,4 +60,3 @@ describe.skipIf(!process.env.TEST_PG_URL)('API keys across server processes [pos
     expect((await hello(second.app, { 'x-api-key': apiKey })).statusCode).toBe(200);
   });
 });
-

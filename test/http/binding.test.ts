@@ -25,12 +25,21 @@ const Body = Type.Object({
 describe('bind (body)', () => {
   it('matches property names in any case and keeps unknown ones for validation to drop', () => {
     expect(bind(Body, { DATE: '2026-01-15', CountryIso: 'fr', Address: { COUNTRYISO: 'BE' }, extra: 1 }, 'body')).toEqual({
-      date: '2026-01-15', countryIso: 'fr', address: { countryIso: 'BE' }, extra: 1,
+      date: '2026-01-15',
+      countryIso: 'fr',
+      address: { countryIso: 'BE' },
+      extra: 1,
     });
   });
 
   it('writes the calendar date given in a date-time, whatever its offset or fraction', () => {
-    const dates = ['2026-01-15T00:00:00', '2026-01-15T23:30:00.1234567+05:30', '2026-01-15T00:00:00Z', '2026-01-15 08:00', '2026-01-15T00:00:00-0300'];
+    const dates = [
+      '2026-01-15T00:00:00',
+      '2026-01-15T23:30:00.1234567+05:30',
+      '2026-01-15T00:00:00Z',
+      '2026-01-15 08:00',
+      '2026-01-15T00:00:00-0300',
+    ];
     for (const date of dates) expect(bind(Body, { date }, 'body')).toEqual({ date: '2026-01-15' });
   });
 
@@ -40,13 +49,20 @@ describe('bind (body)', () => {
   });
 
   it('matches enum values in any case, and leaves an unknown one for validation to name', () => {
-    expect(bind(Body, { status: 'success', lines: [{ type: 'PRODUCT' }] }, 'body')).toEqual({ status: 'Success', lines: [{ type: 'Product' }] });
+    expect(bind(Body, { status: 'success', lines: [{ type: 'PRODUCT' }] }, 'body')).toEqual({
+      status: 'Success',
+      lines: [{ type: 'Product' }],
+    });
     expect(bind(Body, { status: 'Maybe' }, 'body')).toEqual({ status: 'Maybe' });
   });
 
   it('reads numbers sent as strings and strings sent as numbers, booleans sent as strings', () => {
-    expect(bind(Body, { number: 42, isActive: 'TRUE', lines: [{ quantity: '19.90' }, { quantity: ' -3 ' }, { quantity: '1e2' }] }, 'body')).toEqual({
-      number: '42', isActive: true, lines: [{ quantity: 19.9 }, { quantity: -3 }, { quantity: 100 }],
+    expect(
+      bind(Body, { number: 42, isActive: 'TRUE', lines: [{ quantity: '19.90' }, { quantity: ' -3 ' }, { quantity: '1e2' }] }, 'body'),
+    ).toEqual({
+      number: '42',
+      isActive: true,
+      lines: [{ quantity: 19.9 }, { quantity: -3 }, { quantity: 100 }],
     });
     expect(bind(Body, { lines: [{ quantity: 'twelve' }] }, 'body')).toEqual({ lines: [{ quantity: 'twelve' }] });
   });
@@ -73,8 +89,14 @@ describe('bind (query)', () => {
   });
 
   it('drops empty parameters, matches names and enum values in any case, reads date-times as dates', () => {
-    expect(bind(Query, { pageindex: '2', from: '2026-01-01T00:00:00', status: 'paid', email: '', INTERNALID: 'x', Status2: '' }, 'query')).toEqual({
-      PageIndex: 2, From: '2026-01-01', Status: 'Paid', internalId: 'x', Status2: '',
+    expect(
+      bind(Query, { pageindex: '2', from: '2026-01-01T00:00:00', status: 'paid', email: '', INTERNALID: 'x', Status2: '' }, 'query'),
+    ).toEqual({
+      PageIndex: 2,
+      From: '2026-01-01',
+      Status: 'Paid',
+      internalId: 'x',
+      Status2: '',
     });
     expect(bind(Query, { Status: '' }, 'query')).toEqual({});
   });

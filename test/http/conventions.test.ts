@@ -14,14 +14,17 @@ describeEachDb(
     const post = (payload: string, contentType: string) =>
       ctx.inject({ method: 'POST', url: '/v1/customers', headers: { ...a.headers, 'content-type': contentType }, payload });
 
-    it.each(['application/json', 'application/json-patch+json', 'text/json', 'application/vnd.facturier+json', 'application/json; charset=utf-8'])(
-      'accepts a JSON body sent as %s',
-      async (type) => {
-        const res = await post(JSON.stringify({ companyName: `Media ${type}` }), type);
-        expect(res.statusCode).toBe(200);
-        expect(res.json().name).toBe(`Media ${type}`);
-      },
-    );
+    it.each([
+      'application/json',
+      'application/json-patch+json',
+      'text/json',
+      'application/vnd.facturier+json',
+      'application/json; charset=utf-8',
+    ])('accepts a JSON body sent as %s', async (type) => {
+      const res = await post(JSON.stringify({ companyName: `Media ${type}` }), type);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().name).toBe(`Media ${type}`);
+    });
 
     it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])('answers 415 to %s', async (type) => {
       const res = await post('companyName=x', type);
@@ -65,7 +68,12 @@ describeEachDb(
 
     it('names offending fields in a 400 ProblemDetails on update', async () => {
       const created = (await post(JSON.stringify({ companyName: 'To update' }), 'application/json')).json();
-      const res = await ctx.inject({ method: 'PUT', url: `/v1/customers/${created.id}`, headers: a.headers, payload: { companyName: 'x'.repeat(201) } });
+      const res = await ctx.inject({
+        method: 'PUT',
+        url: `/v1/customers/${created.id}`,
+        headers: a.headers,
+        payload: { companyName: 'x'.repeat(201) },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
       expect(res.json()).toMatchObject({ status: 400, title: 'One or more validation errors occurred.' });
@@ -101,7 +109,10 @@ describeEachDb(
       const mine = (await post(JSON.stringify({ companyName: 'Private SA' }), 'application/json')).json();
       for (const method of ['GET', 'PUT', 'DELETE'] as const) {
         const res = await ctx.inject({
-          method, url: `/v1/customers/${mine.id}`, headers: b.headers, ...(method === 'PUT' ? { payload: { companyName: 'Stolen' } } : {}),
+          method,
+          url: `/v1/customers/${mine.id}`,
+          headers: b.headers,
+          ...(method === 'PUT' ? { payload: { companyName: 'Stolen' } } : {}),
         });
         expect(res.statusCode).toBe(404);
         expect(res.json().detail).toBe(`Customer ${mine.id} not found`);
@@ -118,7 +129,9 @@ describeEachDb(
       expect(doc.statusCode).toBe(200);
       const spec = doc.json();
       expect(spec.openapi).toBe('3.1.0');
-      expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/hello', '/v1/customers', '/v1/customers/{id}', '/v1/customers/find']));
+      expect(Object.keys(spec.paths)).toEqual(
+        expect.arrayContaining(['/hello', '/v1/customers', '/v1/customers/{id}', '/v1/customers/find']),
+      );
       expect(spec.components.schemas.Customer.properties.billingAddress).toBeDefined();
       const ui = await ctx.inject({ method: 'GET', url: '/docs/' });
       expect(ui.statusCode).toBe(200);
@@ -134,7 +147,10 @@ describeEachDb('paging', (ctx) => {
     a = await ctx.newAccount();
     for (let i = 1; i <= 23; i++) {
       const res = await ctx.inject({
-        method: 'POST', url: '/v1/customers', headers: a.headers, payload: { companyName: `Client ${String(i).padStart(2, '0')}` },
+        method: 'POST',
+        url: '/v1/customers',
+        headers: a.headers,
+        payload: { companyName: `Client ${String(i).padStart(2, '0')}` },
       });
       expect(res.statusCode).toBe(200);
     }
@@ -227,8 +243,13 @@ describeEachDb('requests without a body', (ctx) => {
 
   const draft = async () => {
     const res = await ctx.inject({
-      method: 'POST', url: '/v1/saleinvoices', headers: a.headers,
-      payload: { customerName: 'Sans corps SARL', lines: [{ type: 'Product', description: 'x', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }] },
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: a.headers,
+      payload: {
+        customerName: 'Sans corps SARL',
+        lines: [{ type: 'Product', description: 'x', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
+      },
     });
     expect(res.statusCode).toBe(200);
     return res.json().id as number;
@@ -245,7 +266,11 @@ describeEachDb('requests without a body', (ctx) => {
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
         res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body: text, chunked: req.getHeader('transfer-encoding') === 'chunked' || req.chunkedEncoding });
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            chunked: req.getHeader('transfer-encoding') === 'chunked' || req.chunkedEncoding,
+          });
         });
       });
       req.on('error', reject);
@@ -279,4 +304,3 @@ describeEachDb('requests without a body', (ctx) => {
     expect(typed.status).toBe(415);
   });
 });
-

@@ -18,15 +18,27 @@ interface Resource {
 }
 
 const RESOURCES: Resource[] = [
-  { path: '/v1/customers', create: { companyName: 'Avant SARL' }, update: { body: { companyName: 'Après SARL' }, field: 'name', value: 'Après SARL' } },
+  {
+    path: '/v1/customers',
+    create: { companyName: 'Avant SARL' },
+    update: { body: { companyName: 'Après SARL' }, field: 'name', value: 'Après SARL' },
+  },
   { path: '/v1/suppliers', create: { name: 'Avant SA' }, update: { body: { name: 'Après SA' }, field: 'name', value: 'Après SA' } },
   { path: '/v1/colleagues', create: { lastName: 'Avant' }, update: { body: { lastName: 'Après' }, field: 'lastName', value: 'Après' } },
   { path: '/v1/contacts', create: { lastName: 'Avant' }, update: { body: { lastName: 'Après' }, field: 'lastName', value: 'Après' } },
   { path: '/v1/products', create: { name: 'Avant' }, update: { body: { name: 'Après' }, field: 'name', value: 'Après' } },
   { path: '/v1/customerfamilies', create: { label: 'Avant' } },
   { path: '/v1/productfamilies', create: { label: 'Avant' } },
-  { path: '/v1/saleinvoices', create: { customerName: 'Avant' }, update: { body: { customerName: 'Après' }, field: 'customerName', value: 'Après' } },
-  { path: '/v1/salecredits', create: { customerName: 'Avant' }, update: { body: { customerName: 'Après' }, field: 'customerName', value: 'Après' } },
+  {
+    path: '/v1/saleinvoices',
+    create: { customerName: 'Avant' },
+    update: { body: { customerName: 'Après' }, field: 'customerName', value: 'Après' },
+  },
+  {
+    path: '/v1/salecredits',
+    create: { customerName: 'Avant' },
+    update: { body: { customerName: 'Après' }, field: 'customerName', value: 'Après' },
+  },
   { path: '/v1/receipts', create: { amount: 5 }, update: { body: { amount: 7 }, field: 'amount', value: 7 } },
 ];
 
@@ -81,7 +93,7 @@ describeEachDb('ETag and If-Match', (ctx) => {
     });
   });
 
-  it('keeps today\'s behaviour without If-Match, accepts * and lists, never matches a weak tag, names a malformed header', async () => {
+  it("keeps today's behaviour without If-Match, accepts * and lists, never matches a weak tag, names a malformed header", async () => {
     const id = (await send('POST', '/v1/customers', { companyName: 'Préconditions' })).json().id as number;
     const url = `/v1/customers/${id}`;
     const current = etag(await send('GET', url));
@@ -111,14 +123,17 @@ describeEachDb('ETag and If-Match', (ctx) => {
       expect(statuses, path).toEqual([200, 412, 412]);
       const winner = answers.find((r) => r.statusCode === 200)!;
       const stored = await send('GET', `${path}/${id}`);
-      expect(stored.json()[field === 'companyName' ? 'name' : 'customerName']).toBe(winner.json()[field === 'companyName' ? 'name' : 'customerName']);
+      expect(stored.json()[field === 'companyName' ? 'name' : 'customerName']).toBe(
+        winner.json()[field === 'companyName' ? 'name' : 'customerName'],
+      );
       expect(etag(stored)).toBe(etag(winner));
     }
   });
 
   it('changes the ETag of an invoice when it is finalized or paid, and of a product when its image changes', async () => {
     const draft = await send('POST', '/v1/saleinvoices', {
-      customerName: 'Client', lines: [{ type: 'Product', description: 'x', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
+      customerName: 'Client',
+      lines: [{ type: 'Product', description: 'x', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
     });
     const id = draft.json().id as number;
     const finalized = await send('POST', `/v1/saleinvoices/finalize/${id}`);
@@ -132,7 +147,9 @@ describeEachDb('ETag and If-Match', (ctx) => {
 
     const product = await send('POST', '/v1/products', { name: 'Image' });
     const upload = await ctx.inject({
-      method: 'POST', url: `/v1/productimages/${product.json().id}`, headers: { ...a.headers, 'content-type': MULTIPART },
+      method: 'POST',
+      url: `/v1/productimages/${product.json().id}`,
+      headers: { ...a.headers, 'content-type': MULTIPART },
       payload: multipart([{ name: 'file', filename: 'p.png', type: 'image/png', content: PNG }]),
     });
     expect(upload.statusCode).toBe(200);

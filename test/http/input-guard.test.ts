@@ -30,7 +30,9 @@ describeEachDb('control characters in requests', (ctx) => {
     const created = await post('/v1/customers', { companyName: 'Nested SA' });
     expect(created.statusCode).toBe(200);
     const res = await ctx.inject({
-      method: 'PUT', url: `/v1/customers/${created.json().id}`, headers: a.headers,
+      method: 'PUT',
+      url: `/v1/customers/${created.json().id}`,
+      headers: a.headers,
       payload: { companyName: 'Nested SA', billingAddress: { street: '1 rue\u001b[2J' } },
     });
     expect(res.statusCode).toBe(400);
@@ -66,7 +68,9 @@ describeEachDb('control characters in requests', (ctx) => {
     expect(key.statusCode).toBe(400);
     expect(key.json().errors).toEqual(['metadata: has a property name that must not contain control characters: U+0000 at position 2']);
     const deep = await ctx.inject({
-      method: 'POST', url: '/v1/receipts', headers: { ...a.headers, 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/v1/receipts',
+      headers: { ...a.headers, 'content-type': 'application/json' },
       payload: `{"amount": 1, "metadata": {"k": ${'['.repeat(10_000)}${']'.repeat(10_000)}}}`,
     });
     expect(deep.statusCode).toBe(400);
@@ -91,7 +95,9 @@ describeEachDb('control characters in requests', (ctx) => {
     const product = await post('/v1/products', { name: 'Image' });
     for (const url of [`/v1/productimages/${product.json().id}`, '/v1/purchaseinvoices/file']) {
       const res = await ctx.inject({
-        method: 'POST', url, headers: { ...a.headers, 'content-type': MULTIPART },
+        method: 'POST',
+        url,
+        headers: { ...a.headers, 'content-type': MULTIPART },
         payload: multipart([{ name: 'file', filename: 'facture\u0000.png', type: 'image/png', content: PNG }]),
       });
       expect(res.statusCode, url).toBe(400);

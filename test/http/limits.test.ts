@@ -20,7 +20,8 @@ function unbounded(doc: OpenApiDocument): string[] {
     for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(s[key])) for (const b of s[key] as Json[]) walk(b, path, inner);
     const types = ([] as unknown[]).concat(s.type);
     const boundedFormat = s.format === 'date' || s.format === 'date-time';
-    if (types.includes('string') && s.maxLength === undefined && !s.enum && s.const === undefined && !boundedFormat) found.add(`${path}: string`);
+    if (types.includes('string') && s.maxLength === undefined && !s.enum && s.const === undefined && !boundedFormat)
+      found.add(`${path}: string`);
     if (types.includes('array') && s.maxItems === undefined) found.add(`${path}: array`);
     if (typeof s.additionalProperties === 'object' && s.maxProperties === undefined) found.add(`${path}: map`);
     for (const [name, child] of Object.entries((s.properties ?? {}) as Record<string, Json>)) walk(child, `${path}.${name}`, inner);
@@ -55,7 +56,9 @@ describeEachDb('documented limits', (ctx) => {
 
   it('refuses a JSON body over 10 MB with 413', async () => {
     const padding = 10 * 1024 * 1024;
-    const res = await post('/v1/customers', JSON.stringify({ companyName: 'Lourd', internalNotes: 'x'.repeat(padding) }), { 'content-type': 'application/json' });
+    const res = await post('/v1/customers', JSON.stringify({ companyName: 'Lourd', internalNotes: 'x'.repeat(padding) }), {
+      'content-type': 'application/json',
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Request body is larger than the allowed limit');
   });
@@ -106,9 +109,13 @@ describeEachDb('documented limits', (ctx) => {
 
   it(`accepts a body nested ${MAX_DEPTH} levels deep and refuses one more`, async () => {
     // The body is level 1, metadata level 2, its member k level 3: k holds the rest.
-    const at = await post('/v1/receipts', `{"amount": 1, "metadata": {"k": ${nestedArrays(MAX_DEPTH - 2)}}}`, { 'content-type': 'application/json' });
+    const at = await post('/v1/receipts', `{"amount": 1, "metadata": {"k": ${nestedArrays(MAX_DEPTH - 2)}}}`, {
+      'content-type': 'application/json',
+    });
     expect(at.statusCode, at.body).toBe(200);
-    const over = await post('/v1/receipts', `{"amount": 1, "metadata": {"k": ${nestedArrays(MAX_DEPTH - 1)}}}`, { 'content-type': 'application/json' });
+    const over = await post('/v1/receipts', `{"amount": 1, "metadata": {"k": ${nestedArrays(MAX_DEPTH - 1)}}}`, {
+      'content-type': 'application/json',
+    });
     expect(over.statusCode).toBe(400);
     expect(over.json().errors[0]).toMatch(/^metadata\.k(\[0\])+: is nested deeper than 32 levels$/);
   });
@@ -116,14 +123,25 @@ describeEachDb('documented limits', (ctx) => {
   it('refuses an uploaded file over its limit naming the file: product image 5 MB, purchase invoice 20 MB, logo 1 MB', async () => {
     const product = (await post('/v1/products', { name: 'Grande image' })).json();
     const big = (megabytes: number) => Buffer.concat([PNG, Buffer.alloc(megabytes * 1024 * 1024 + 1 - PNG.length)]);
-    const image = await post(`/v1/productimages/${product.id}`, multipart([{ name: 'file', filename: 'big.png', type: 'image/png', content: big(5) }]), { 'content-type': MULTIPART });
+    const image = await post(
+      `/v1/productimages/${product.id}`,
+      multipart([{ name: 'file', filename: 'big.png', type: 'image/png', content: big(5) }]),
+      { 'content-type': MULTIPART },
+    );
     expect(image.statusCode).toBe(400);
     expect(image.json().errors).toEqual(['file: the file is larger than 5 MB']);
-    const purchase = await post('/v1/purchaseinvoices/file', multipart([{ name: 'file', filename: 'big.pdf', type: 'application/pdf', content: big(20) }]), { 'content-type': MULTIPART });
+    const purchase = await post(
+      '/v1/purchaseinvoices/file',
+      multipart([{ name: 'file', filename: 'big.pdf', type: 'application/pdf', content: big(20) }]),
+      { 'content-type': MULTIPART },
+    );
     expect(purchase.statusCode).toBe(400);
     expect(purchase.json().errors).toEqual(['file: the file is larger than 20 MB']);
     const logo = await ctx.inject({
-      method: 'PUT', url: '/v1/settings', headers: a.headers, payload: { company: { logoUri: `data:image/png;base64,${big(1).toString('base64')}` } },
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: a.headers,
+      payload: { company: { logoUri: `data:image/png;base64,${big(1).toString('base64')}` } },
     });
     expect(logo.statusCode).toBe(400);
     expect(logo.json().errors['company.logoUri'][0]).toMatch(/at most 1048576 \(1 MB\) are accepted/);

@@ -9,8 +9,14 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import {
-  bodyWith, HOSTILE_CONTAINERS, HOSTILE_URL_VALUES, hostileFor, leaves, pick,
-  type OpenApiDocument, type Operation,
+  bodyWith,
+  HOSTILE_CONTAINERS,
+  HOSTILE_URL_VALUES,
+  hostileFor,
+  leaves,
+  pick,
+  type OpenApiDocument,
+  type Operation,
 } from '../helpers/fuzz.js';
 import { multipart, MULTIPART } from '../helpers/multipart.js';
 
@@ -74,7 +80,12 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
 
   const send = (r: InjectOptions) => ctx.app.inject(r);
   const call = async (method: InjectOptions['method'], url: string, payload?: unknown) => {
-    const res = await ctx.inject({ method, url, headers: account.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await ctx.inject({
+      method,
+      url,
+      headers: account.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     expect(res.statusCode, `${String(method)} ${url}: ${res.body}`).toBe(200);
     return res.json<Record<string, unknown> & { id: number }>();
   };
@@ -103,14 +114,18 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
     const receipt = await call('POST', '/v1/receipts', { amount: 5, customerId: customer.id });
     const withImage = await call('POST', '/v1/products', { name: 'Produit image' });
     const imaged = await ctx.inject({
-      method: 'POST', url: `/v1/productimages/${withImage.id}`,
-      headers: { ...account.headers, 'content-type': MULTIPART }, payload: multipart([{ name: 'file', filename: 'p.png', type: 'image/png', content: PNG }]),
+      method: 'POST',
+      url: `/v1/productimages/${withImage.id}`,
+      headers: { ...account.headers, 'content-type': MULTIPART },
+      payload: multipart([{ name: 'file', filename: 'p.png', type: 'image/png', content: PNG }]),
     });
     expect(imaged.statusCode, imaged.body).toBe(200);
     const imageToken = String(imaged.json().imageUrl).split('/').pop()!;
     const purchase = await ctx.inject({
-      method: 'POST', url: '/v1/purchaseinvoices/file',
-      headers: { ...account.headers, 'content-type': MULTIPART }, payload: multipart([{ name: 'file', filename: 'f.xml', type: 'application/xml', content: UBL }]),
+      method: 'POST',
+      url: '/v1/purchaseinvoices/file',
+      headers: { ...account.headers, 'content-type': MULTIPART },
+      payload: multipart([{ name: 'file', filename: 'f.xml', type: 'application/xml', content: UBL }]),
     });
     expect(purchase.statusCode, purchase.body).toBe(200);
 
@@ -196,7 +211,10 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
           if (p.in === 'query') cases.push({ what, request: { ...base, url: url(path, {}, `${p.name}=${String(h.value)}`) } });
         }
         if (p.in === 'query') {
-          cases.push({ what: `${method} ${path} query ${p.name} repeated`, request: { ...base, url: url(path, {}, `${p.name}=1&${p.name.toLowerCase()}=2`) } });
+          cases.push({
+            what: `${method} ${path} query ${p.name} repeated`,
+            request: { ...base, url: url(path, {}, `${p.name}=1&${p.name.toLowerCase()}=2`) },
+          });
         }
       }
     }
@@ -213,7 +231,11 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
           address += 1;
           cases.push({
             what: `${method} ${path} ${name}=${key.slice(0, 20)}`,
-            request: { method, url: url(path, {}, `${name}=${key}`), remoteAddress: `10.9.${String(address >> 8)}.${String(address & 255)}` },
+            request: {
+              method,
+              url: url(path, {}, `${name}=${key}`),
+              remoteAddress: `10.9.${String(address >> 8)}.${String(address & 255)}`,
+            },
           });
         }
       }
@@ -229,15 +251,23 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
       const schema = op.requestBody?.content['application/json']?.schema;
       if (!schema) continue;
       const base = bodies.get(`${method} ${path}`) ?? {};
-      const target = { method: method as InjectOptions['method'], url: url(path, {}), headers: { ...headers(), 'content-type': 'application/json' } };
+      const target = {
+        method: method as InjectOptions['method'],
+        url: url(path, {}),
+        headers: { ...headers(), 'content-type': 'application/json' },
+      };
       for (const leaf of leaves(doc, schema)) {
         // The first two values of the field's type (NUL and C0 controls for text: what must be
         // refused everywhere), then two more in rotation, so each value meets many fields.
         for (const h of pick(hostileFor(leaf.schema), seed++, 2, 4)) {
-          cases.push({ what: `${method} ${path} ${leaf.path.join('.')} = ${h.label}`, request: { ...target, payload: bodyWith(base, leaf.path, h) } });
+          cases.push({
+            what: `${method} ${path} ${leaf.path.join('.')} = ${h.label}`,
+            request: { ...target, payload: bodyWith(base, leaf.path, h) },
+          });
         }
       }
-      for (const h of HOSTILE_CONTAINERS) cases.push({ what: `${method} ${path} body = ${h.label}`, request: { ...target, payload: h.raw ?? JSON.stringify(h.value) } });
+      for (const h of HOSTILE_CONTAINERS)
+        cases.push({ what: `${method} ${path} body = ${h.label}`, request: { ...target, payload: h.raw ?? JSON.stringify(h.value) } });
       for (const [label, text] of [
         ['deep nesting 100,000', `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`],
         ['invalid JSON', '{"a": '],
@@ -260,27 +290,48 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
       for (const filename of names) {
         cases.push({
           what: `POST ${path} filename ${JSON.stringify(filename)}`,
-          request: { method: 'POST', url: path, headers: { ...headers(), 'content-type': MULTIPART }, payload: multipart([{ name: 'file', filename, type, content }]) },
+          request: {
+            method: 'POST',
+            url: path,
+            headers: { ...headers(), 'content-type': MULTIPART },
+            payload: multipart([{ name: 'file', filename, type, content }]),
+          },
         });
       }
       cases.push({
         what: `POST ${path} field name with NUL`,
-        request: { method: 'POST', url: path, headers: { ...headers(), 'content-type': MULTIPART }, payload: multipart([{ name: 'fi\u0000le', filename: 'a.xml', type, content }]) },
+        request: {
+          method: 'POST',
+          url: path,
+          headers: { ...headers(), 'content-type': MULTIPART },
+          payload: multipart([{ name: 'fi\u0000le', filename: 'a.xml', type, content }]),
+        },
       });
       cases.push({
         what: `POST ${path} deep JSON instead of multipart`,
-        request: { method: 'POST', url: path, headers: { ...headers(), 'content-type': 'application/json' }, payload: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+        request: {
+          method: 'POST',
+          url: path,
+          headers: { ...headers(), 'content-type': 'application/json' },
+          payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+        },
       });
     }
     expectSurvived(await run(send, cases), cases.length);
     // A purchase created under an odd but allowed name downloads (its header is built safely).
     for (const filename of ['"quoted".xml', '../../etc/passwd', 'é'.repeat(300)]) {
       const created = await ctx.inject({
-        method: 'POST', url: '/v1/purchaseinvoices/file', headers: { ...headers(), 'content-type': MULTIPART },
+        method: 'POST',
+        url: '/v1/purchaseinvoices/file',
+        headers: { ...headers(), 'content-type': MULTIPART },
         payload: multipart([{ name: 'file', filename, type: 'application/xml', content: UBL }]),
       });
       expect(created.statusCode, created.body).toBe(200);
-      const download = await ctx.inject({ method: 'GET', url: `/v1/purchaseinvoices/download/${String(created.json().id)}`, headers: headers() });
+      const download = await ctx.inject({
+        method: 'GET',
+        url: `/v1/purchaseinvoices/download/${String(created.json().id)}`,
+        headers: headers(),
+      });
       expect(download.statusCode).toBe(200);
       expect(download.rawPayload.equals(UBL)).toBe(true);
     }

@@ -10,7 +10,13 @@ describe('OrderBy parsing', () => {
     ['name', [{ column: 'name', direction: 'asc' }]],
     ['NAME desc', [{ column: 'name', direction: 'desc' }]],
     ['-number', [{ column: 'number', direction: 'desc' }]],
-    ['number asc, -createdAt', [{ column: 'number', direction: 'asc' }, { column: 'createdAt', direction: 'desc' }]],
+    [
+      'number asc, -createdAt',
+      [
+        { column: 'number', direction: 'asc' },
+        { column: 'createdAt', direction: 'desc' },
+      ],
+    ],
     ['name,name desc', [{ column: 'name', direction: 'asc' }]],
   ])('accepts %s', (raw, expected) => {
     expect(parseOrderBy(raw, whitelist, fallback)).toEqual(expected);
@@ -33,6 +39,10 @@ describe('OrderBy parsing', () => {
 });
 
 describe('page computation', () => {
-  it('defaults to the first page of 10', () => { expect(pageOf({})).toEqual({ index: 1, size: 10, offset: 0 }); });
-  it('computes the offset', () => { expect(pageOf({ PageIndex: 3, PageSize: 25 })).toEqual({ index: 3, size: 25, offset: 50 }); });
+  it('defaults to the first page of 10', () => {
+    expect(pageOf({})).toEqual({ index: 1, size: 10, offset: 0 });
+  });
+  it('computes the offset', () => {
+    expect(pageOf({ PageIndex: 3, PageSize: 25 })).toEqual({ index: 3, size: 25, offset: 50 });
+  });
 });

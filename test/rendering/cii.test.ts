@@ -16,11 +16,21 @@ describe('buildCii', () => {
   it('follows the CII XSD sequence of the transaction and of the settlement', () => {
     const xml = buildCii(scenarios.globalDiscount);
     const order = (names: string[]) => names.map((n) => xml.indexOf(`<${n}`));
-    const tx = order(['ram:IncludedSupplyChainTradeLineItem', 'ram:ApplicableHeaderTradeAgreement', 'ram:ApplicableHeaderTradeDelivery', 'ram:ApplicableHeaderTradeSettlement']);
+    const tx = order([
+      'ram:IncludedSupplyChainTradeLineItem',
+      'ram:ApplicableHeaderTradeAgreement',
+      'ram:ApplicableHeaderTradeDelivery',
+      'ram:ApplicableHeaderTradeSettlement',
+    ]);
     expect([...tx].sort((a, b) => a - b)).toEqual(tx);
     const settlement = order([
-      'ram:PaymentReference', 'ram:InvoiceCurrencyCode', 'ram:SpecifiedTradeSettlementPaymentMeans', 'ram:ApplicableTradeTax>\n        <ram:CalculatedAmount',
-      'ram:SpecifiedTradeAllowanceCharge', 'ram:SpecifiedTradePaymentTerms', 'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
+      'ram:PaymentReference',
+      'ram:InvoiceCurrencyCode',
+      'ram:SpecifiedTradeSettlementPaymentMeans',
+      'ram:ApplicableTradeTax>\n        <ram:CalculatedAmount',
+      'ram:SpecifiedTradeAllowanceCharge',
+      'ram:SpecifiedTradePaymentTerms',
+      'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
     ]);
     expect(settlement.every((i) => i > 0)).toBe(true);
     expect([...settlement].sort((a, b) => a - b)).toEqual(settlement);

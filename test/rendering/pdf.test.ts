@@ -140,7 +140,10 @@ function baseDocument(lines: DocumentLine[], overrides: Partial<IssuedDocument> 
         subjectCode: 'PMD',
         text: 'En cas de retard de paiement, des pénalités sont exigibles au taux de 3 fois le taux d’intérêt légal, sans qu’un rappel soit nécessaire.',
       },
-      { subjectCode: 'PMT', text: 'Indemnité forfaitaire pour frais de recouvrement due au créancier en cas de retard de paiement : 40 €.' },
+      {
+        subjectCode: 'PMT',
+        text: 'Indemnité forfaitaire pour frais de recouvrement due au créancier en cas de retard de paiement : 40 €.',
+      },
       { subjectCode: 'AAB', text: 'Pas d’escompte pour paiement anticipé.' },
     ],
     headerNotes: 'Suite à notre proposition commerciale du 2 octobre 2026.',
@@ -205,35 +208,38 @@ function draft(): IssuedDocument {
 }
 
 function reverseCharge(): IssuedDocument {
-  return baseDocument([pricedLine(0, '0'), pricedLine(3, '0')].map((l) => ({ ...l, vatCategory: 'AE' as const })), {
-    buyer: {
-      name: 'Bauer Maschinenbau GmbH',
-      vatNumber: 'DE123456789',
-      address: { street: 'Industriestraße 5', zipcode: '70173', city: 'Stuttgart', countryIso: 'DE' },
-      isBusiness: true,
-    },
-    vats: [
-      {
-        category: 'AE',
-        rate: '0',
-        taxableAmount: '6750.00',
-        taxAmount: '0.00',
-        exemptionReason: 'Autoliquidation',
-        exemptionReasonCode: 'VATEX-EU-AE',
+  return baseDocument(
+    [pricedLine(0, '0'), pricedLine(3, '0')].map((l) => ({ ...l, vatCategory: 'AE' as const })),
+    {
+      buyer: {
+        name: 'Bauer Maschinenbau GmbH',
+        vatNumber: 'DE123456789',
+        address: { street: 'Industriestraße 5', zipcode: '70173', city: 'Stuttgart', countryIso: 'DE' },
+        isBusiness: true,
       },
-    ],
-    totals: {
-      lineTotal: '6750.00',
-      allowanceTotal: '0.00',
-      chargeTotal: '0.00',
-      taxExclusive: '6750.00',
-      taxTotal: '0.00',
-      taxInclusive: '6750.00',
-      prepaid: '0.00',
-      payable: '6750.00',
+      vats: [
+        {
+          category: 'AE',
+          rate: '0',
+          taxableAmount: '6750.00',
+          taxAmount: '0.00',
+          exemptionReason: 'Autoliquidation',
+          exemptionReasonCode: 'VATEX-EU-AE',
+        },
+      ],
+      totals: {
+        lineTotal: '6750.00',
+        allowanceTotal: '0.00',
+        chargeTotal: '0.00',
+        taxExclusive: '6750.00',
+        taxTotal: '0.00',
+        taxInclusive: '6750.00',
+        prepaid: '0.00',
+        payable: '6750.00',
+      },
+      vatReverseCharge: true,
     },
-    vatReverseCharge: true,
-  });
+  );
 }
 
 /** A sole trader under the franchise of art. 293 B: no VAT, no VAT number, a tax registration id. */
@@ -242,9 +248,36 @@ function franchiseSeller(): IssuedDocument {
   return {
     ...base,
     subject: 'Développement de l’API de facturation',
-    seller: { ...base.seller, name: 'Marie Martin EI', legalForm: 'EI', shareCapital: null, rcs: null, vatNumber: null, taxRegistrationId: '1234567890123', email: 'marie@martin-dev.fr' },
-    vats: [{ category: 'E', rate: '0', taxableAmount: '4550.00', taxAmount: '0.00', exemptionReason: 'TVA non applicable, art. 293 B du CGI', exemptionReasonCode: 'VATEX-FR-FRANCHISE' }],
-    totals: { lineTotal: '4550.00', allowanceTotal: '0.00', chargeTotal: '0.00', taxExclusive: '4550.00', taxTotal: '0.00', taxInclusive: '4550.00', prepaid: '0.00', payable: '4550.00' },
+    seller: {
+      ...base.seller,
+      name: 'Marie Martin EI',
+      legalForm: 'EI',
+      shareCapital: null,
+      rcs: null,
+      vatNumber: null,
+      taxRegistrationId: '1234567890123',
+      email: 'marie@martin-dev.fr',
+    },
+    vats: [
+      {
+        category: 'E',
+        rate: '0',
+        taxableAmount: '4550.00',
+        taxAmount: '0.00',
+        exemptionReason: 'TVA non applicable, art. 293 B du CGI',
+        exemptionReasonCode: 'VATEX-FR-FRANCHISE',
+      },
+    ],
+    totals: {
+      lineTotal: '4550.00',
+      allowanceTotal: '0.00',
+      chargeTotal: '0.00',
+      taxExclusive: '4550.00',
+      taxTotal: '0.00',
+      taxInclusive: '4550.00',
+      prepaid: '0.00',
+      payable: '4550.00',
+    },
     payment: { ...base.payment, accountName: 'Marie Martin' },
     paymentTerms: [{ dueDate: '2026-12-22', amount: '4550.00' }],
     sellerLiableToVat: false,
@@ -381,9 +414,7 @@ describe('Factur-X PDF/A-3b output', () => {
     const info = await inspectPdf(pdf);
     expect(info.header).toBe('%PDF-1.7');
     expect(info.embeddedFileNames).toEqual(['factur-x.xml']);
-    expect(info.fileSpecs).toEqual([
-      { name: 'factur-x.xml', relationship: '/Alternative', mimeType: '/text#2Fxml', inCatalogAF: true },
-    ]);
+    expect(info.fileSpecs).toEqual([{ name: 'factur-x.xml', relationship: '/Alternative', mimeType: '/text#2Fxml', inCatalogAF: true }]);
     expect(extractEmbeddedInvoiceXml(pdf)).toEqual({ fileName: 'factur-x.xml', xml: XML });
   });
 
@@ -457,7 +488,10 @@ describe('extractEmbeddedInvoiceXml', () => {
         expect(err).toBeInstanceOf(PdfReadError);
       }
     }
-    const noise = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 200_000 }, () => Math.floor(random() * 256)))]);
+    const noise = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.from(Array.from({ length: 200_000 }, () => Math.floor(random() * 256))),
+    ]);
     expect(() => extractEmbeddedInvoiceXml(noise)).toThrow(PdfReadError);
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -480,12 +514,19 @@ describe('extractEmbeddedInvoiceXml', () => {
     const xml = '<?xml version="1.0" encoding="UTF-8"?><rsm:CrossIndustryInvoice/>';
     const objects = '1 0 2 60 ';
     const body =
-      '<< /Type /Catalog /AF [2 0 R] >>'.padEnd(60, ' ') + '<< /Type /Filespec /UF <FEFF007A007500670066006500720064002D0069006E0076006F006900630065002E0078006D006C> /EF << /F 4 0 R >> >>';
+      '<< /Type /Catalog /AF [2 0 R] >>'.padEnd(60, ' ') +
+      '<< /Type /Filespec /UF <FEFF007A007500670066006500720064002D0069006E0076006F006900630065002E0078006D006C> /EF << /F 4 0 R >> >>';
     const objStm = deflateSync(Buffer.from(objects + body, 'latin1'));
     const pdf = Buffer.concat([
-      Buffer.from(`%PDF-1.7\n3 0 obj\n<< /Type /ObjStm /N 2 /First ${objects.length} /Filter /FlateDecode /Length ${objStm.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(
+        `%PDF-1.7\n3 0 obj\n<< /Type /ObjStm /N 2 /First ${objects.length} /Filter /FlateDecode /Length ${objStm.length} >>\nstream\n`,
+        'latin1',
+      ),
       objStm,
-      Buffer.from(`\nendstream\nendobj\n4 0 obj\n<< /Type /EmbeddedFile /Length ${xml.length} >>\nstream\n${xml}\nendstream\nendobj\n`, 'latin1'),
+      Buffer.from(
+        `\nendstream\nendobj\n4 0 obj\n<< /Type /EmbeddedFile /Length ${xml.length} >>\nstream\n${xml}\nendstream\nendobj\n`,
+        'latin1',
+      ),
       Buffer.from('5 0 obj\n<< /Type /XRef /Root 1 0 R /Size 6 >>\nstream\n\nendstream\nendobj\n%%EOF\n', 'latin1'),
     ]);
     expect(extractEmbeddedInvoiceXml(pdf)).toEqual({ fileName: 'zugferd-invoice.xml', xml });

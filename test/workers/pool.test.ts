@@ -46,7 +46,7 @@ describe('the worker pool', () => {
     expect((err as ValidationError).kind).toBe('invalid');
   });
 
-  it('keeps a defect a plain error (a server fault), with the worker\'s message and stack', async () => {
+  it("keeps a defect a plain error (a server fault), with the worker's message and stack", async () => {
     const err = await shared.run(breakDown, []).catch((e: unknown) => e);
     expect(err).not.toBeInstanceOf(AppError);
     expect((err as Error).message).toBe('TypeError in a worker thread: a defect in the task');
@@ -68,7 +68,11 @@ describe('the worker pool', () => {
     const first = await p.run(spin, [0]);
     const err = await p.run(spin, [60_000], { timeoutMs: 300 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TaskLimitError);
-    expect(err).toMatchObject({ kind: 'unavailable', limit: 'time', message: 'The task took longer than its 0.3 s limit and was stopped.' });
+    expect(err).toMatchObject({
+      kind: 'unavailable',
+      limit: 'time',
+      message: 'The task took longer than its 0.3 s limit and was stopped.',
+    });
     const after = await p.run(spin, [0]);
     expect(after.threadId).not.toBe(first.threadId);
   });
@@ -87,7 +91,10 @@ describe('the worker pool', () => {
     const waiting = p.run(spin, [0]);
     const err = await p.run(spin, [0]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UnavailableError);
-    expect(err).toMatchObject({ retryAfterSeconds: 1, message: 'The server is busy: its 1 worker threads are all taken and 1 tasks already wait for one. Retry shortly.' });
+    expect(err).toMatchObject({
+      retryAfterSeconds: 1,
+      message: 'The server is busy: its 1 worker threads are all taken and 1 tasks already wait for one. Retry shortly.',
+    });
     await Promise.all([running, waiting]);
   });
 

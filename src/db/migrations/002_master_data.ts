@@ -24,12 +24,7 @@ export const masterData: Migration = {
       .execute();
     await db.schema.createIndex('records_kind_id').on('records').columns(['account_id', 'kind', 'id']).execute();
     await db.schema.createIndex('records_kind_name').on('records').columns(['account_id', 'kind', 'name']).execute();
-    await db.schema
-      .createIndex('records_kind_number')
-      .on('records')
-      .columns(['account_id', 'kind', 'number'])
-      .unique()
-      .execute();
+    await db.schema.createIndex('records_kind_number').on('records').columns(['account_id', 'kind', 'number']).unique().execute();
     await db.schema.createIndex('records_kind_internal').on('records').columns(['account_id', 'kind', 'internal_id']).execute();
     await db.schema.createIndex('records_kind_email').on('records').columns(['account_id', 'kind', 'email']).execute();
     await db.schema.createIndex('records_kind_parent').on('records').columns(['account_id', 'kind', 'parent_id']).execute();

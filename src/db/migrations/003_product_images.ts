@@ -18,12 +18,7 @@ export const productImagesAndSettings: Migration = {
       .addColumn('content', blob, (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createIndex('product_images_product')
-      .on('product_images')
-      .columns(['account_id', 'product_id'])
-      .unique()
-      .execute();
+    await db.schema.createIndex('product_images_product').on('product_images').columns(['account_id', 'product_id']).unique().execute();
 
     await db.schema
       .createTable('settings')

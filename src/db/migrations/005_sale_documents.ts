@@ -41,21 +41,25 @@ export const saleDocuments: Migration = {
       .addColumn('data', 'text', (c) => c.notNull())
       .execute();
     // Lists always filter on cancelled/processed (both default to Excluded): they lead every index.
-    const index = (name: string, columns: string[]) =>
-      db.schema.createIndex(name).on('sale_documents').columns(columns).execute();
+    const index = (name: string, columns: string[]) => db.schema.createIndex(name).on('sale_documents').columns(columns).execute();
     await index('sale_documents_list', ['account_id', 'kind', 'is_cancelled', 'is_processed', 'date', 'id']);
     await index('sale_documents_customer', ['account_id', 'kind', 'customer_id', 'is_cancelled', 'is_processed', 'date', 'id']);
     // Status filters fix is_draft and is_paid: the page then walks this index in date order and
     // checks due_date from it, instead of sorting every matching row.
-    await index('sale_documents_state', ['account_id', 'kind', 'is_cancelled', 'is_processed', 'is_draft', 'is_paid', 'date', 'id', 'due_date']);
+    await index('sale_documents_state', [
+      'account_id',
+      'kind',
+      'is_cancelled',
+      'is_processed',
+      'is_draft',
+      'is_paid',
+      'date',
+      'id',
+      'due_date',
+    ]);
     await index('sale_documents_sent', ['account_id', 'kind', 'is_cancelled', 'is_processed', 'is_draft', 'sent_at', 'date']);
     await index('sale_documents_internal', ['account_id', 'kind', 'internal_id']);
-    await db.schema
-      .createIndex('sale_documents_number')
-      .on('sale_documents')
-      .columns(['account_id', 'kind', 'number'])
-      .unique()
-      .execute();
+    await db.schema.createIndex('sale_documents_number').on('sale_documents').columns(['account_id', 'kind', 'number']).unique().execute();
     await db.schema
       .createIndex('sale_documents_chain')
       .on('sale_documents')

@@ -37,6 +37,10 @@ export const receipts: Migration = {
       .addColumn('amount', money, (c) => c.notNull())
       .execute();
     await db.schema.createIndex('receipt_links_receipt').on('receipt_links').columns(['account_id', 'receipt_id', 'position']).execute();
-    await db.schema.createIndex('receipt_links_document').on('receipt_links').columns(['account_id', 'document_id', 'receipt_id']).execute();
+    await db.schema
+      .createIndex('receipt_links_document')
+      .on('receipt_links')
+      .columns(['account_id', 'document_id', 'receipt_id'])
+      .execute();
   },
 };

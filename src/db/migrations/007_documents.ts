@@ -39,6 +39,10 @@ export const documentFiles: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('purchase_invoices_list').on('purchase_invoices').columns(['account_id', 'date', 'id']).execute();
-    await db.schema.createIndex('purchase_invoices_supplier').on('purchase_invoices').columns(['account_id', 'supplier_id', 'reference']).execute();
+    await db.schema
+      .createIndex('purchase_invoices_supplier')
+      .on('purchase_invoices')
+      .columns(['account_id', 'supplier_id', 'reference'])
+      .execute();
   },
 };

@@ -39,7 +39,10 @@ async function rebuild(db: MigrationDb, table: string, money: Record<string, num
   const toConvert = Object.keys(money).filter((name) => columns.find((c) => c.name === name)?.type.toLowerCase() === 'real');
   if (!toConvert.length) return;
 
-  const [definition] = await rows<SchemaObject>(db, sql`select type, name, sql from sqlite_master where type = 'table' and name = ${table}`);
+  const [definition] = await rows<SchemaObject>(
+    db,
+    sql`select type, name, sql from sqlite_master where type = 'table' and name = ${table}`,
+  );
   const dependents = await rows<SchemaObject>(
     db,
     sql`select type, name, sql from sqlite_master where tbl_name = ${table} and type in ('index', 'trigger') and sql is not null`,
@@ -48,7 +51,8 @@ async function rebuild(db: MigrationDb, table: string, money: Record<string, num
   let createCopy = definition.sql!;
   for (const name of toConvert) {
     const declared = new RegExp(`"${name}" real\\b`, 'g');
-    if ((createCopy.match(declared) ?? []).length !== 1) throw new Error(`009_exact_money: cannot find the declaration of ${table}.${name}`);
+    if ((createCopy.match(declared) ?? []).length !== 1)
+      throw new Error(`009_exact_money: cannot find the declaration of ${table}.${name}`);
     createCopy = createCopy.replace(declared, `"${name}" integer`);
   }
   createCopy = createCopy.replace(new RegExp(`^create table "${table}"`, 'i'), `create table "${copy}"`);
@@ -56,14 +60,14 @@ async function rebuild(db: MigrationDb, table: string, money: Record<string, num
 
   const names = columns.map((c) => c.name);
   const selected = names.map((name) =>
-    toConvert.includes(name)
-      ? `cast(round("${name}" * ${10 ** money[name]}) as integer)`
-      : `"${name}"`,
+    toConvert.includes(name) ? `cast(round("${name}" * ${10 ** money[name]}) as integer)` : `"${name}"`,
   );
   const [counter] = await rows<{ seq: number }>(db, sql`select seq from sqlite_sequence where name = ${table}`);
 
   await sql.raw(createCopy).execute(db);
-  await sql.raw(`insert into "${copy}" (${names.map((n) => `"${n}"`).join(', ')}) select ${selected.join(', ')} from "${table}"`).execute(db);
+  await sql
+    .raw(`insert into "${copy}" (${names.map((n) => `"${n}"`).join(', ')}) select ${selected.join(', ')} from "${table}"`)
+    .execute(db);
   await sql.raw(`drop table "${table}"`).execute(db);
   await sql.raw(`alter table "${copy}" rename to "${table}"`).execute(db);
   for (const object of dependents) await sql.raw(object.sql!).execute(db);

@@ -6,7 +6,10 @@ export const recordVersions: Migration = {
   name: '011_record_versions',
   async up(db) {
     for (const table of ['records', 'sale_documents', 'receipts', 'settings']) {
-      await db.schema.alterTable(table).addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable(table)
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
     }
   },
 };

@@ -20,7 +20,5 @@ export function withId<T extends string>(builder: CreateTableBuilder<T>, dialect
 
 /** A foreign key to accounts(id), present on every table that holds account data. */
 export function withAccount<T extends string>(builder: CreateTableBuilder<T, 'id'>) {
-  return builder.addColumn('account_id', 'integer', (c) =>
-    c.notNull().references('accounts.id').onDelete('cascade'),
-  );
+  return builder.addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'));
 }

@@ -12,6 +12,14 @@ import { authFailures } from './010_auth_failures.js';
 import { recordVersions } from './011_record_versions.js';
 
 export const migrations: Migration[] = [
-  foundation, masterData, productImagesAndSettings, saleDocuments, receipts, documentFiles, logoVersions, exactMoney, authFailures,
+  foundation,
+  masterData,
+  productImagesAndSettings,
+  saleDocuments,
+  receipts,
+  documentFiles,
+  logoVersions,
+  exactMoney,
+  authFailures,
   recordVersions,
 ];

@@ -58,7 +58,9 @@ export function decimals(value: string): number {
 /** Document-level allowances (charge = false) or charges (charge = true). */
 /** Computed once per check (the returned array is shared: do not mutate it). */
 export function documentAllowanceCharges(ctx: CheckContext, charge: boolean): XmlNode[] {
-  return ctx.shared(`doc-ac:${charge}`, () => ctx.x.nodes(DOC_AC).filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge));
+  return ctx.shared(`doc-ac:${charge}`, () =>
+    ctx.x.nodes(DOC_AC).filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge),
+  );
 }
 
 /** Computed once per check (the returned array is shared: do not mutate it). */
@@ -66,7 +68,8 @@ export function lineAllowanceCharges(ctx: CheckContext, charge: boolean): XmlNod
   return ctx.shared(`line-ac:${charge}`, () =>
     ctx.x
       .nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge`)
-      .filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge));
+      .filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge),
+  );
 }
 
 /** The node itself when present, else the nearest existing ancestor path, else the root. */

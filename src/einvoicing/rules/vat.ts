@@ -38,13 +38,83 @@ interface CategorySpec {
 }
 
 const SPECS: CategorySpec[] = [
-  { code: 'S', family: 'BR-S', name: 'Standard rated', sellerId: 'VA_FC', buyerId: 'ANY', rate: 'positive', basis: 'perRate', exemption: 'forbidden', breakdown: 'atLeastOne' },
-  { code: 'Z', family: 'BR-Z', name: 'Zero rated', sellerId: 'VA_FC', buyerId: 'ANY', rate: 'zero', basis: 'tolerance', exemption: 'forbidden', breakdown: 'exactlyOne' },
-  { code: 'E', family: 'BR-E', name: 'Exempt from VAT', sellerId: 'VA_FC', buyerId: 'ANY', rate: 'zero', basis: 'tolerance', exemption: 'required', breakdown: 'exactlyOne' },
-  { code: 'AE', family: 'BR-AE', name: 'Reverse charge', sellerId: 'VA_FC', buyerId: 'VA_OR_LEGAL', rate: 'zero', basis: 'tolerance', exemption: 'required', breakdown: 'exactlyOne' },
-  { code: 'K', family: 'BR-IC', name: 'Intra-community supply', sellerId: 'VA', buyerId: 'VA', rate: 'zero', basis: 'tolerance', exemption: 'required', breakdown: 'exactlyOne' },
-  { code: 'G', family: 'BR-G', name: 'Export outside the EU', sellerId: 'VA', buyerId: 'ANY', rate: 'zero', basis: 'tolerance', exemption: 'required', breakdown: 'exactlyOne' },
-  { code: 'O', family: 'BR-O', name: 'Not subject to VAT', sellerId: 'NONE_ALLOWED', buyerId: 'ANY', rate: 'absent', basis: 'exact', exemption: 'required', breakdown: 'exactlyOne' },
+  {
+    code: 'S',
+    family: 'BR-S',
+    name: 'Standard rated',
+    sellerId: 'VA_FC',
+    buyerId: 'ANY',
+    rate: 'positive',
+    basis: 'perRate',
+    exemption: 'forbidden',
+    breakdown: 'atLeastOne',
+  },
+  {
+    code: 'Z',
+    family: 'BR-Z',
+    name: 'Zero rated',
+    sellerId: 'VA_FC',
+    buyerId: 'ANY',
+    rate: 'zero',
+    basis: 'tolerance',
+    exemption: 'forbidden',
+    breakdown: 'exactlyOne',
+  },
+  {
+    code: 'E',
+    family: 'BR-E',
+    name: 'Exempt from VAT',
+    sellerId: 'VA_FC',
+    buyerId: 'ANY',
+    rate: 'zero',
+    basis: 'tolerance',
+    exemption: 'required',
+    breakdown: 'exactlyOne',
+  },
+  {
+    code: 'AE',
+    family: 'BR-AE',
+    name: 'Reverse charge',
+    sellerId: 'VA_FC',
+    buyerId: 'VA_OR_LEGAL',
+    rate: 'zero',
+    basis: 'tolerance',
+    exemption: 'required',
+    breakdown: 'exactlyOne',
+  },
+  {
+    code: 'K',
+    family: 'BR-IC',
+    name: 'Intra-community supply',
+    sellerId: 'VA',
+    buyerId: 'VA',
+    rate: 'zero',
+    basis: 'tolerance',
+    exemption: 'required',
+    breakdown: 'exactlyOne',
+  },
+  {
+    code: 'G',
+    family: 'BR-G',
+    name: 'Export outside the EU',
+    sellerId: 'VA',
+    buyerId: 'ANY',
+    rate: 'zero',
+    basis: 'tolerance',
+    exemption: 'required',
+    breakdown: 'exactlyOne',
+  },
+  {
+    code: 'O',
+    family: 'BR-O',
+    name: 'Not subject to VAT',
+    sellerId: 'NONE_ALLOWED',
+    buyerId: 'ANY',
+    rate: 'absent',
+    basis: 'exact',
+    exemption: 'required',
+    breakdown: 'exactlyOne',
+  },
 ];
 
 const VAT = "[ram:TypeCode='VAT']";
@@ -75,12 +145,21 @@ const NONE: XmlNode[] = [];
 const lineTaxes = (c: CheckContext, code: string): XmlNode[] =>
   c.shared('vat:line-taxes', () => byCategory(c, c.x.nodes(LINE_TAXES))).get(code) ?? NONE;
 const acTaxes = (c: CheckContext, code: string, charge: boolean): XmlNode[] =>
-  c.shared(`vat:ac-taxes:${charge}`, () => byCategory(c, documentAllowanceCharges(c, charge).flatMap((n) => c.x.nodes(`ram:CategoryTradeTax${VAT}`, n)))).get(code) ?? NONE;
+  c
+    .shared(`vat:ac-taxes:${charge}`, () =>
+      byCategory(
+        c,
+        documentAllowanceCharges(c, charge).flatMap((n) => c.x.nodes(`ram:CategoryTradeTax${VAT}`, n)),
+      ),
+    )
+    .get(code) ?? NONE;
 const breakdowns = (c: CheckContext, code: string) => c.x.nodes(`${BREAKDOWN}[ram:CategoryCode='${code}']`);
 
 const hasSellerVat = (c: CheckContext) =>
-  nonEmpty(c, `${SELLER}/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']`) || nonEmpty(c, `${TAX_REP}/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']`);
-const hasSellerVatOrFc = (c: CheckContext) => hasSellerVat(c) || nonEmpty(c, `${SELLER}/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='FC']`);
+  nonEmpty(c, `${SELLER}/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']`) ||
+  nonEmpty(c, `${TAX_REP}/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']`);
+const hasSellerVatOrFc = (c: CheckContext) =>
+  hasSellerVat(c) || nonEmpty(c, `${SELLER}/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='FC']`);
 const hasBuyerVat = (c: CheckContext) => nonEmpty(c, `${BUYER}/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']`);
 
 function partiesOk(spec: CategorySpec, c: CheckContext): boolean {
@@ -110,7 +189,8 @@ interface Amount {
 /** The (VAT rate, amount) of each tax node of a group, read once per check. */
 function amounts(c: CheckContext, key: string, taxes: XmlNode[], amountPath: string): Amount[] {
   return c.shared(key, () =>
-    taxes.map((tax) => ({ rate: dec(c.x.str('ram:RateApplicablePercent', tax)), amount: dec(c.x.str(amountPath, tax)) ?? ZERO })));
+    taxes.map((tax) => ({ rate: dec(c.x.str('ram:RateApplicablePercent', tax)), amount: dec(c.x.str(amountPath, tax)) ?? ZERO })),
+  );
 }
 
 function sumAt(items: Amount[], rate: Big | null): Big {
@@ -124,7 +204,9 @@ function expectedBasis(c: CheckContext, code: string, rate: Big | null): Big {
   const lines = amounts(c, `vat:line-amounts:${code}`, lineTaxes(c, code), `../../${LINE_NET}`);
   const charges = amounts(c, `vat:ac-amounts:${code}:true`, acTaxes(c, code, true), '../ram:ActualAmount');
   const allowances = amounts(c, `vat:ac-amounts:${code}:false`, acTaxes(c, code, false), '../ram:ActualAmount');
-  return round2(sumAt(lines, rate)).plus(round2(sumAt(charges, rate))).minus(round2(sumAt(allowances, rate)));
+  return round2(sumAt(lines, rate))
+    .plus(round2(sumAt(charges, rate)))
+    .minus(round2(sumAt(allowances, rate)));
 }
 
 function rulesFor(spec: CategorySpec): Rule[] {
@@ -154,67 +236,149 @@ function rulesFor(spec: CategorySpec): Rule[] {
   const rateCheck = (pick: (c: CheckContext) => XmlNode[]) => (c: CheckContext) => pick(c).filter((n) => !rateOk(spec, n, c));
 
   const rules: Rule[] = [
-    error(id(1), 'BT-118', `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is ${q} shall contain in the VAT breakdown (BG-23) ${spec.breakdown === 'atLeastOne' ? 'at least one' : 'exactly one'} VAT category code (BT-118) equal with ${q}.`, (c) => {
-      const used = lineTaxes(c, code).length + acTaxes(c, code, true).length + acTaxes(c, code, false).length > 0;
-      const count = breakdowns(c, code).length;
-      const ok = spec.breakdown === 'atLeastOne' ? !used || count >= 1 : (!used && count === 0) || (used && count === 1);
-      return ok ? [] : [nearest(c, `${BREAKDOWN}[ram:CategoryCode='${code}']`, SETTLEMENT)];
-    }),
-    error(id(2), 'BT-31', `An Invoice that contains an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is ${q} ${partyText}`, partyCheck((c) => lineTaxes(c, code))),
-    error(id(3), 'BT-31', `An Invoice that contains a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is ${q} ${partyText}`, partyCheck((c) => acTaxes(c, code, false))),
-    error(id(4), 'BT-31', `An Invoice that contains a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is ${q} ${partyText}`, partyCheck((c) => acTaxes(c, code, true))),
-    error(id(5), 'BT-152', `In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is ${q} ${rateText('Invoiced item VAT rate', 'BT-152')}`, rateCheck((c) => lineTaxes(c, code))),
-    error(id(6), 'BT-96', `In a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is ${q} ${rateText('Document level allowance VAT rate', 'BT-96')}`, rateCheck((c) => acTaxes(c, code, false))),
-    error(id(7), 'BT-103', `In a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is ${q} ${rateText('Document level charge VAT rate', 'BT-103')}`, rateCheck((c) => acTaxes(c, code, true))),
-    error(id(8), 'BT-116', spec.basis === 'perRate'
-      ? `For each different value of VAT category rate (BT-119) where the VAT category code (BT-118) is ${q}, the VAT category taxable amount (BT-116) in a VAT breakdown (BG-23) shall equal the sum of Invoice line net amounts (BT-131) plus the sum of document level charge amounts (BT-99) minus the sum of document level allowance amounts (BT-92) where the VAT category code (BT-151, BT-102, BT-95) is ${q} and the VAT rate (BT-152, BT-103, BT-96) equals the VAT category rate (BT-119).`
-      : `In a VAT breakdown (BG-23) where the VAT category code (BT-118) is ${q} the VAT category taxable amount (BT-116) shall equal the sum of Invoice line net amounts (BT-131) minus the sum of Document level allowance amounts (BT-92) plus the sum of Document level charge amounts (BT-99) where the VAT category codes (BT-151, BT-95, BT-102) are ${q}.`,
-    (c) => breakdowns(c, code).filter((bd) => {
-      const basis = dec(c.x.str('ram:BasisAmount', bd));
-      if (basis === null) return false;
-      const rate = spec.basis === 'perRate' ? dec(c.x.str('ram:RateApplicablePercent', bd)) : null;
-      const expected = expectedBasis(c, code, rate);
-      // Same tolerance as the official schematron: strict equality for S and O, one unit otherwise.
-      return spec.basis === 'tolerance' ? basis.minus(expected).abs().gte(1) : !basis.eq(expected);
-    })),
-    error(id(9), 'BT-117', spec.rate === 'positive'
-      ? `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where VAT category code (BT-118) is ${q} shall equal the VAT category taxable amount (BT-116) multiplied by the VAT category rate (BT-119).`
-      : `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where the VAT category code (BT-118) is ${q} shall be 0 (zero).`,
-    (c) => breakdowns(c, code).filter((bd) => {
-      const calc = dec(c.x.str('ram:CalculatedAmount', bd));
-      if (calc === null) return false;
-      if (spec.rate !== 'positive') return !calc.eq(0);
-      const basis = dec(c.x.str('ram:BasisAmount', bd)) ?? ZERO;
-      const rate = dec(c.x.str('ram:RateApplicablePercent', bd)) ?? ZERO;
-      const expected = round2(basis.abs().times(rate).div(100));
-      return !(calc.abs().minus(1).lt(expected) && calc.abs().plus(1).gt(expected));
-    })),
-    error(id(10), 'BT-120', spec.exemption === 'forbidden'
-      ? `A VAT Breakdown (BG-23) with VAT Category code (BT-118) ${q} shall not have a VAT exemption reason code (BT-121) or VAT exemption reason text (BT-120).`
-      : `A VAT Breakdown (BG-23) with VAT Category code (BT-118) ${q} shall have a VAT exemption reason code (BT-121) or a VAT exemption reason text (BT-120).`,
-    (c) => breakdowns(c, code).filter((bd) => {
-      const has = c.x.exists('ram:ExemptionReason', bd) || c.x.exists('ram:ExemptionReasonCode', bd);
-      return spec.exemption === 'forbidden' ? has : !has;
-    })),
+    error(
+      id(1),
+      'BT-118',
+      `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is ${q} shall contain in the VAT breakdown (BG-23) ${spec.breakdown === 'atLeastOne' ? 'at least one' : 'exactly one'} VAT category code (BT-118) equal with ${q}.`,
+      (c) => {
+        const used = lineTaxes(c, code).length + acTaxes(c, code, true).length + acTaxes(c, code, false).length > 0;
+        const count = breakdowns(c, code).length;
+        const ok = spec.breakdown === 'atLeastOne' ? !used || count >= 1 : (!used && count === 0) || (used && count === 1);
+        return ok ? [] : [nearest(c, `${BREAKDOWN}[ram:CategoryCode='${code}']`, SETTLEMENT)];
+      },
+    ),
+    error(
+      id(2),
+      'BT-31',
+      `An Invoice that contains an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is ${q} ${partyText}`,
+      partyCheck((c) => lineTaxes(c, code)),
+    ),
+    error(
+      id(3),
+      'BT-31',
+      `An Invoice that contains a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is ${q} ${partyText}`,
+      partyCheck((c) => acTaxes(c, code, false)),
+    ),
+    error(
+      id(4),
+      'BT-31',
+      `An Invoice that contains a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is ${q} ${partyText}`,
+      partyCheck((c) => acTaxes(c, code, true)),
+    ),
+    error(
+      id(5),
+      'BT-152',
+      `In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is ${q} ${rateText('Invoiced item VAT rate', 'BT-152')}`,
+      rateCheck((c) => lineTaxes(c, code)),
+    ),
+    error(
+      id(6),
+      'BT-96',
+      `In a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is ${q} ${rateText('Document level allowance VAT rate', 'BT-96')}`,
+      rateCheck((c) => acTaxes(c, code, false)),
+    ),
+    error(
+      id(7),
+      'BT-103',
+      `In a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is ${q} ${rateText('Document level charge VAT rate', 'BT-103')}`,
+      rateCheck((c) => acTaxes(c, code, true)),
+    ),
+    error(
+      id(8),
+      'BT-116',
+      spec.basis === 'perRate'
+        ? `For each different value of VAT category rate (BT-119) where the VAT category code (BT-118) is ${q}, the VAT category taxable amount (BT-116) in a VAT breakdown (BG-23) shall equal the sum of Invoice line net amounts (BT-131) plus the sum of document level charge amounts (BT-99) minus the sum of document level allowance amounts (BT-92) where the VAT category code (BT-151, BT-102, BT-95) is ${q} and the VAT rate (BT-152, BT-103, BT-96) equals the VAT category rate (BT-119).`
+        : `In a VAT breakdown (BG-23) where the VAT category code (BT-118) is ${q} the VAT category taxable amount (BT-116) shall equal the sum of Invoice line net amounts (BT-131) minus the sum of Document level allowance amounts (BT-92) plus the sum of Document level charge amounts (BT-99) where the VAT category codes (BT-151, BT-95, BT-102) are ${q}.`,
+      (c) =>
+        breakdowns(c, code).filter((bd) => {
+          const basis = dec(c.x.str('ram:BasisAmount', bd));
+          if (basis === null) return false;
+          const rate = spec.basis === 'perRate' ? dec(c.x.str('ram:RateApplicablePercent', bd)) : null;
+          const expected = expectedBasis(c, code, rate);
+          // Same tolerance as the official schematron: strict equality for S and O, one unit otherwise.
+          return spec.basis === 'tolerance' ? basis.minus(expected).abs().gte(1) : !basis.eq(expected);
+        }),
+    ),
+    error(
+      id(9),
+      'BT-117',
+      spec.rate === 'positive'
+        ? `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where VAT category code (BT-118) is ${q} shall equal the VAT category taxable amount (BT-116) multiplied by the VAT category rate (BT-119).`
+        : `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where the VAT category code (BT-118) is ${q} shall be 0 (zero).`,
+      (c) =>
+        breakdowns(c, code).filter((bd) => {
+          const calc = dec(c.x.str('ram:CalculatedAmount', bd));
+          if (calc === null) return false;
+          if (spec.rate !== 'positive') return !calc.eq(0);
+          const basis = dec(c.x.str('ram:BasisAmount', bd)) ?? ZERO;
+          const rate = dec(c.x.str('ram:RateApplicablePercent', bd)) ?? ZERO;
+          const expected = round2(basis.abs().times(rate).div(100));
+          return !(calc.abs().minus(1).lt(expected) && calc.abs().plus(1).gt(expected));
+        }),
+    ),
+    error(
+      id(10),
+      'BT-120',
+      spec.exemption === 'forbidden'
+        ? `A VAT Breakdown (BG-23) with VAT Category code (BT-118) ${q} shall not have a VAT exemption reason code (BT-121) or VAT exemption reason text (BT-120).`
+        : `A VAT Breakdown (BG-23) with VAT Category code (BT-118) ${q} shall have a VAT exemption reason code (BT-121) or a VAT exemption reason text (BT-120).`,
+      (c) =>
+        breakdowns(c, code).filter((bd) => {
+          const has = c.x.exists('ram:ExemptionReason', bd) || c.x.exists('ram:ExemptionReasonCode', bd);
+          return spec.exemption === 'forbidden' ? has : !has;
+        }),
+    ),
   ];
   if (code === 'K') {
     rules.push(
-      error(id(11), 'BT-72', 'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Actual delivery date (BT-72) or the Invoicing period (BG-14) shall not be blank.', (c) =>
-        breakdowns(c, code).filter(() =>
-          !c.x.exists(`${DELIVERY}/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString`) &&
-          !c.x.exists(`${SETTLEMENT}/ram:BillingSpecifiedPeriod/ram:StartDateTime`) &&
-          !c.x.exists(`${SETTLEMENT}/ram:BillingSpecifiedPeriod/ram:EndDateTime`))),
-      error(id(12), 'BT-80', 'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Deliver to country code (BT-80) shall not be blank.', (c) =>
-        breakdowns(c, code).filter(() => !nonEmpty(c, `${DELIVERY}/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID`))),
+      error(
+        id(11),
+        'BT-72',
+        'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Actual delivery date (BT-72) or the Invoicing period (BG-14) shall not be blank.',
+        (c) =>
+          breakdowns(c, code).filter(
+            () =>
+              !c.x.exists(`${DELIVERY}/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString`) &&
+              !c.x.exists(`${SETTLEMENT}/ram:BillingSpecifiedPeriod/ram:StartDateTime`) &&
+              !c.x.exists(`${SETTLEMENT}/ram:BillingSpecifiedPeriod/ram:EndDateTime`),
+          ),
+      ),
+      error(
+        id(12),
+        'BT-80',
+        'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Deliver to country code (BT-80) shall not be blank.',
+        (c) => breakdowns(c, code).filter(() => !nonEmpty(c, `${DELIVERY}/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID`)),
+      ),
     );
   }
   if (code === 'O') {
-    const others = (nodes: XmlNode[]) => (c: CheckContext) => (breakdowns(c, 'O').length > 0 ? nodes.filter((n) => c.x.str('ram:CategoryCode', n) !== 'O') : []);
+    const others = (nodes: XmlNode[]) => (c: CheckContext) =>
+      breakdowns(c, 'O').length > 0 ? nodes.filter((n) => c.x.str('ram:CategoryCode', n) !== 'O') : [];
     rules.push(
-      error(id(11), 'BT-118', 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain other VAT breakdown groups (BG-23).', (c) => others(c.x.nodes(BREAKDOWN))(c)),
-      error(id(12), 'BT-151', 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is not "Not subject to VAT".', (c) => others(c.x.nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`))(c)),
-      error(id(13), 'BT-95', 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level allowances (BG-20) where Document level allowance VAT category code (BT-95) is not "Not subject to VAT".', (c) => others(documentAllowanceCharges(c, false).flatMap((n) => c.x.nodes('ram:CategoryTradeTax', n)))(c)),
-      error(id(14), 'BT-102', 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level charges (BG-21) where Document level charge VAT category code (BT-102) is not "Not subject to VAT".', (c) => others(documentAllowanceCharges(c, true).flatMap((n) => c.x.nodes('ram:CategoryTradeTax', n)))(c)),
+      error(
+        id(11),
+        'BT-118',
+        'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain other VAT breakdown groups (BG-23).',
+        (c) => others(c.x.nodes(BREAKDOWN))(c),
+      ),
+      error(
+        id(12),
+        'BT-151',
+        'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is not "Not subject to VAT".',
+        (c) => others(c.x.nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`))(c),
+      ),
+      error(
+        id(13),
+        'BT-95',
+        'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level allowances (BG-20) where Document level allowance VAT category code (BT-95) is not "Not subject to VAT".',
+        (c) => others(documentAllowanceCharges(c, false).flatMap((n) => c.x.nodes('ram:CategoryTradeTax', n)))(c),
+      ),
+      error(
+        id(14),
+        'BT-102',
+        'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level charges (BG-21) where Document level charge VAT category code (BT-102) is not "Not subject to VAT".',
+        (c) => others(documentAllowanceCharges(c, true).flatMap((n) => c.x.nodes('ram:CategoryTradeTax', n)))(c),
+      ),
     );
   }
   return rules;

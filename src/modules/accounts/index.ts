@@ -2,5 +2,12 @@
 // keyResolver), and what the CLI manages. It serves no route of its own.
 export { countAccounts } from './repo.js';
 export {
-  createAccount, createApiKey, keyPrefixOf, keyResolver, listApiKeys, regenerateApiKey, revokeApiKey, sharedFailureRecorder,
+  createAccount,
+  createApiKey,
+  keyPrefixOf,
+  keyResolver,
+  listApiKeys,
+  regenerateApiKey,
+  revokeApiKey,
+  sharedFailureRecorder,
 } from './service.js';

@@ -27,7 +27,10 @@ export async function findAccount(db: Kysely<Database>, id: number) {
 }
 
 export async function countAccounts(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -81,7 +84,9 @@ type ActiveKey = { apiKeyId: number; apiKeyName: string; accountId: number; acco
 export function activeKeyFinder(db: Db): (keyHash: string) => Promise<ActiveKey | undefined> {
   const compiled = activeKeyQuery(db.kysely, '').compile();
   if (db.sqlite) {
-    const statement = db.sqlite.prepare<[string], { api_key_id: number; api_key_name: string; account_id: number; account_name: string }>(compiled.sql);
+    const statement = db.sqlite.prepare<[string], { api_key_id: number; api_key_name: string; account_id: number; account_name: string }>(
+      compiled.sql,
+    );
     return async (keyHash) => {
       // The SQL's aliases are snake_case (the CamelCasePlugin wrote them); name them as the builder would.
       const r = statement.get(keyHash);

@@ -17,8 +17,14 @@ export function contactRoutes(app: TypedApp, ctx: AppContext): void {
     input: ContactInput,
     output: Contact,
     orderBy: {
-      id: 'id', name: 'name', lastName: 'name', displayName: 'name', invertedDisplayName: 'name',
-      email: 'email', createdAt: 'createdAt', updatedAt: 'updatedAt',
+      id: 'id',
+      name: 'name',
+      lastName: 'name',
+      displayName: 'name',
+      invertedDisplayName: 'name',
+      email: 'email',
+      createdAt: 'createdAt',
+      updatedAt: 'updatedAt',
     },
     defaultOrder: BY_NAME,
     find: ['email', 'internalId'],
@@ -26,12 +32,17 @@ export function contactRoutes(app: TypedApp, ctx: AppContext): void {
   });
 
   ensureSchema(app, ThirdContact);
-  for (const [owner, tag] of [['customer', 'Customers'], ['supplier', 'Suppliers']] as const) {
+  for (const [owner, tag] of [
+    ['customer', 'Customers'],
+    ['supplier', 'Suppliers'],
+  ] as const) {
     app.get(
       `/v1/${owner}s/:id/contacts`,
       {
         schema: {
-          tags: [tag], operationId: `GET_${tag}_Contacts`, summary: `Contacts of a ${owner}, main contact first`,
+          tags: [tag],
+          operationId: `GET_${tag}_Contacts`,
+          summary: `Contacts of a ${owner}, main contact first`,
           params: IdParams,
           response: { 200: Type.Array(Type.Ref(ThirdContact)), 404: { $ref: 'ProblemDetails#' } },
         },

@@ -37,8 +37,12 @@ export function contactInvertedDisplayName(c: Names): string | null {
 const ownerId = (c: Pick<Stored, 'customerId' | 'supplierId'>): number | null => c.customerId ?? c.supplierId ?? null;
 
 async function ownerExists(db: Kysely<Database>, owner: Owner, accountId: number, id: number, lock: boolean): Promise<boolean> {
-  let q = db.selectFrom('records').select('id')
-    .where('accountId', '=', accountId).where('kind', '=', OWNER_KIND[owner].kind).where('id', '=', id);
+  let q = db
+    .selectFrom('records')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where('kind', '=', OWNER_KIND[owner].kind)
+    .where('id', '=', id);
   // Serialises concurrent "make main" requests on one owner (SQLite writes are serial anyway).
   if (lock && !isSqlite(db)) q = q.forUpdate();
   return Boolean(await q.executeTakeFirst());
@@ -52,16 +56,21 @@ function kept<T>(given: T | null | undefined, previous: T | null | undefined): T
   return given === undefined ? (previous ?? null) : given;
 }
 
-async function toStored(db: Kysely<Database>, accountId: number, input: ContactInputT, previous: Stored | null, patch?: ContactInputT): Promise<Stored> {
+async function toStored(
+  db: Kysely<Database>,
+  accountId: number,
+  input: ContactInputT,
+  previous: Stored | null,
+  patch?: ContactInputT,
+): Promise<Stored> {
   const errors: FieldError[] = [];
   const customerId = kept(input.customerId, previous?.customerId);
   const supplierId = kept(input.supplierId, previous?.supplierId);
   const owner = customerId ?? supplierId;
   // A main contact stays main while it stays with the same owner, unless told otherwise.
   const told = (patch ?? input).isMain;
-  const isMain = told !== undefined && told !== null
-    ? told
-    : told === undefined && previous !== null && previous.isMain && ownerId(previous) === owner;
+  const isMain =
+    told !== undefined && told !== null ? told : told === undefined && previous !== null && previous.isMain && ownerId(previous) === owner;
 
   if (customerId !== null && supplierId !== null) {
     errors.push({ field: 'supplierId', message: 'a contact belongs to a customer or to a supplier, not both' });
@@ -152,7 +161,11 @@ export async function contactsOf(db: Db, accountId: number, owner: Owner, id: nu
   const records = await store.findRecordsByParent<Stored>(db.kysely, CONTACT, accountId, id, 1000);
   const presented = await present(db.kysely, accountId, records);
   return presented
-    .sort((a, b) => Number(b.isMain) - Number(a.isMain)
-      || (a.invertedDisplayName ?? '').localeCompare(b.invertedDisplayName ?? '', 'fr') || a.id - b.id)
+    .sort(
+      (a, b) =>
+        Number(b.isMain) - Number(a.isMain) ||
+        (a.invertedDisplayName ?? '').localeCompare(b.invertedDisplayName ?? '', 'fr') ||
+        a.id - b.id,
+    )
     .map(({ customerId: _c, supplierId: _s, ...third }) => third);
 }

@@ -80,8 +80,19 @@ function columns(c: Stored): store.RecordColumns {
     name: c.name,
     parentId: c.familyId,
     searchText: [
-      c.name, c.companyName, c.firstName, c.lastName, c.email, c.number, c.internalId, c.phone, c.cellPhone,
-      c.billingAddress?.city, c.billingAddress?.zipcode, c.billingAddress?.street, c.companyInformations.siret,
+      c.name,
+      c.companyName,
+      c.firstName,
+      c.lastName,
+      c.email,
+      c.number,
+      c.internalId,
+      c.phone,
+      c.cellPhone,
+      c.billingAddress?.city,
+      c.billingAddress?.zipcode,
+      c.billingAddress?.street,
+      c.companyInformations.siret,
       c.companyInformations.vatNumber,
     ],
   };
@@ -89,7 +100,10 @@ function columns(c: Stored): store.RecordColumns {
 
 async function present(db: Kysely<Database>, accountId: number, records: store.StoredRecord<Stored>[]): Promise<CustomerT[]> {
   const families = await store.getRecordsByIds<Omit<CustomerFamilyT, 'id'>>(
-    db, CUSTOMER_FAMILY, accountId, records.map((r) => r.data.familyId).filter((id): id is number => id !== null),
+    db,
+    CUSTOMER_FAMILY,
+    accountId,
+    records.map((r) => r.data.familyId).filter((id): id is number => id !== null),
   );
   return records.map(({ id, data: { familyId, ...rest } }) => {
     const family = familyId === null ? undefined : families.get(familyId);

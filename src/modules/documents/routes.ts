@@ -23,32 +23,43 @@ export function documentRoutes(app: TypedApp, appCtx: AppContext): void {
   const ctx: DocumentsContext = { db: appCtx.db, config: appCtx.config, log: app.log, workers: appCtx.workers };
 
   for (const k of KINDS) {
-    app.get(`${k.path}/download/:id`, {
-      schema: {
-        tags: [k.tag], operationId: `GET_${k.tag}_Download`,
-        summary: `Download the ${k.label} as a PDF file: Factur-X (EN 16931) once finalized, a BROUILLON without e-invoice while a draft`,
-        produces: ['application/pdf'],
-        params: IdParams,
-        response: { 200: Type.String({ format: 'binary', description: 'PDF file' }), 404: problem, 503: problem },
+    app.get(
+      `${k.path}/download/:id`,
+      {
+        schema: {
+          tags: [k.tag],
+          operationId: `GET_${k.tag}_Download`,
+          summary: `Download the ${k.label} as a PDF file: Factur-X (EN 16931) once finalized, a BROUILLON without e-invoice while a draft`,
+          produces: ['application/pdf'],
+          params: IdParams,
+          response: { 200: Type.String({ format: 'binary', description: 'PDF file' }), 404: problem, 503: problem },
+        },
       },
-    }, async (request, reply) => {
-      const file = await downloadSaleDocument(ctx, request.principal.accountId, k.kind, request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.content);
-    });
+      async (request, reply) => {
+        const file = await downloadSaleDocument(ctx, request.principal.accountId, k.kind, request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(file.content);
+      },
+    );
 
-    app.post(`${k.path}/checkeinvoicing/:id`, {
-      config: { errorBody: 'Error' },
-      schema: {
-        tags: [k.tag], operationId: `POST_${k.tag}_CheckEInvoicing`,
-        summary: `Check the e-invoice of a draft ${k.label} against EN 16931 and the French rules, without finalizing or transmitting it` +
-          (k.kind === 'Invoice' ? ' (Facturier extension)' : ''),
-        params: IdParams,
-        response: { 200: Type.Ref(EInvoicingCheckResult), 404: error, 409: error, 501: error, 503: error },
+    app.post(
+      `${k.path}/checkeinvoicing/:id`,
+      {
+        config: { errorBody: 'Error' },
+        schema: {
+          tags: [k.tag],
+          operationId: `POST_${k.tag}_CheckEInvoicing`,
+          summary:
+            `Check the e-invoice of a draft ${k.label} against EN 16931 and the French rules, without finalizing or transmitting it` +
+            (k.kind === 'Invoice' ? ' (Facturier extension)' : ''),
+          params: IdParams,
+          response: { 200: Type.Ref(EInvoicingCheckResult), 404: error, 409: error, 501: error, 503: error },
+        },
       },
-    }, async (request) => checkDraft(ctx, request.principal.accountId, k.kind, request.params.id));
+      async (request) => checkDraft(ctx, request.principal.accountId, k.kind, request.params.id),
+    );
   }
 }

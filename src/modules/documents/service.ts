@@ -66,16 +66,25 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The snapshot of a stored document: seller frozen at finalization, current settings for a draft. */
-export async function issuedDocumentOf(db: Trx, accountId: number, kind: DocumentKind, row: DocumentRow, settings?: AccountSettings): Promise<IssuedDocument> {
+export async function issuedDocumentOf(
+  db: Trx,
+  accountId: number,
+  kind: DocumentKind,
+  row: DocumentRow,
+  settings?: AccountSettings,
+): Promise<IssuedDocument> {
   const s = settings ?? (await getAccountSettings(db, accountId));
   const data = parseData(row);
   const isDraft = Boolean(row.isDraft);
   const frozen = !isDraft ? data.seller : undefined;
   const seller = frozen ?? sellerFromSettings(s);
   // A finalized document shows the logo it was issued with, not the account's current one.
-  const logo = frozen && frozen.logoToken !== undefined
-    ? (frozen.logoToken ? await getLogoVersion(db, accountId, frozen.logoToken) : null)
-    : await getAccountLogo(db, accountId);
+  const logo =
+    frozen && frozen.logoToken !== undefined
+      ? frozen.logoToken
+        ? await getLogoVersion(db, accountId, frozen.logoToken)
+        : null
+      : await getAccountLogo(db, accountId);
   const paymentMethod = frozen?.paymentMethod ?? s.sales.paymentMethod;
   return toIssuedDocument(kind, { isDraft, data }, seller, { paymentMethod, logo: logo?.content ?? null });
 }
@@ -110,7 +119,10 @@ async function onWorker<R>(workers: WorkerPool, what: string, task: Task<[Issued
     return await workers.run(task, [doc]);
   } catch (err) {
     if (!(err instanceof TaskLimitError)) throw err;
-    const limit = err.limit === 'time' ? `took longer than the ${workers.options.timeoutMs / 1000} s allowed` : `needed more than the ${workers.options.memoryMb} MB of memory allowed`;
+    const limit =
+      err.limit === 'time'
+        ? `took longer than the ${workers.options.timeoutMs / 1000} s allowed`
+        : `needed more than the ${workers.options.memoryMb} MB of memory allowed`;
     throw new UnavailableError(`${what} of this ${doc.lines.length}-line document ${limit}; it was stopped.`);
   }
 }
@@ -123,7 +135,13 @@ async function renderOnWorker(ctx: DocumentsContext, accountId: number, row: Doc
 
 async function storeFile(db: Trx, accountId: number, documentId: number, pdf: Buffer): Promise<void> {
   await repo.insertFile(db, {
-    documentId, accountId, contentType: 'application/pdf', size: pdf.length, sha256: sha256(pdf), content: pdf, createdAt: new Date().toISOString(),
+    documentId,
+    accountId,
+    contentType: 'application/pdf',
+    size: pdf.length,
+    sha256: sha256(pdf),
+    content: pdf,
+    createdAt: new Date().toISOString(),
   });
 }
 
@@ -138,7 +156,12 @@ export interface DownloadedFile {
   sha256: string;
 }
 
-export async function downloadSaleDocument(ctx: DocumentsContext, accountId: number, kind: DocumentKind, id: number): Promise<DownloadedFile> {
+export async function downloadSaleDocument(
+  ctx: DocumentsContext,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+): Promise<DownloadedFile> {
   const db = ctx.db.kysely;
   const row = await getDocumentRow(db, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
@@ -167,7 +190,9 @@ export async function checkDraft(ctx: DocumentsContext, accountId: number, kind:
   const row = await getDocumentRow(db, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
   if (!row.isDraft) {
-    throw new ConflictError(`${LABEL[kind]} ${row.number} is finalized: the check re-renders from current data, so it applies to drafts only.`);
+    throw new ConflictError(
+      `${LABEL[kind]} ${row.number} is finalized: the check re-renders from current data, so it applies to drafts only.`,
+    );
   }
   // The XML carries no logo: its bytes need not travel to the worker.
   const doc = { ...(await issuedDocumentOf(db, accountId, kind, row)), logo: null };

@@ -16,4 +16,6 @@ export const renderPdf = defineTask(import.meta.url, 'renderPdf', async (doc: Is
 export const ciiOf = defineTask(import.meta.url, 'ciiOf', (doc: IssuedDocument): string => buildCii(doc));
 
 /** The built-in conformance check of the document's CII XML (EN 16931 and French rules). */
-export const checkConformance = defineTask(import.meta.url, 'checkConformance', (doc: IssuedDocument): CheckResult => checkEInvoice(buildCii(doc)));
+export const checkConformance = defineTask(import.meta.url, 'checkConformance', (doc: IssuedDocument): CheckResult =>
+  checkEInvoice(buildCii(doc)),
+);

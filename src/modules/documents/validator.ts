@@ -17,7 +17,13 @@ function toFinding(raw: unknown): Finding | null {
   const f = raw as Record<string, unknown>;
   if (typeof f.ruleId !== 'string' || typeof f.message !== 'string') return null;
   if (f.severity !== 'Error' && f.severity !== 'Warning') return null;
-  return { ruleId: f.ruleId, severity: f.severity, message: f.message, businessTerm: optionalString(f.businessTerm), location: optionalString(f.location) };
+  return {
+    ruleId: f.ruleId,
+    severity: f.severity,
+    message: f.message,
+    businessTerm: optionalString(f.businessTerm),
+    location: optionalString(f.location),
+  };
 }
 
 export async function validateRemotely(url: string, xml: string, timeoutMs = 10_000): Promise<CheckResult> {

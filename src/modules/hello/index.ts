@@ -2,4 +2,6 @@
 import { modulePlugin } from '../../http/module.js';
 import { helloRoutes } from './routes.js';
 
-export const helloPlugin = modulePlugin('hello', (app, ctx) => { helloRoutes(app, ctx.config.publicUrl); });
+export const helloPlugin = modulePlugin('hello', (app, ctx) => {
+  helloRoutes(app, ctx.config.publicUrl);
+});

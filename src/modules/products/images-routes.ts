@@ -60,7 +60,8 @@ export function productImageRoutes(app: TypedApp, ctx: AppContext): void {
     {
       config: { errorBody: 'Error' },
       schema: {
-        tags, operationId: 'POST_ProductImages_Post',
+        tags,
+        operationId: 'POST_ProductImages_Post',
         summary: `Add or replace the image of a product: multipart/form-data, one part named "file", PNG, JPEG, GIF or WebP of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
         consumes: ['multipart/form-data'],
         params: ProductIdParams,
@@ -77,7 +78,9 @@ export function productImageRoutes(app: TypedApp, ctx: AppContext): void {
     '/v1/productimages/:productId',
     {
       schema: {
-        tags, operationId: 'GET_ProductImages_Get', summary: 'The product whose image this is',
+        tags,
+        operationId: 'GET_ProductImages_Get',
+        summary: 'The product whose image this is',
         params: ProductIdParams,
         response: { 200: ref, 404: problem },
       },
@@ -89,7 +92,9 @@ export function productImageRoutes(app: TypedApp, ctx: AppContext): void {
     '/v1/productimages/:id',
     {
       schema: {
-        tags, operationId: 'DELETE_ProductImages_Delete', summary: 'Remove the image of a product (id is the product id)',
+        tags,
+        operationId: 'DELETE_ProductImages_Delete',
+        summary: 'Remove the image of a product (id is the product id)',
         params: IdParams,
         response: { 200: NoBody, 404: problem },
       },
@@ -105,7 +110,9 @@ export function productImageRoutes(app: TypedApp, ctx: AppContext): void {
     {
       config: { public: true },
       schema: {
-        tags, operationId: 'GET_ProductImages_Content', summary: "The image bytes (public URL, as given in the product's imageUrl)",
+        tags,
+        operationId: 'GET_ProductImages_Content',
+        summary: "The image bytes (public URL, as given in the product's imageUrl)",
         params: Type.Object({ productId: Int32, token: Type.String({ maxLength: 100 }) }),
         response: { 404: problem },
       },

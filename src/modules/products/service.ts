@@ -13,13 +13,7 @@ import { classificationById, defaultVatOf, unitByCode, unitById, vatById, VATS, 
 import { getAccountSettings } from '../settings/index.js';
 import { throwIfAny } from '../../http/input/address.js';
 import { clean } from '../../http/input/text.js';
-import {
-  PRICE_DECIMALS,
-  type ProductFamilyInputT,
-  type ProductFamilyT,
-  type ProductInputT,
-  type ProductT,
-} from './schemas.js';
+import { PRICE_DECIMALS, type ProductFamilyInputT, type ProductFamilyT, type ProductInputT, type ProductT } from './schemas.js';
 
 export const PRODUCT: store.RecordKind = { kind: 'product', label: 'Product' };
 export const PRODUCT_FAMILY: store.RecordKind = { kind: 'productFamily', label: 'Product family' };
@@ -96,7 +90,11 @@ async function toStored(db: Kysely<Database>, accountId: number, sent: ProductIn
   let classificationId: number | null = null;
   if (input.classification) {
     const found = classificationById(input.classification.id);
-    if (!found) errors.push({ field: 'classification.id', message: `classification ${input.classification.id} does not exist (GET /v1/classifications)` });
+    if (!found)
+      errors.push({
+        field: 'classification.id',
+        message: `classification ${input.classification.id} does not exist (GET /v1/classifications)`,
+      });
     else classificationId = found.id;
   }
   const familyId = await resolveFamily(db, accountId, input.family, errors);
@@ -146,7 +144,10 @@ function presenter(publicUrl: string | null) {
     const ids = records.map((r) => r.id);
     const [families, images] = await Promise.all([
       store.getRecordsByIds<Omit<ProductFamilyT, 'id'>>(
-        db, PRODUCT_FAMILY, accountId, records.map((r) => r.data.familyId).filter((id): id is number => id !== null),
+        db,
+        PRODUCT_FAMILY,
+        accountId,
+        records.map((r) => r.data.familyId).filter((id): id is number => id !== null),
       ),
       imageRefs(db, accountId, ids),
     ]);

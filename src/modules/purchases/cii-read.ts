@@ -58,8 +58,12 @@ export function readIncomingInvoice(xml: string): IncomingInvoice {
   let invoice: IncomingInvoice;
   if (root.namespaceURI === NS.rsm && root.localName === 'CrossIndustryInvoice') invoice = readCii(x);
   else if (root.namespaceURI === NS.ubl && root.localName === 'Invoice') invoice = readUbl(x, 'ubl:Invoice', 'cbc:InvoiceTypeCode');
-  else if (root.namespaceURI === NS.ublcn && root.localName === 'CreditNote') invoice = readUbl(x, 'ublcn:CreditNote', 'cbc:CreditNoteTypeCode');
-  else throw new NotAnInvoiceError(`Not an invoice: the root element <${root.nodeName}> is neither a CII CrossIndustryInvoice nor a UBL 2.1 Invoice or CreditNote.`);
+  else if (root.namespaceURI === NS.ublcn && root.localName === 'CreditNote')
+    invoice = readUbl(x, 'ublcn:CreditNote', 'cbc:CreditNoteTypeCode');
+  else
+    throw new NotAnInvoiceError(
+      `Not an invoice: the root element <${root.nodeName}> is neither a CII CrossIndustryInvoice nor a UBL 2.1 Invoice or CreditNote.`,
+    );
   if (!invoice.number) throw new NotAnInvoiceError('Not an invoice: the invoice number (BT-1) is missing.');
   return invoice;
 }
@@ -88,8 +92,12 @@ function readCii(x: XPath): IncomingInvoice {
   const TOT = `${SET}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`;
   const currency = orNull(x.str(`${SET}/ram:InvoiceCurrencyCode`));
   const party = (path: string): IncomingParty => {
-    const siret = orNull(x.str(`${path}/ram:GlobalID[@schemeID='0009']`) || x.str(`${path}/ram:SpecifiedLegalOrganization/ram:ID[@schemeID='0009']`));
-    const legal = x.str(`${path}/ram:SpecifiedLegalOrganization/ram:ID[@schemeID='0002']`) || x.str(`${path}/ram:SpecifiedLegalOrganization/ram:ID[not(@schemeID)]`);
+    const siret = orNull(
+      x.str(`${path}/ram:GlobalID[@schemeID='0009']`) || x.str(`${path}/ram:SpecifiedLegalOrganization/ram:ID[@schemeID='0009']`),
+    );
+    const legal =
+      x.str(`${path}/ram:SpecifiedLegalOrganization/ram:ID[@schemeID='0002']`) ||
+      x.str(`${path}/ram:SpecifiedLegalOrganization/ram:ID[not(@schemeID)]`);
     return {
       name: orNull(x.str(`${path}/ram:Name`)),
       siren: sirenFrom(legal, siret),
@@ -128,8 +136,12 @@ function readUbl(x: XPath, root: string, typeCodeElement: string): IncomingInvoi
   const currency = orNull(x.str(`${R}/cbc:DocumentCurrencyCode`));
   const party = (path: string): IncomingParty => {
     const p = `${R}/${path}/cac:Party`;
-    const siret = orNull(x.str(`${p}/cac:PartyIdentification/cbc:ID[@schemeID='0009']`) || x.str(`${p}/cac:PartyLegalEntity/cbc:CompanyID[@schemeID='0009']`));
-    const legal = x.str(`${p}/cac:PartyLegalEntity/cbc:CompanyID[@schemeID='0002']`) || x.str(`${p}/cac:PartyLegalEntity/cbc:CompanyID[not(@schemeID)]`);
+    const siret = orNull(
+      x.str(`${p}/cac:PartyIdentification/cbc:ID[@schemeID='0009']`) || x.str(`${p}/cac:PartyLegalEntity/cbc:CompanyID[@schemeID='0009']`),
+    );
+    const legal =
+      x.str(`${p}/cac:PartyLegalEntity/cbc:CompanyID[@schemeID='0002']`) ||
+      x.str(`${p}/cac:PartyLegalEntity/cbc:CompanyID[not(@schemeID)]`);
     return {
       name: orNull(x.str(`${p}/cac:PartyLegalEntity/cbc:RegistrationName`) || x.str(`${p}/cac:PartyName/cbc:Name`)),
       siren: sirenFrom(legal, siret),

@@ -10,8 +10,21 @@ export type PurchaseRow = Omit<PurchaseInvoicesTable, 'id' | 'content' | 'taxInc
 export type PurchaseValues = Omit<PurchaseInvoicesTable, 'id' | 'taxIncludedAmount'> & { taxIncludedAmount: Big };
 
 const COLUMNS = [
-  'id', 'accountId', 'supplierId', 'date', 'reference', 'status', 'taxIncludedAmount', 'vatReverseCharge', 'data',
-  'fileName', 'contentType', 'size', 'sha256', 'createdAt', 'updatedAt',
+  'id',
+  'accountId',
+  'supplierId',
+  'date',
+  'reference',
+  'status',
+  'taxIncludedAmount',
+  'vatReverseCharge',
+  'data',
+  'fileName',
+  'contentType',
+  'size',
+  'sha256',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 export async function insertPurchase(db: Db, values: PurchaseValues): Promise<number> {
@@ -21,7 +34,12 @@ export async function insertPurchase(db: Db, values: PurchaseValues): Promise<nu
 }
 
 export async function getPurchase(db: Db, accountId: number, id: number): Promise<PurchaseRow | undefined> {
-  const row = await db.selectFrom('purchaseInvoices').select(COLUMNS).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('purchaseInvoices')
+    .select(COLUMNS)
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && { ...row, taxIncludedAmount: fromStoredAmount(db, row.taxIncludedAmount) };
 }
 

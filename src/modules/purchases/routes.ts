@@ -49,30 +49,40 @@ export function purchaseRoutes(app: TypedApp, appCtx: AppContext): void {
   const ctx: PurchasesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, workers: appCtx.workers };
   const tags = ['PurchaseInvoices'];
 
-  app.post('/v1/purchaseinvoices/file', {
-    config: { errorBody: 'Error' },
-    schema: {
-      tags, operationId: 'POST_PurchaseInvoices_CreateFromFile',
-      summary: `Create a purchase invoice from a file: multipart/form-data, one part named "file", a PDF (Factur-X/ZUGFeRD read when present) or a CII/UBL XML invoice, at most ${MB} MB`,
-      consumes: ['multipart/form-data'],
-      response: { 200: Type.Ref(PurchaseInvoice), 400: error, 503: error },
+  app.post(
+    '/v1/purchaseinvoices/file',
+    {
+      config: { errorBody: 'Error' },
+      schema: {
+        tags,
+        operationId: 'POST_PurchaseInvoices_CreateFromFile',
+        summary: `Create a purchase invoice from a file: multipart/form-data, one part named "file", a PDF (Factur-X/ZUGFeRD read when present) or a CII/UBL XML invoice, at most ${MB} MB`,
+        consumes: ['multipart/form-data'],
+        response: { 200: Type.Ref(PurchaseInvoice), 400: error, 503: error },
+      },
     },
-  }, async (request) => createFromFile(ctx, request.principal.accountId, await readFilePart(request)));
+    async (request) => createFromFile(ctx, request.principal.accountId, await readFilePart(request)),
+  );
 
-  app.get('/v1/purchaseinvoices/download/:id', {
-    schema: {
-      tags, operationId: 'GET_PurchaseInvoices_Download',
-      summary: 'Download the file the purchase invoice was created from, unchanged (PDF or XML)',
-      produces: ['application/pdf', 'application/xml'],
-      params: IdParams,
-      response: { 200: Type.String({ format: 'binary', description: 'The original file' }), 404: problem },
+  app.get(
+    '/v1/purchaseinvoices/download/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'GET_PurchaseInvoices_Download',
+        summary: 'Download the file the purchase invoice was created from, unchanged (PDF or XML)',
+        produces: ['application/pdf', 'application/xml'],
+        params: IdParams,
+        response: { 200: Type.String({ format: 'binary', description: 'The original file' }), 404: problem },
+      },
     },
-  }, async (request, reply) => {
-    const file = await downloadPurchase(appCtx.db.kysely, request.principal.accountId, request.params.id);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(file.content);
-  });
+    async (request, reply) => {
+      const file = await downloadPurchase(appCtx.db.kysely, request.principal.accountId, request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.content);
+    },
+  );
 }

@@ -70,24 +70,32 @@ async function read(workers: WorkerPool, content: Buffer): Promise<ReadUpload & 
     return { ...read, content: Buffer.from(read.content.buffer, read.content.byteOffset, read.content.byteLength) };
   } catch (err) {
     if (!(err instanceof TaskLimitError)) throw err;
-    throw fileError(err.limit === 'time'
-      ? `reading the file took longer than the ${workers.options.timeoutMs / 1000} s allowed; it is refused`
-      : `reading the file needed more than the ${workers.options.memoryMb} MB of memory allowed; it is refused`);
+    throw fileError(
+      err.limit === 'time'
+        ? `reading the file took longer than the ${workers.options.timeoutMs / 1000} s allowed; it is refused`
+        : `reading the file needed more than the ${workers.options.memoryMb} MB of memory allowed; it is refused`,
+    );
   }
 }
 
 /** The supplier the invoice names: matched by SIREN, VAT number or name, created when unknown. */
 async function supplierFor(trx: Trx, accountId: number, seller: IncomingParty): Promise<SupplierT | null> {
-  const found = await findSupplierByIdentity(trx, accountId, { siren: seller.siret ?? seller.siren, vatNumber: seller.vatNumber, name: seller.name });
+  const found = await findSupplierByIdentity(trx, accountId, {
+    siren: seller.siret ?? seller.siren,
+    vatNumber: seller.vatNumber,
+    name: seller.name,
+  });
   if (found) return found;
   if (!seller.name) return null;
   const address = seller.countryIso ? { countryIso: seller.countryIso.slice(0, 2).toUpperCase() } : null;
   try {
-    return (await suppliers.createIn(trx, accountId, {
-      name: seller.name.slice(0, 200),
-      address,
-      companyInformations: { siret: seller.siret ?? seller.siren, vatNumber: seller.vatNumber },
-    })).value;
+    return (
+      await suppliers.createIn(trx, accountId, {
+        name: seller.name.slice(0, 200),
+        address,
+        companyInformations: { siret: seller.siret ?? seller.siren, vatNumber: seller.vatNumber },
+      })
+    ).value;
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     // Identifiers or country the supplier rules refuse (bad check digit…): keep the supplier by name.
@@ -139,15 +147,22 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
     const supplier = invoice ? await supplierFor(trx, accountId, invoice.seller) : null;
     const foreignCurrency = invoice?.currency && invoice.currency.toUpperCase() !== 'EUR' ? invoice.currency : null;
     const isCredit = invoice ? invoice.typeCode === '381' || invoice.typeCode === '261' || invoice.typeCode === '396' : false;
-    const notes = [
-      invoice ? `Lu depuis ${source.format === 'Factur-X' ? `le fichier ${source.embeddedFileName} du PDF` : `le XML ${source.format}`}.` : null,
-      isCredit ? 'Document de type avoir.' : null,
-      foreignCurrency ? `Montants en ${foreignCurrency} : à convertir.` : null,
-    ].filter(Boolean).join(' ') || null;
+    const notes =
+      [
+        invoice
+          ? `Lu depuis ${source.format === 'Factur-X' ? `le fichier ${source.embeddedFileName} du PDF` : `le XML ${source.format}`}.`
+          : null,
+        isCredit ? 'Document de type avoir.' : null,
+        foreignCurrency ? `Montants en ${foreignCurrency} : à convertir.` : null,
+      ]
+        .filter(Boolean)
+        .join(' ') || null;
     // Done only when the structured invoice said everything the expense needs, in euros.
     const status: ExpenseStatusT = invoice && supplier && invoice.issueDate && !foreignCurrency ? 'Done' : 'Pending';
     const data: StoredPurchase = {
-      subject: invoice ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(0, 200) : file.fileName,
+      subject: invoice
+        ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(0, 200)
+        : file.fileName,
       notes,
       region: (invoice?.seller.countryIso && vatRegionOfAddress(invoice.seller.countryIso.toUpperCase())) || 'FR',
       source,

@@ -42,9 +42,16 @@ export const readUpload = defineTask(import.meta.url, 'readUpload', (bytes: Uint
   const sha256 = createHash('sha256').update(content).digest('hex');
   if (isPdf(content)) {
     const embedded = readPdf(content);
-    if (!embedded) return { contentType: 'application/pdf', invoice: null, source: { format: null, embeddedFileName: null }, sha256, content: bytes };
+    if (!embedded)
+      return { contentType: 'application/pdf', invoice: null, source: { format: null, embeddedFileName: null }, sha256, content: bytes };
     const invoice = readIncomingInvoice(embedded.xml);
-    return { contentType: 'application/pdf', invoice, source: { format: 'Factur-X', embeddedFileName: embedded.fileName }, sha256, content: bytes };
+    return {
+      contentType: 'application/pdf',
+      invoice,
+      source: { format: 'Factur-X', embeddedFileName: embedded.fileName },
+      sha256,
+      content: bytes,
+    };
   }
   const text = new TextDecoder('utf-8').decode(content);
   if (!/^\uFEFF?\s*</.test(text)) throw fileError('the file is neither a PDF nor an XML e-invoice (CII or UBL)');

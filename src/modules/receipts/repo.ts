@@ -24,14 +24,22 @@ function stored<R extends { amount: Big }>(db: Db, values: R): Omit<R, 'amount'>
 }
 
 export async function insertReceipt(db: Db, accountId: number, values: ReceiptValues): Promise<number> {
-  const { id } = await db.insertInto('receipts').values({ accountId, ...stored(db, values), createdAt: values.updatedAt }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('receipts')
+    .values({ accountId, ...stored(db, values), createdAt: values.updatedAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 /** Writes a receipt and increments its version (its ETag). */
 export async function updateReceipt(db: Db, accountId: number, id: number, values: ReceiptValues): Promise<void> {
-  await db.updateTable('receipts').set({ ...stored(db, values), version: sql<number>`version + 1` })
-    .where('accountId', '=', accountId).where('id', '=', id).execute();
+  await db
+    .updateTable('receipts')
+    .set({ ...stored(db, values), version: sql<number>`version + 1` })
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteReceipt(db: Db, accountId: number, id: number): Promise<void> {
@@ -49,29 +57,53 @@ export async function getReceipt(db: Db, accountId: number, id: number, forUpdat
 export async function replaceLinks(db: Db, accountId: number, receiptId: number, links: LinkValues[]): Promise<void> {
   await db.deleteFrom('receiptLinks').where('accountId', '=', accountId).where('receiptId', '=', receiptId).execute();
   if (!links.length) return;
-  await db.insertInto('receiptLinks').values(links.map((l, position) => ({ accountId, receiptId, position, ...stored(db, l) }))).execute();
+  await db
+    .insertInto('receiptLinks')
+    .values(links.map((l, position) => ({ accountId, receiptId, position, ...stored(db, l) })))
+    .execute();
 }
 
 /** Links of several receipts, in their order, grouped by receipt. */
 export async function linksOf(db: Db, accountId: number, receiptIds: number[]): Promise<Map<number, LinkRow[]>> {
   const out = new Map<number, LinkRow[]>(receiptIds.map((id) => [id, []]));
   if (!receiptIds.length) return out;
-  const rows = await db.selectFrom('receiptLinks').selectAll().where('accountId', '=', accountId)
-    .where('receiptId', 'in', [...new Set(receiptIds)]).orderBy('receiptId').orderBy('position').execute();
+  const rows = await db
+    .selectFrom('receiptLinks')
+    .selectAll()
+    .where('accountId', '=', accountId)
+    .where('receiptId', 'in', [...new Set(receiptIds)])
+    .orderBy('receiptId')
+    .orderBy('position')
+    .execute();
   for (const r of rows) out.get(r.receiptId)?.push(decoded(db, r));
   return out;
 }
 
 /** The latest receipt (by date, then id) with a link to the document. */
 export async function lastReceiptOf(db: Db, accountId: number, documentId: number): Promise<ReceiptRow | undefined> {
-  const row = await db.selectFrom('receipts').selectAll('receipts').where('receipts.accountId', '=', accountId)
-    .where('receipts.id', 'in', (eb) => eb.selectFrom('receiptLinks').select('receiptId').where('accountId', '=', accountId).where('documentId', '=', documentId))
-    .orderBy('receipts.date', 'desc').orderBy('receipts.id', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('receipts')
+    .selectAll('receipts')
+    .where('receipts.accountId', '=', accountId)
+    .where('receipts.id', 'in', (eb) =>
+      eb.selectFrom('receiptLinks').select('receiptId').where('accountId', '=', accountId).where('documentId', '=', documentId),
+    )
+    .orderBy('receipts.date', 'desc')
+    .orderBy('receipts.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row && decoded(db, row);
 }
 
 export async function findReceipts(db: Db, accountId: number, internalId: string): Promise<ReceiptRow[]> {
-  const rows = await db.selectFrom('receipts').selectAll().where('accountId', '=', accountId).where('internalId', '=', internalId).orderBy('id').limit(100).execute();
+  const rows = await db
+    .selectFrom('receipts')
+    .selectAll()
+    .where('accountId', '=', accountId)
+    .where('internalId', '=', internalId)
+    .orderBy('id')
+    .limit(100)
+    .execute();
   return rows.map((r) => decoded(db, r));
 }
 

@@ -23,7 +23,6 @@ import { finalizeInTransaction, setBalanceInTransaction, timezoneOf } from '../s
 import * as repo from './repo.js';
 import type { PaymentMethodT, PaymentStatusT, PayInvoiceT, ReceiptInputT, ReceiptLinkTypeT, ReceiptT, RefundCreditT } from './schemas.js';
 
-
 /** A commitment link id is the invoice id times this factor plus the commitment's 1-based position. */
 export const COMMITMENT_ID_FACTOR = 1000;
 
@@ -51,7 +50,6 @@ function money(value: number): Big {
   return new Big(String(value)).round(2, Big.roundHalfUp);
 }
 
-
 function documentLabel(row: DocumentRow): string {
   return `${LABEL[row.kind]} ${row.number ?? row.id}`;
 }
@@ -78,7 +76,11 @@ function presentReceipt(row: repo.ReceiptRow, links: repo.LinkRow[]): ReceiptT {
 }
 
 async function presentRows(db: Trx, accountId: number, rows: repo.ReceiptRow[]): Promise<ReceiptT[]> {
-  const links = await repo.linksOf(db, accountId, rows.map((r) => r.id));
+  const links = await repo.linksOf(
+    db,
+    accountId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => presentReceipt(r, links.get(r.id) ?? []));
 }
 
@@ -133,18 +135,34 @@ async function resolveCustomer(trx: Trx, accountId: number, input: ReceiptInputT
   const found: { field: string; record: store.StoredRecord<CustomerData> }[] = [];
   const lookups: [string, () => Promise<store.StoredRecord<CustomerData> | null>, string | number | null | undefined][] = [
     ['customerId', () => store.getRecord<CustomerData>(trx, CUSTOMER, accountId, input.customerId!), input.customerId],
-    ['customerNumber', async () => (await store.findRecords<CustomerData>(trx, CUSTOMER, accountId, { number: input.customerNumber! }, 1))[0] ?? null, input.customerNumber],
-    ['customerInternalId', async () => (await store.findRecords<CustomerData>(trx, CUSTOMER, accountId, { internalId: input.customerInternalId! }, 1))[0] ?? null, input.customerInternalId],
+    [
+      'customerNumber',
+      async () => (await store.findRecords<CustomerData>(trx, CUSTOMER, accountId, { number: input.customerNumber! }, 1))[0] ?? null,
+      input.customerNumber,
+    ],
+    [
+      'customerInternalId',
+      async () =>
+        (await store.findRecords<CustomerData>(trx, CUSTOMER, accountId, { internalId: input.customerInternalId! }, 1))[0] ?? null,
+      input.customerInternalId,
+    ],
   ];
   for (const [field, lookup, value] of lookups) {
     if (value === null || value === undefined || value === '') continue;
     const record = await lookup();
-    if (!record) errors.push({ field, message: `no customer has ${field === 'customerId' ? 'id' : field.replace('customer', '').replace(/^./, (c) => c.toLowerCase())} ${JSON.stringify(value)}` });
+    if (!record)
+      errors.push({
+        field,
+        message: `no customer has ${field === 'customerId' ? 'id' : field.replace('customer', '').replace(/^./, (c) => c.toLowerCase())} ${JSON.stringify(value)}`,
+      });
     else found.push({ field, record });
   }
   for (const other of found.slice(1)) {
     if (other.record.id !== found[0].record.id) {
-      errors.push({ field: other.field, message: `designates customer ${other.record.id}, but ${found[0].field} designates customer ${found[0].record.id}` });
+      errors.push({
+        field: other.field,
+        message: `designates customer ${other.record.id}, but ${found[0].field} designates customer ${found[0].record.id}`,
+      });
     }
   }
   if (!found.length) return null;
@@ -179,14 +197,16 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
   const { accountId } = env;
   const errors: FieldError[] = [];
   const oldLinks = existing?.links ?? [];
-  const keptInput = input && (input.links === undefined || input.links === null) && existing
-    ? oldLinks.map((l) => ({ type: l.type, id: l.linkId, amount: Number(l.amount) }))
-    : (input?.links ?? []);
+  const keptInput =
+    input && (input.links === undefined || input.links === null) && existing
+      ? oldLinks.map((l) => ({ type: l.type, id: l.linkId, amount: Number(l.amount) }))
+      : (input?.links ?? []);
 
   // Lock every document involved, in id order (the same order in every transaction).
   const wanted = new Map<string, { kind: DocumentKind; id: number }>();
   for (const l of oldLinks) wanted.set(`${kindOfLink(l.type)}:${l.documentId}`, { kind: kindOfLink(l.type), id: l.documentId });
-  for (const l of keptInput) wanted.set(`${kindOfLink(l.type)}:${documentIdOfLink(l.type, l.id)}`, { kind: kindOfLink(l.type), id: documentIdOfLink(l.type, l.id) });
+  for (const l of keptInput)
+    wanted.set(`${kindOfLink(l.type)}:${documentIdOfLink(l.type, l.id)}`, { kind: kindOfLink(l.type), id: documentIdOfLink(l.type, l.id) });
   const docs = new Map<string, DocumentRow>();
   for (const w of [...wanted.values()].sort((a, b) => a.id - b.id)) {
     const row = await getDocumentRow(trx, accountId, w.kind, w.id, true);
@@ -212,7 +232,13 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     const documentId = documentIdOfLink(link.type, link.id);
     const row = docs.get(`${kind}:${documentId}`);
     if (!row) {
-      errors.push({ field: `${field}.id`, message: link.type === 'Commitment' ? `commitment ${link.id} does not exist (invoice ${documentId} not found)` : `${LABEL[kind]} ${link.id} does not exist` });
+      errors.push({
+        field: `${field}.id`,
+        message:
+          link.type === 'Commitment'
+            ? `commitment ${link.id} does not exist (invoice ${documentId} not found)`
+            : `${LABEL[kind]} ${link.id} does not exist`,
+      });
       continue;
     }
     if (row.isDraft) {
@@ -226,7 +252,10 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     const data = parseData(row);
     const position = link.type === 'Commitment' ? link.id % COMMITMENT_ID_FACTOR : 0;
     if (link.type === 'Commitment' && (position < 1 || position > data.commitments.length)) {
-      errors.push({ field: `${field}.id`, message: `invoice ${row.number} has no commitment ${position} (it has ${data.commitments.length}; ids are invoiceId * ${COMMITMENT_ID_FACTOR} + position)` });
+      errors.push({
+        field: `${field}.id`,
+        message: `invoice ${row.number} has no commitment ${position} (it has ${data.commitments.length}; ids are invoiceId * ${COMMITMENT_ID_FACTOR} + position)`,
+      });
       continue;
     }
     const sign = kind === 'Credit' ? -1 : 1;
@@ -253,9 +282,10 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
       if (Math.sign(value.toNumber()) !== sign) {
         errors.push({
           field: `${field}.amount`,
-          message: kind === 'Credit'
-            ? 'must be negative on a credit (the amount refunded or offset)'
-            : `must be positive on ${link.type === 'Commitment' ? 'a commitment' : 'an invoice'}`,
+          message:
+            kind === 'Credit'
+              ? 'must be negative on a credit (the amount refunded or offset)'
+              : `must be positive on ${link.type === 'Commitment' ? 'a commitment' : 'an invoice'}`,
         });
         continue;
       }
@@ -266,9 +296,15 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
   }
   if (amount && !amount.eq(0) && resolved.length) {
     if (!allocatedTotal.eq(0) && allocatedTotal.s !== amount.s) {
-      errors.push({ field: 'links', message: `the links allocate ${allocatedTotal.toFixed(2)}, in the opposite direction of the receipt's amount ${amount.toFixed(2)}` });
+      errors.push({
+        field: 'links',
+        message: `the links allocate ${allocatedTotal.toFixed(2)}, in the opposite direction of the receipt's amount ${amount.toFixed(2)}`,
+      });
     } else if (allocatedTotal.abs().gt(amount.abs())) {
-      errors.push({ field: 'links', message: `the links allocate ${allocatedTotal.toFixed(2)}, more than the receipt's amount ${amount.toFixed(2)}` });
+      errors.push({
+        field: 'links',
+        message: `the links allocate ${allocatedTotal.toFixed(2)}, more than the receipt's amount ${amount.toFixed(2)}`,
+      });
     }
   }
 
@@ -281,7 +317,10 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
       for (const l of resolved) {
         const row = docById.get(l.documentId)!;
         if (row.customerId !== null && row.customerId !== customer.id) {
-          errors.push({ field: `${l.field}.id`, message: `${documentLabel(row)} belongs to customer ${row.customerId}, not to the receipt's customer ${customer.id}` });
+          errors.push({
+            field: `${l.field}.id`,
+            message: `${documentLabel(row)} belongs to customer ${row.customerId}, not to the receipt's customer ${customer.id}`,
+          });
         }
       }
     }
@@ -296,7 +335,10 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     if (balance.eq(row.balance)) continue;
     if (balance.lt(0)) {
       const field = resolved.find((l) => l.documentId === row.id)?.field ?? 'links';
-      throw ValidationError.field(`${field}.amount`, `over-settles ${documentLabel(row)}: ${available(row).toFixed(2)} remains due, ${newEffects.get(row.id)!.toFixed(2)} allocated`);
+      throw ValidationError.field(
+        `${field}.amount`,
+        `over-settles ${documentLabel(row)}: ${available(row).toFixed(2)} remains due, ${newEffects.get(row.id)!.toFixed(2)} allocated`,
+      );
     }
     if (row.isCancelled) {
       throw new InvalidStateError(`${documentLabel(row)} is cancelled: the receipts that settled it can no longer change its balance`);
@@ -324,14 +366,23 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
       customerNumber: customer?.number ?? null,
       customerInternalId: customer?.internalId ?? null,
       searchText: repo.searchTextOf([
-        reference, notes, customer?.name, customer?.number, input.internalId,
+        reference,
+        notes,
+        customer?.name,
+        customer?.number,
+        input.internalId,
         ...resolved.map((l) => docById.get(l.documentId)?.number),
       ]),
       updatedAt: new Date().toISOString(),
     };
     const id = existing ? existing.row.id : await repo.insertReceipt(trx, accountId, values);
     if (existing) await repo.updateReceipt(trx, accountId, id, values);
-    await repo.replaceLinks(trx, accountId, id, resolved.map((l) => ({ type: l.type, linkId: l.linkId, documentId: l.documentId, amount: l.amount })));
+    await repo.replaceLinks(
+      trx,
+      accountId,
+      id,
+      resolved.map((l) => ({ type: l.type, linkId: l.linkId, documentId: l.documentId, amount: l.amount })),
+    );
     receiptRow = (await repo.getReceipt(trx, accountId, id))!;
     linkRows = (await repo.linksOf(trx, accountId, [id])).get(id) ?? [];
   } else {
@@ -379,7 +430,11 @@ export async function createReceipt(ctx: ReceiptsContext, accountId: number, inp
  * only if the receipt is still at an expected version (else 412).
  */
 export async function updateReceipt(
-  ctx: ReceiptsContext, accountId: number, id: number, patch: Partial<ReceiptInputT>, ifMatch: IfMatch = null,
+  ctx: ReceiptsContext,
+  accountId: number,
+  id: number,
+  patch: Partial<ReceiptInputT>,
+  ifMatch: IfMatch = null,
 ): Promise<Versioned<ReceiptT>> {
   return transaction(ctx.db, async (trx) => {
     const existing = await existingOrThrow(trx, accountId, id, ifMatch);
@@ -408,7 +463,13 @@ export async function findReceipts(ctx: ReceiptsContext, accountId: number, inte
   return presentRows(ctx.db.kysely, accountId, await repo.findReceipts(ctx.db.kysely, accountId, internalId));
 }
 
-export async function listReceipts(ctx: ReceiptsContext, accountId: number, query: string | undefined, page: Page, order: SortKey<repo.SortColumn>[]) {
+export async function listReceipts(
+  ctx: ReceiptsContext,
+  accountId: number,
+  query: string | undefined,
+  page: Page,
+  order: SortKey<repo.SortColumn>[],
+) {
   const { rows, total } = await repo.listReceipts(ctx.db.kysely, accountId, query, page, order);
   return { items: await presentRows(ctx.db.kysely, accountId, rows), total };
 }
@@ -450,7 +511,10 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
     if (balance.eq(0)) {
       const last = req.allowUpdate ? await repo.lastReceiptOf(trx, accountId, row.id) : undefined;
       if (!last) {
-        throw new InvalidStateError(`${documentLabel(row)} is already ${verb}` + (kind === 'Invoice' && !req.allowUpdate ? '; send allowUpdate: true to update its last receipt' : ''));
+        throw new InvalidStateError(
+          `${documentLabel(row)} is already ${verb}` +
+            (kind === 'Invoice' && !req.allowUpdate ? '; send allowUpdate: true to update its last receipt' : ''),
+        );
       }
       const existing = await existingOrThrow(trx, accountId, last.id);
       const current = presentReceipt(existing.row, existing.links);
@@ -469,8 +533,13 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
       const errors: FieldError[] = [];
       const amount = req.amount === null || req.amount === undefined ? balance : money(req.amount);
       throwIfAny(errors);
-      if (amount.lte(0)) throw ValidationError.field('amount', `must be greater than 0${kind === 'Credit' ? ' (the amount refunded)' : ''}`);
-      if (amount.gt(balance)) throw ValidationError.field('amount', `${amount.toFixed(2)} exceeds what remains due on ${documentLabel(row)}: ${balance.toFixed(2)}`);
+      if (amount.lte(0))
+        throw ValidationError.field('amount', `must be greater than 0${kind === 'Credit' ? ' (the amount refunded)' : ''}`);
+      if (amount.gt(balance))
+        throw ValidationError.field(
+          'amount',
+          `${amount.toFixed(2)} exceeds what remains due on ${documentLabel(row)}: ${balance.toFixed(2)}`,
+        );
       const signed = Number(kind === 'Invoice' ? amount : amount.neg());
       await writeReceipt(trx, env, null, {
         amount: signed,
@@ -488,16 +557,28 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
 
 export async function payInvoice(ctx: ReceiptsContext, accountId: number, input: PayInvoiceT) {
   return settleDocument(ctx, accountId, 'Invoice', {
-    id: input.invoiceId, amount: input.amount, date: input.date, paymentMethod: input.paymentMethod,
-    reference: input.paymentReference, status: input.status, metadata: input.metadata,
-    finalize: input.finalizeInvoice ?? false, allowUpdate: input.allowUpdate ?? false,
+    id: input.invoiceId,
+    amount: input.amount,
+    date: input.date,
+    paymentMethod: input.paymentMethod,
+    reference: input.paymentReference,
+    status: input.status,
+    metadata: input.metadata,
+    finalize: input.finalizeInvoice ?? false,
+    allowUpdate: input.allowUpdate ?? false,
   });
 }
 
 export async function refundCredit(ctx: ReceiptsContext, accountId: number, input: RefundCreditT) {
   return settleDocument(ctx, accountId, 'Credit', {
-    id: input.creditId, amount: input.amount, date: input.date, paymentMethod: input.paymentMethod,
-    reference: input.refundReference, status: input.status, metadata: input.metadata,
-    finalize: input.finalizeCredit ?? false, allowUpdate: false,
+    id: input.creditId,
+    amount: input.amount,
+    date: input.date,
+    paymentMethod: input.paymentMethod,
+    reference: input.refundReference,
+    status: input.status,
+    metadata: input.metadata,
+    finalize: input.finalizeCredit ?? false,
+    allowUpdate: false,
   });
 }

@@ -43,7 +43,12 @@ export const PARTY_ROUTES = {
 
 /** Sortable fields of customer and product families: `label` sorts as the name. */
 export const FAMILY_ORDER_BY = {
-  id: 'id', label: 'name', name: 'name', number: 'number', createdAt: 'createdAt', updatedAt: 'updatedAt',
+  id: 'id',
+  label: 'name',
+  name: 'name',
+  number: 'number',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
 } satisfies Record<string, SortColumn>;
 
 const problem = { $ref: 'ProblemDetails#' };
@@ -68,7 +73,9 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
     r.path,
     {
       schema: {
-        tags, operationId: `GET_${r.tag}_List`, summary: `List ${r.tag.toLowerCase()}`,
+        tags,
+        operationId: `GET_${r.tag}_List`,
+        summary: `List ${r.tag.toLowerCase()}`,
         querystring: listQuery,
         response: { 200: Type.Array(ref), 400: problem },
       },
@@ -78,7 +85,10 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
       const page = pageOf(q);
       const order = parseOrderBy(q.OrderBy, r.orderBy, defaultOrder);
       const { items, total } = await r.service.list(ctx.db, request.principal.accountId, {
-        page, order, query: q.query, ...(r.listFilters?.toOptions(q) ?? {}),
+        page,
+        order,
+        query: q.query,
+        ...(r.listFilters?.toOptions(q) ?? {}),
       });
       setPagingHeaders(request, reply, page, total);
       return items;
@@ -90,7 +100,9 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
     {
       config: { errorBody: 'Error' },
       schema: {
-        tags, operationId: `POST_${r.tag}_Post`, summary: `Create a ${r.tag.toLowerCase().replace(/s$/, '')}`,
+        tags,
+        operationId: `POST_${r.tag}_Post`,
+        summary: `Create a ${r.tag.toLowerCase().replace(/s$/, '')}`,
         body: r.input,
         response: { 200: ref, 400: error },
       },
@@ -105,7 +117,9 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
       `${r.path}/find`,
       {
         schema: {
-          tags, operationId: `GET_${r.tag}_Find`, summary: `Find ${r.tag.toLowerCase()} by ${fields.join(', ')}`,
+          tags,
+          operationId: `GET_${r.tag}_Find`,
+          summary: `Find ${r.tag.toLowerCase()} by ${fields.join(', ')}`,
           querystring: Type.Object(props),
           response: { 200: Type.Array(ref), 404: problem },
         },
@@ -124,7 +138,9 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
       `${r.path}/getbyinternalid/:internalId`,
       {
         schema: {
-          tags, operationId: `GET_${r.tag}_GetByInternalId`, summary: 'Get by your internal id',
+          tags,
+          operationId: `GET_${r.tag}_GetByInternalId`,
+          summary: 'Get by your internal id',
           params: InternalIdParams,
           response: { 200: ref, 404: problem },
         },
@@ -138,7 +154,9 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
     `${r.path}/:id`,
     {
       schema: {
-        tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id',
+        tags,
+        operationId: `GET_${r.tag}_Get`,
+        summary: 'Get by id',
         params: IdParams,
         response: { 200: ref, 404: problem },
       },
@@ -151,7 +169,9 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
       `${r.path}/:id`,
       {
         schema: {
-          tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update: absent fields keep their value, null clears',
+          tags,
+          operationId: `PUT_${r.tag}_Put`,
+          summary: 'Update: absent fields keep their value, null clears',
           params: IdParams,
           headers: IfMatchHeaders,
           body: r.input,
@@ -159,7 +179,10 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
         },
       },
       async (request, reply) =>
-        withETag(reply, await r.service.update(ctx.db, request.principal.accountId, request.params.id, bodyOf(request), ifMatchOf(request))),
+        withETag(
+          reply,
+          await r.service.update(ctx.db, request.principal.accountId, request.params.id, bodyOf(request), ifMatchOf(request)),
+        ),
     );
   }
 
@@ -167,7 +190,9 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
     `${r.path}/:id`,
     {
       schema: {
-        tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete',
+        tags,
+        operationId: `DELETE_${r.tag}_Delete`,
+        summary: 'Delete',
         params: IdParams,
         headers: IfMatchHeaders,
         response: { 200: NoBody, 404: problem, 412: problem },

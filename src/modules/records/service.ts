@@ -22,7 +22,12 @@ export interface ResourceDefinition<Input, Stored extends object, Out> {
    * `input` is what to store (on update, the body laid over the current record); `patch` is the update's
    * body as sent, for the rare rule that depends on whether a field was sent at all.
    */
-  toStored(db: Kysely<Database>, accountId: number, input: Input, ctx: { number: string | null; previous: Stored | null; patch?: Input }): Promise<Stored>;
+  toStored(
+    db: Kysely<Database>,
+    accountId: number,
+    input: Input,
+    ctx: { number: string | null; previous: Stored | null; patch?: Input },
+  ): Promise<Stored>;
   columns(data: Stored): store.RecordColumns;
   present(db: Kysely<Database>, accountId: number, records: store.StoredRecord<Stored>[]): Promise<Out[]>;
   numberOf?(input: Input): string | null | undefined;
@@ -41,8 +46,10 @@ export interface ListQuery {
 export function resourceService<Input, Stored extends object, Out>(def: ResourceDefinition<Input, Stored, Out>) {
   const one = async (db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>) =>
     (await def.present(db, accountId, [record]))[0];
-  const versioned = async (db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>): Promise<Versioned<Out>> =>
-    ({ value: await one(db, accountId, record), version: record.version });
+  const versioned = async (db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>): Promise<Versioned<Out>> => ({
+    value: await one(db, accountId, record),
+    version: record.version,
+  });
   const what = (id: number) => `${def.kind.label} ${id}`;
 
   async function numberFor(trx: Kysely<Database>, accountId: number, input: Input, previous: Stored | null) {
@@ -96,7 +103,15 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
         const input = mergeUpdate(await one(trx, accountId, current), patch) as unknown as Input;
         const number = await numberFor(trx, accountId, input, current.data);
         const data = await def.toStored(trx, accountId, input, { number, previous: current.data, patch });
-        const saved = await store.updateRecord(trx, def.kind, accountId, id, data, def.columns(data), ifMatch ? current.version : undefined);
+        const saved = await store.updateRecord(
+          trx,
+          def.kind,
+          accountId,
+          id,
+          data,
+          def.columns(data),
+          ifMatch ? current.version : undefined,
+        );
         if (!saved) lostRace(id);
         const out = await versioned(trx, accountId, saved);
         if (def.events) await emit(trx, accountId, def.events.updated, out.value);

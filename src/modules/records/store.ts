@@ -150,11 +150,7 @@ export async function touchRecord(db: Db, kind: RecordKind, accountId: number, i
 
 /** Deletes a record; with `atVersion`, only while it is still at that version (see updateRecord). */
 export async function deleteRecord(db: Db, kind: RecordKind, accountId: number, id: number, atVersion?: number): Promise<boolean> {
-  let q = db
-    .deleteFrom('records')
-    .where('accountId', '=', accountId)
-    .where('kind', '=', kind.kind)
-    .where('id', '=', id);
+  let q = db.deleteFrom('records').where('accountId', '=', accountId).where('kind', '=', kind.kind).where('id', '=', id);
   if (atVersion !== undefined) q = q.where('version', '=', atVersion);
   const result = await q.executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return false;
@@ -167,7 +163,12 @@ export async function getRecord<T>(db: Db, kind: RecordKind, accountId: number, 
   return r ? row<T>(r) : null;
 }
 
-export async function getRecordsByIds<T>(db: Db, kind: RecordKind, accountId: number, ids: number[]): Promise<Map<number, StoredRecord<T>>> {
+export async function getRecordsByIds<T>(
+  db: Db,
+  kind: RecordKind,
+  accountId: number,
+  ids: number[],
+): Promise<Map<number, StoredRecord<T>>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await recordsOf(db, kind, accountId).select(DOCUMENT).where('id', 'in', unique).execute();
@@ -183,7 +184,10 @@ export interface ListOptions {
 
 /** Prefix full-text match on every word typed, case- and accent-insensitively. */
 function ftsFilter(db: Db, query: string) {
-  const tokens = searchTokens(query).map((t) => t.replace(/[^a-z0-9]/g, '')).filter(Boolean).slice(0, 10);
+  const tokens = searchTokens(query)
+    .map((t) => t.replace(/[^a-z0-9]/g, ''))
+    .filter(Boolean)
+    .slice(0, 10);
   if (!tokens.length) return null;
   if (isSqlite(db)) {
     const match = tokens.map((t) => `"${t}"*`).join(' AND ');
@@ -238,12 +242,7 @@ export async function findRecords<T>(
 }
 
 export async function findRecordsByParent<T>(db: Db, kind: RecordKind, accountId: number, parentId: number, limit = 100) {
-  const rows = await recordsOf(db, kind, accountId)
-    .select(DOCUMENT)
-    .where('parentId', '=', parentId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const rows = await recordsOf(db, kind, accountId).select(DOCUMENT).where('parentId', '=', parentId).orderBy('id').limit(limit).execute();
   return rows.map((r) => row<T>(r));
 }
 

@@ -6,7 +6,14 @@ import type { AppContext } from '../../context.js';
 import type { TypedApp } from '../../http/module.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { Str } from '../../http/schemas.js';
-import { classificationsByType, filterBankProviders, HOMECARE_SERVICE_ACTIVITIES, HOMECARE_SERVICE_TSA_GROUPS, UNITS, vatsByRegion } from './data/index.js';
+import {
+  classificationsByType,
+  filterBankProviders,
+  HOMECARE_SERVICE_ACTIVITIES,
+  HOMECARE_SERVICE_TSA_GROUPS,
+  UNITS,
+  vatsByRegion,
+} from './data/index.js';
 import {
   BankProvider,
   Classification,
@@ -30,7 +37,9 @@ export function referenceRoutes(app: TypedApp, _ctx: AppContext): void {
     '/v1/vats',
     {
       schema: {
-        tags: ['Vats'], operationId: 'GET_Vats_List', summary: 'VAT rates, optionally of one region',
+        tags: ['Vats'],
+        operationId: 'GET_Vats_List',
+        summary: 'VAT rates, optionally of one region',
         querystring: Type.Object({ region: Type.Optional(VatRegion) }),
         response: listResponse(app, Vat),
       },
@@ -48,7 +57,9 @@ export function referenceRoutes(app: TypedApp, _ctx: AppContext): void {
     '/v1/classifications',
     {
       schema: {
-        tags: ['Classifications'], operationId: 'GET_Classifications_List', summary: 'Classifications (chart of accounts), optionally of one type',
+        tags: ['Classifications'],
+        operationId: 'GET_Classifications_List',
+        summary: 'Classifications (chart of accounts), optionally of one type',
         querystring: Type.Object({ type: Type.Optional(ClassificationType) }),
         response: listResponse(app, Classification),
       },
@@ -60,7 +71,9 @@ export function referenceRoutes(app: TypedApp, _ctx: AppContext): void {
     '/v1/bankaccounts/providers',
     {
       schema: {
-        tags: ['BankAccounts'], operationId: 'GET_BankAccounts_Providers', summary: 'Bank providers, with an optional full-text search',
+        tags: ['BankAccounts'],
+        operationId: 'GET_BankAccounts_Providers',
+        summary: 'Bank providers, with an optional full-text search',
         querystring: Type.Object({ query: Type.Optional(Str(200, 'Full-text search')) }),
         response: listResponse(app, BankProvider),
       },
@@ -72,7 +85,9 @@ export function referenceRoutes(app: TypedApp, _ctx: AppContext): void {
     '/v1/homecareservices/tsa-groups',
     {
       schema: {
-        tags: ['HomecareServices'], operationId: 'GET_HomecareServices_TsaGroups', summary: 'Groups of homecare service activities',
+        tags: ['HomecareServices'],
+        operationId: 'GET_HomecareServices_TsaGroups',
+        summary: 'Groups of homecare service activities',
         response: listResponse(app, HomecareServiceTsaGroup),
       },
     },
@@ -83,7 +98,9 @@ export function referenceRoutes(app: TypedApp, _ctx: AppContext): void {
     '/v1/homecareservices/activities',
     {
       schema: {
-        tags: ['HomecareServices'], operationId: 'GET_HomecareServices_Activities', summary: 'Homecare service activities (Code du travail, art. D7231-1)',
+        tags: ['HomecareServices'],
+        operationId: 'GET_HomecareServices_Activities',
+        summary: 'Homecare service activities (Code du travail, art. D7231-1)',
         response: listResponse(app, HomecareServiceActivity),
       },
     },

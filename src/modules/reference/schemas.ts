@@ -5,7 +5,6 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Literals } from '../../http/schemas.js';
 import { CLASSIFICATION_TYPES, MICRO_BUSINESS_DECLARATION_TYPES, UNIT_TYPES, VAT_REGIONS } from './data/index.js';
 
-
 export const VatRegion = Literals(VAT_REGIONS, { description: 'VAT region' });
 export const UnitType = Literals(UNIT_TYPES, { description: 'Unit type' });
 export const ClassificationType = Literals(CLASSIFICATION_TYPES, { description: 'Classification type' });

@@ -20,7 +20,15 @@ import type { AccountSettings } from '../settings/index.js';
 import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
 import type { AddressInputT } from '../../http/schemas.js';
 import { clean } from '../../http/input/text.js';
-import { MAX_AMOUNT, type ContactFieldsT, type DocumentInputT, type SaleDocumentLineInputT, type SaleDocumentLineT, type UnitT, type VatT } from './schemas.js';
+import {
+  MAX_AMOUNT,
+  type ContactFieldsT,
+  type DocumentInputT,
+  type SaleDocumentLineInputT,
+  type SaleDocumentLineT,
+  type UnitT,
+  type VatT,
+} from './schemas.js';
 
 export type DocumentKind = 'Invoice' | 'Credit';
 
@@ -69,7 +77,12 @@ export interface StoredDocument {
   /** The seller as the account's settings described it at finalization (frozen with the document). */
   seller?: SellerSnapshot;
   /** State links written after finalization (not part of the hashed content). */
-  links?: { cancellationCreditId?: number; cancellationCreditNumber?: string; cancelledInvoicetNumber?: string; cancelledInvoiceDate?: string };
+  links?: {
+    cancellationCreditId?: number;
+    cancellationCreditNumber?: string;
+    cancelledInvoicetNumber?: string;
+    cancelledInvoiceDate?: string;
+  };
 }
 
 export type SellerSnapshot = Pick<AccountSettings, 'company' | 'vat' | 'bankDetails' | 'documentDefaults'> & {
@@ -185,13 +198,13 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
     errors.push({ field: 'customerId', message: `customer ${input.customerId} does not exist` });
   }
   const options = customer?.billingOptions;
-  const region = (input.region ?? 'FR');
+  const region = input.region ?? 'FR';
   const sellerLiable = input.liableToVat ?? settings.vat.liableToVat;
   const reverseCharge = input.vatReverseCharge ?? options?.vatReverseCharge ?? false;
   const useTaxIncluded = input.useTaxIncludedPrices ?? options?.useTaxIncludedPrices ?? settings.sales.useTaxIncluded;
 
-  const billingAddressInput: AddressInputT | null | undefined = input.billingAddress ?? (customer?.billingAddress);
-  const shippingAddressInput: AddressInputT | null | undefined = input.shippingAddress ?? (customer?.shippingAddress);
+  const billingAddressInput: AddressInputT | null | undefined = input.billingAddress ?? customer?.billingAddress;
+  const shippingAddressInput: AddressInputT | null | undefined = input.shippingAddress ?? customer?.shippingAddress;
   checkAddress(billingAddressInput, 'billingAddress', errors);
   checkAddress(shippingAddressInput, 'shippingAddress', errors);
 
@@ -219,16 +232,25 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
     const product = await findProduct(db, accountId, line);
     if (product === null) {
       const named = line.productId ?? line.productNumber ?? line.productInternalId;
-      errors.push({ field: `${field}.product${line.productId != null ? 'Id' : line.productNumber ? 'Number' : 'InternalId'}`, message: `product ${named} does not exist` });
+      errors.push({
+        field: `${field}.product${line.productId != null ? 'Id' : line.productNumber ? 'Number' : 'InternalId'}`,
+        message: `product ${named} does not exist`,
+      });
     }
     const p = product?.data;
-    const type = line.type ?? (p?.type === 'Service' ? 'Service' : line.taxExcludedPrice != null || line.taxIncludedPrice != null || p ? 'Product' : 'Text');
+    const type =
+      line.type ??
+      (p?.type === 'Service' ? 'Service' : line.taxExcludedPrice != null || line.taxIncludedPrice != null || p ? 'Product' : 'Text');
     const priced = PRICED.has(type);
     if (line.discount?.type === 'Percent' && line.discount.value != null && line.discount.value > 100) {
       errors.push({ field: `${field}.discount.value`, message: 'a percent discount is at most 100' });
     }
-    const vat = resolveVat(line.vat, region, `${field}.vat`, errors) ?? (p?.vatId != null ? toVat(vatById(p.vatId)!) : null) ?? (priced ? toVat(defaultVat) : null);
-    const unit = resolveUnit(line.unit, `${field}.unit`, errors) ?? (p?.unitId != null && unitById(p.unitId) ? toUnit(unitById(p.unitId)!) : null);
+    const vat =
+      resolveVat(line.vat, region, `${field}.vat`, errors) ??
+      (p?.vatId != null ? toVat(vatById(p.vatId)!) : null) ??
+      (priced ? toVat(defaultVat) : null);
+    const unit =
+      resolveUnit(line.unit, `${field}.unit`, errors) ?? (p?.unitId != null && unitById(p.unitId) ? toUnit(unitById(p.unitId)!) : null);
     // The product's price fills a line that names none, in the basis it was entered in. Both prices
     // at 0 beside a product is how form-based clients (the n8n node) leave the price unset.
     const unpricedDefaults = p !== undefined && p !== null && line.taxExcludedPrice === 0 && line.taxIncludedPrice === 0;
@@ -271,7 +293,8 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
     });
   }
 
-  const shippingVat = resolveVat(input.shippingVat, region, 'shippingVat', errors) ?? ((input.shippingAmount ?? 0) > 0 ? toVat(defaultVat) : null);
+  const shippingVat =
+    resolveVat(input.shippingVat, region, 'shippingVat', errors) ?? ((input.shippingAmount ?? 0) > 0 ? toVat(defaultVat) : null);
   const globalDiscount = input.globalDiscount ?? options?.discount ?? null;
   if (globalDiscount?.type === 'Percent' && (globalDiscount.value ?? 0) > 100) {
     errors.push({ field: 'globalDiscount.value', message: 'a percent discount is at most 100' });
@@ -282,7 +305,8 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
   try {
     totals = computeTotals({
       lines: totalsLines,
-      globalDiscount: globalDiscount?.type && globalDiscount.value != null ? { type: globalDiscount.type, value: globalDiscount.value } : null,
+      globalDiscount:
+        globalDiscount?.type && globalDiscount.value != null ? { type: globalDiscount.type, value: globalDiscount.value } : null,
       shippingAmount: input.shippingAmount ?? 0,
       shippingVatRate: shippingVat?.rate ?? null,
       useTaxIncludedPrices: useTaxIncluded,
@@ -317,14 +341,23 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
   });
 
   const customerName = clean(input.customerName) ?? customer?.name ?? null;
-  const customerType = (input.customerType ?? customer?.type ?? null);
+  const customerType = input.customerType ?? customer?.type ?? null;
   const date = input.date ?? todayIn(ctx.timezone);
   return {
     ...scheduleFor({ customerType, totals }, date, settings),
     billingAddress: toAddress(billingAddressInput),
-    billingContact: contact(input.billingContact) ?? (customer && (customer.firstName || customer.lastName)
-      ? contact({ firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone, cellPhone: customer.cellPhone, title: customer.title })
-      : null),
+    billingContact:
+      contact(input.billingContact) ??
+      (customer && (customer.firstName || customer.lastName)
+        ? contact({
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+            email: customer.email,
+            phone: customer.phone,
+            cellPhone: customer.cellPhone,
+            title: customer.title,
+          })
+        : null),
     customerElectronicAddress: clean(input.customerElectronicAddress) ?? customer?.companyInformations.effectiveElectronicAddress ?? null,
     customerId: customer ? input.customerId! : null,
     customerName,
@@ -342,7 +375,7 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
     internalNotes: input.internalNotes ?? null,
     liableToVat: sellerLiable,
     lines,
-    metadata: (input.metadata) ?? null,
+    metadata: input.metadata ?? null,
     region,
     shippingAddress: toAddress(shippingAddressInput),
     shippingAmount: input.shippingAmount ?? 0,

@@ -40,9 +40,10 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     paid = paid.minus(settled);
     return { id: i + 1, date: c.date, amount: Number(amount), dueAmount: Number(amount.minus(settled)), thirdId: d.customerId };
   });
-  const overdue = isDraft || isCancelled
-    ? 0
-    : commitments.filter((c) => compareDates(c.date, ctx.today) < 0).reduce((sum, c) => sum.plus(c.dueAmount), new Big(0));
+  const overdue =
+    isDraft || isCancelled
+      ? 0
+      : commitments.filter((c) => compareDates(c.date, ctx.today) < 0).reduce((sum, c) => sum.plus(c.dueAmount), new Big(0));
   const path = `/v1/${row.kind === 'Invoice' ? 'saleinvoices' : 'salecredits'}/download/${row.id}`;
   return {
     id: row.id,
@@ -94,7 +95,11 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     vatMode: d.vatMode,
     vatNote: d.vatNote,
     vatReverseCharge: d.vatReverseCharge,
-    vats: d.totals.vats.map((v) => ({ taxExcludedAmount: num(v.taxableAmount), vat: vatOf(v.rate, d.region), vatAmount: num(v.vatAmount) })),
+    vats: d.totals.vats.map((v) => ({
+      taxExcludedAmount: num(v.taxableAmount),
+      vat: vatOf(v.rate, d.region),
+      vatAmount: num(v.vatAmount),
+    })),
     vendorReference: d.vendorReference,
     cancellationCreditId: row.cancellationCreditId,
     cancellationCreditNumber: d.links?.cancellationCreditNumber ?? null,

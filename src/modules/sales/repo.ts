@@ -12,7 +12,11 @@ import type { DocumentKind } from './compose.js';
 type Db = Kysely<Database>;
 type AmountColumn = 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance';
 /** A document as this module sees it: amounts as exact decimals, the snapshot as JSON text. */
-export type DocumentRow = Omit<SaleDocumentsTable, 'id' | 'version' | AmountColumn> & { id: number; version: number; data: string } & Record<AmountColumn, Big>;
+export type DocumentRow = Omit<SaleDocumentsTable, 'id' | 'version' | AmountColumn> & {
+  id: number;
+  version: number;
+  data: string;
+} & Record<AmountColumn, Big>;
 /** What a new document's row holds (its id and first version come from the database). */
 export type NewDocumentRow = Omit<DocumentRow, 'id' | 'version'>;
 type DocumentChanges = Partial<Omit<DocumentRow, 'id' | 'accountId' | 'kind' | 'version'>>;
@@ -75,7 +79,8 @@ function storedChanges(db: Db, values: Omit<DocumentChanges, 'data'>) {
   };
 }
 
-export type SortColumn = 'id' | 'date' | 'number' | 'customerName' | 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance' | 'dueDate' | 'createdAt';
+export type SortColumn =
+  'id' | 'date' | 'number' | 'customerName' | 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance' | 'dueDate' | 'createdAt';
 
 export async function insertDocument(db: Db, values: NewDocumentRow): Promise<number> {
   return (await insertDocuments(db, [values]))[0];
@@ -87,18 +92,30 @@ export async function insertDocuments(db: Db, values: NewDocumentRow[]): Promise
   const rows = values.map(({ data: _data, ...columns }) => storedRow(db, columns));
   // One statement numbers its rows in order; RETURNING's order is not promised, the ids' order is.
   const ids = (await db.insertInto('saleDocuments').values(rows).returning('id').execute()).map((r) => r.id).sort((x, y) => x - y);
-  await db.insertInto('saleDocumentData').values(ids.map((documentId, i) => ({ documentId, data: encodeSnapshot(db, values[i].data) }))).execute();
+  await db
+    .insertInto('saleDocumentData')
+    .values(ids.map((documentId, i) => ({ documentId, data: encodeSnapshot(db, values[i].data) })))
+    .execute();
   return ids;
 }
 
 /** Writes a document's changes and increments its version (its ETag); answers the new version. */
 export async function updateDocument(db: Db, accountId: number, id: number, values: DocumentChanges): Promise<number | undefined> {
   const { data, ...columns } = values;
-  const updated = await db.updateTable('saleDocuments').set({ ...storedChanges(db, columns), version: sql<number>`version + 1` })
-    .where('accountId', '=', accountId).where('id', '=', id).returning('version').executeTakeFirst();
+  const updated = await db
+    .updateTable('saleDocuments')
+    .set({ ...storedChanges(db, columns), version: sql<number>`version + 1` })
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirst();
   // The account check above guards the data row, which has no account of its own.
   if (data !== undefined && updated) {
-    await db.updateTable('saleDocumentData').set({ data: encodeSnapshot(db, data) }).where('documentId', '=', id).execute();
+    await db
+      .updateTable('saleDocumentData')
+      .set({ data: encodeSnapshot(db, data) })
+      .where('documentId', '=', id)
+      .execute();
   }
   return updated?.version;
 }
@@ -107,14 +124,25 @@ export async function deleteDocument(db: Db, accountId: number, id: number): Pro
   await db.deleteFrom('saleDocuments').where('accountId', '=', accountId).where('id', '=', id).execute();
 }
 
-export async function getDocument(db: Db, accountId: number, kind: DocumentKind, id: number, forUpdate = false): Promise<DocumentRow | undefined> {
+export async function getDocument(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+  forUpdate = false,
+): Promise<DocumentRow | undefined> {
   let q = withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id);
   if (forUpdate && !isSqlite(db)) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   return row && decoded(db, row);
 }
 
-export async function findDocuments(db: Db, accountId: number, kind: DocumentKind, by: { number?: string; internalId?: string }): Promise<DocumentRow[]> {
+export async function findDocuments(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  by: { number?: string; internalId?: string },
+): Promise<DocumentRow[]> {
   let q = withData(db).where('accountId', '=', accountId).where('kind', '=', kind);
   if (by.number !== undefined) q = q.where('number', '=', by.number);
   if (by.internalId !== undefined) q = q.where('internalId', '=', by.internalId);
@@ -206,12 +234,20 @@ export async function lockHead(db: Db, accountId: number, kind: DocumentKind) {
   if (head) return head;
   // The first finalization of this account and kind creates the row; concurrent first ones meet
   // on its primary key and all lock the same row.
-  await db.insertInto('documentHeads').values({ accountId, kind, lastDate: null, chainIndex: 0, lastHash: null })
-    .onConflict((oc) => oc.columns(['accountId', 'kind']).doNothing()).execute();
+  await db
+    .insertInto('documentHeads')
+    .values({ accountId, kind, lastDate: null, chainIndex: 0, lastHash: null })
+    .onConflict((oc) => oc.columns(['accountId', 'kind']).doNothing())
+    .execute();
   return select().executeTakeFirstOrThrow();
 }
 
-export async function updateHead(db: Db, accountId: number, kind: DocumentKind, values: { lastDate: string; chainIndex: number; lastHash: string }) {
+export async function updateHead(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  values: { lastDate: string; chainIndex: number; lastHash: string },
+) {
   await db.updateTable('documentHeads').set(values).where('accountId', '=', accountId).where('kind', '=', kind).execute();
 }
 
@@ -228,6 +264,11 @@ export async function nextSequence(db: Db, accountId: number, kind: DocumentKind
 
 /** Finalized documents of a kind in chain order, for the audit. */
 export async function chainOf(db: Db, accountId: number, kind: DocumentKind) {
-  const rows = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('chainIndex', 'is not', null).orderBy('chainIndex').execute();
+  const rows = await withData(db)
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind)
+    .where('chainIndex', 'is not', null)
+    .orderBy('chainIndex')
+    .execute();
   return rows.map((r) => decoded(db, r));
 }

@@ -10,17 +10,37 @@ import { IdParams, Int32, Str } from '../../http/schemas.js';
 import type { DocumentKind } from './compose.js';
 import type { SortColumn } from './repo.js';
 import {
-  Commitment, Credit, CreditInput, FinalizationDateAdjustment, InclusionFilter, Invoice, InvoiceInput, InvoiceStatusFilter,
-  SaleDocumentLine, VatSummary, type DocumentInputT,
+  Commitment,
+  Credit,
+  CreditInput,
+  FinalizationDateAdjustment,
+  InclusionFilter,
+  Invoice,
+  InvoiceInput,
+  InvoiceStatusFilter,
+  SaleDocumentLine,
+  VatSummary,
+  type DocumentInputT,
 } from './schemas.js';
 import * as sales from './service.js';
 
 const ORDER_BY: Record<string, SortColumn> = {
-  id: 'id', date: 'date', number: 'number', customer: 'customerName', customerName: 'customerName',
-  amount: 'taxIncludedAmount', taxIncludedAmount: 'taxIncludedAmount', taxExcludedAmount: 'taxExcludedAmount',
-  balance: 'balance', dueDate: 'dueDate', createdAt: 'createdAt',
+  id: 'id',
+  date: 'date',
+  number: 'number',
+  customer: 'customerName',
+  customerName: 'customerName',
+  amount: 'taxIncludedAmount',
+  taxIncludedAmount: 'taxIncludedAmount',
+  taxExcludedAmount: 'taxExcludedAmount',
+  balance: 'balance',
+  dueDate: 'dueDate',
+  createdAt: 'createdAt',
 };
-const DEFAULT_ORDER = [{ column: 'date' as const, direction: 'desc' as const }, { column: 'id' as const, direction: 'desc' as const }];
+const DEFAULT_ORDER = [
+  { column: 'date' as const, direction: 'desc' as const },
+  { column: 'id' as const, direction: 'desc' as const },
+];
 
 interface KindRoutes {
   kind: DocumentKind;
@@ -47,64 +67,171 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     CustomerId: Type.Optional(Int32),
     ...(r.withStatus ? { Status: Type.Optional(InvoiceStatusFilter) } : {}),
     Cancelled: Type.Optional(InclusionFilter),
-    IncludeCancelled: Type.Optional(Type.Boolean({ description: 'The n8n node\'s spelling: true is Cancelled=All' })),
+    IncludeCancelled: Type.Optional(Type.Boolean({ description: "The n8n node's spelling: true is Cancelled=All" })),
     Processed: Type.Optional(InclusionFilter),
   });
 
-  app.get(r.path, { config, schema: { tags, operationId: `GET_${r.tag}_List`, summary: 'List documents', querystring: listQuery, response: { 200: Type.Array(ref), 400: problem } } },
+  app.get(
+    r.path,
+    {
+      config,
+      schema: {
+        tags,
+        operationId: `GET_${r.tag}_List`,
+        summary: 'List documents',
+        querystring: listQuery,
+        response: { 200: Type.Array(ref), 400: problem },
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       const page = pageOf(q);
       const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
-      const { items, total } = await sales.listDocuments(ctx, request.principal.accountId, r.kind, {
-        from: q.From, to: q.To, customerId: q.CustomerId, status: q.Status, cancelled: q.Cancelled ?? (q.IncludeCancelled ? 'All' : 'Excluded'), processed: q.Processed ?? 'Excluded',
-      }, page, order);
+      const { items, total } = await sales.listDocuments(
+        ctx,
+        request.principal.accountId,
+        r.kind,
+        {
+          from: q.From,
+          to: q.To,
+          customerId: q.CustomerId,
+          status: q.Status,
+          cancelled: q.Cancelled ?? (q.IncludeCancelled ? 'All' : 'Excluded'),
+          processed: q.Processed ?? 'Excluded',
+        },
+        page,
+        order,
+      );
       setPagingHeaders(request, reply, page, total);
       return items;
-    });
-
-  app.post(r.path, { config: { ...config, errorBody: 'Error' }, schema: { tags, operationId: `POST_${r.tag}_Post`, summary: 'Create a draft', body: r.input, response: { 200: ref, 400: error } } },
-    async (request, reply) => withETag(reply, await sales.createDraft(ctx, request.principal.accountId, r.kind, request.body)));
-
-  app.get(`${r.path}/find`, {
-    config,
-    schema: { tags, operationId: `GET_${r.tag}_Find`, summary: 'Find by number or internal id', querystring: Type.Object({ number: Type.Optional(Str(50)), internalId: Type.Optional(Str(200)) }), response: { 200: Type.Array(ref) } },
-  }, async (request) => sales.findDocuments(ctx, request.principal.accountId, r.kind, request.query));
-
-  app.get(`${r.path}/:id`, { config: { ...config, errorBody: 'Error' }, schema: { tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id', params: IdParams, response: { 200: ref, 404: error } } },
-    async (request, reply) => withETag(reply, await sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id)));
-
-  app.put(`${r.path}/:id`, { config, schema: { tags, operationId: `PUT_${r.tag}_Put`, summary: 'Update a draft: absent fields keep their value, null clears, lines replace', params: IdParams, headers: IfMatchHeaders, body: r.input, response: { 200: ref, 400: problem, 404: problem, 412: problem } } },
-    async (request, reply) =>
-      withETag(reply, await sales.updateDraft(ctx, request.principal.accountId, r.kind, request.params.id, request.body, ifMatchOf(request))));
-
-  app.delete(`${r.path}/:id`, { config, schema: { tags, operationId: `DELETE_${r.tag}_Delete`, summary: 'Delete a draft; answers the deleted document', params: IdParams, headers: IfMatchHeaders, response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem, 412: problem } } },
-    async (request) => sales.deleteDraft(ctx, request.principal.accountId, r.kind, request.params.id, ifMatchOf(request)));
-
-  app.post(`${r.path}/finalize/:id`, {
-    config,
-    schema: {
-      tags, operationId: `POST_${r.tag}_Finalize`, summary: 'Finalize a draft: number, date and due dates become final',
-      params: IdParams,
-      querystring: Type.Object({ finalizationDate: Type.Optional(Type.String({ format: 'date' })), dateAdjustment: Type.Optional(FinalizationDateAdjustment) }),
-      response: { 200: ref, 400: problem, 404: problem },
     },
-  }, async (request, reply) => withETag(reply, await sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, request.query)));
+  );
+
+  app.post(
+    r.path,
+    {
+      config: { ...config, errorBody: 'Error' },
+      schema: { tags, operationId: `POST_${r.tag}_Post`, summary: 'Create a draft', body: r.input, response: { 200: ref, 400: error } },
+    },
+    async (request, reply) => withETag(reply, await sales.createDraft(ctx, request.principal.accountId, r.kind, request.body)),
+  );
+
+  app.get(
+    `${r.path}/find`,
+    {
+      config,
+      schema: {
+        tags,
+        operationId: `GET_${r.tag}_Find`,
+        summary: 'Find by number or internal id',
+        querystring: Type.Object({ number: Type.Optional(Str(50)), internalId: Type.Optional(Str(200)) }),
+        response: { 200: Type.Array(ref) },
+      },
+    },
+    async (request) => sales.findDocuments(ctx, request.principal.accountId, r.kind, request.query),
+  );
+
+  app.get(
+    `${r.path}/:id`,
+    {
+      config: { ...config, errorBody: 'Error' },
+      schema: { tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id', params: IdParams, response: { 200: ref, 404: error } },
+    },
+    async (request, reply) => withETag(reply, await sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id)),
+  );
+
+  app.put(
+    `${r.path}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        operationId: `PUT_${r.tag}_Put`,
+        summary: 'Update a draft: absent fields keep their value, null clears, lines replace',
+        params: IdParams,
+        headers: IfMatchHeaders,
+        body: r.input,
+        response: { 200: ref, 400: problem, 404: problem, 412: problem },
+      },
+    },
+    async (request, reply) =>
+      withETag(
+        reply,
+        await sales.updateDraft(ctx, request.principal.accountId, r.kind, request.params.id, request.body, ifMatchOf(request)),
+      ),
+  );
+
+  app.delete(
+    `${r.path}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        operationId: `DELETE_${r.tag}_Delete`,
+        summary: 'Delete a draft; answers the deleted document',
+        params: IdParams,
+        headers: IfMatchHeaders,
+        response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem, 412: problem },
+      },
+    },
+    async (request) => sales.deleteDraft(ctx, request.principal.accountId, r.kind, request.params.id, ifMatchOf(request)),
+  );
+
+  app.post(
+    `${r.path}/finalize/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        operationId: `POST_${r.tag}_Finalize`,
+        summary: 'Finalize a draft: number, date and due dates become final',
+        params: IdParams,
+        querystring: Type.Object({
+          finalizationDate: Type.Optional(Type.String({ format: 'date' })),
+          dateAdjustment: Type.Optional(FinalizationDateAdjustment),
+        }),
+        response: { 200: ref, 400: problem, 404: problem },
+      },
+    },
+    async (request, reply) =>
+      withETag(reply, await sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, request.query)),
+  );
 }
 
 export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
   for (const schema of [SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
   const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl };
-  documentRoutes(app, ctx, { kind: 'Invoice', path: '/v1/saleinvoices', tag: 'SaleInvoices', input: InvoiceInput, output: Invoice, withStatus: true, deleteOutput: Invoice });
-  documentRoutes(app, ctx, { kind: 'Credit', path: '/v1/salecredits', tag: 'SaleCredits', input: CreditInput, output: Credit, withStatus: false, deleteOutput: Invoice });
+  documentRoutes(app, ctx, {
+    kind: 'Invoice',
+    path: '/v1/saleinvoices',
+    tag: 'SaleInvoices',
+    input: InvoiceInput,
+    output: Invoice,
+    withStatus: true,
+    deleteOutput: Invoice,
+  });
+  documentRoutes(app, ctx, {
+    kind: 'Credit',
+    path: '/v1/salecredits',
+    tag: 'SaleCredits',
+    input: CreditInput,
+    output: Credit,
+    withStatus: false,
+    deleteOutput: Invoice,
+  });
 
-  app.post('/v1/saleinvoices/cancel/:id', {
-    config: { textVariants: true },
-    schema: {
-      tags: ['SaleInvoices'], operationId: 'POST_SaleInvoices_Cancel',
-      summary: 'Cancel a finalized invoice with a full credit note (Facturier extension)',
-      params: IdParams,
-      response: { 200: Type.Ref(Invoice), 400: problem, 404: problem },
+  app.post(
+    '/v1/saleinvoices/cancel/:id',
+    {
+      config: { textVariants: true },
+      schema: {
+        tags: ['SaleInvoices'],
+        operationId: 'POST_SaleInvoices_Cancel',
+        summary: 'Cancel a finalized invoice with a full credit note (Facturier extension)',
+        params: IdParams,
+        response: { 200: Type.Ref(Invoice), 400: problem, 404: problem },
+      },
     },
-  }, async (request) => sales.cancelInvoice(ctx, request.principal.accountId, request.params.id));
+    async (request) => sales.cancelInvoice(ctx, request.principal.accountId, request.params.id),
+  );
 }

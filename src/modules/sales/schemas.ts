@@ -53,10 +53,7 @@ export const Vat = Type.Object(
 );
 export type VatT = Static<typeof Vat>;
 
-const UnitInput = Type.Object(
-  { id: Opt(Int32), code: Opt(Str(10)), name: Opt(Str(50)) },
-  { additionalProperties: false },
-);
+const UnitInput = Type.Object({ id: Opt(Int32), code: Opt(Str(10)), name: Opt(Str(50)) }, { additionalProperties: false });
 export const Unit = Type.Object(
   {
     code: Nullable(Type.String()),
@@ -116,7 +113,9 @@ export const SaleDocumentLine = Type.Object(
     taxIncludedAmount: Nullable(Type.Number()),
     marginAmount: Nullable(Type.Number()),
     marginRate: Type.Number({ description: 'Margin rate, % of the purchase price; 0 when there is no purchase price' }),
-    product: Type.Optional(Type.Null({ description: 'Always null: the product is named by productId, productNumber and productInternalId' })),
+    product: Type.Optional(
+      Type.Null({ description: 'Always null: the product is named by productId, productNumber and productInternalId' }),
+    ),
     unit: Nullable(Unit),
     vat: Nullable(Vat),
   },

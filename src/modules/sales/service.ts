@@ -35,7 +35,14 @@ export interface SalesContext {
   publicUrl: string | null;
 }
 
-async function presentRow(trx: Trx, accountId: number, row: repo.DocumentRow, publicUrl: string | null, settings?: AccountSettings, data?: StoredDocument) {
+async function presentRow(
+  trx: Trx,
+  accountId: number,
+  row: repo.DocumentRow,
+  publicUrl: string | null,
+  settings?: AccountSettings,
+  data?: StoredDocument,
+) {
   const s = settings ?? (await getAccountSettings(trx, accountId));
   return presentDocument(row, { today: todayIn(timezoneOf(s)), publicUrl }, data);
 }
@@ -57,7 +64,11 @@ async function checkCorrectedInvoice(trx: Trx, accountId: number, data: StoredDo
   if (data.cancelledInvoicetId === null) return data;
   const invoice = await repo.getDocument(trx, accountId, 'Invoice', data.cancelledInvoicetId);
   if (!invoice) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoicetId} does not exist`);
-  if (invoice.isDraft) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoicetId} is a draft: only a finalized invoice can be corrected`);
+  if (invoice.isDraft)
+    throw ValidationError.field(
+      'cancelledInvoicetId',
+      `invoice ${data.cancelledInvoicetId} is a draft: only a finalized invoice can be corrected`,
+    );
   return { ...data, links: { ...data.links, cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date } };
 }
 
@@ -70,17 +81,37 @@ async function compose(trx: Trx, accountId: number, kind: DocumentKind, input: D
 function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): repo.NewDocumentRow {
   const now = new Date().toISOString();
   return {
-    accountId, kind, isDraft: true, number: null, ...columnsOf(data),
-    balance: new Big(data.totals.taxIncludedAmount), isPaid: false, isCancelled: false, isProcessed: false,
-    sentAt: null, finalizedAt: null, cancellationCreditId: null, cancelledInvoiceId: data.cancelledInvoicetId,
-    chainIndex: null, hash: null, previousHash: null, data: JSON.stringify(data), createdAt: now, updatedAt: now,
+    accountId,
+    kind,
+    isDraft: true,
+    number: null,
+    ...columnsOf(data),
+    balance: new Big(data.totals.taxIncludedAmount),
+    isPaid: false,
+    isCancelled: false,
+    isProcessed: false,
+    sentAt: null,
+    finalizedAt: null,
+    cancellationCreditId: null,
+    cancelledInvoiceId: data.cancelledInvoicetId,
+    chainIndex: null,
+    hash: null,
+    previousHash: null,
+    data: JSON.stringify(data),
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
 /** A presented document with the version its ETag names. */
 type VersionedDocument = Versioned<Awaited<ReturnType<typeof presentRow>>>;
 
-export async function createDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, input: DocumentInputT): Promise<VersionedDocument> {
+export async function createDraft(
+  ctx: SalesContext,
+  accountId: number,
+  kind: DocumentKind,
+  input: DocumentInputT,
+): Promise<VersionedDocument> {
   return transaction(ctx.db, async (trx) => {
     const settings = await getAccountSettings(trx, accountId);
     const data = await compose(trx, accountId, kind, input, settings);
@@ -115,7 +146,12 @@ async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id:
  * lines replace. With If-Match, only if the draft is still at an expected version (else 412).
  */
 export async function updateDraft(
-  ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, patch: DocumentInputT, ifMatch: IfMatch = null,
+  ctx: SalesContext,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+  patch: DocumentInputT,
+  ifMatch: IfMatch = null,
 ): Promise<VersionedDocument> {
   return transaction(ctx.db, async (trx) => {
     const previous = await draftOrThrow(trx, accountId, kind, id, 'modified', ifMatch);
@@ -123,8 +159,11 @@ export async function updateDraft(
     const input = mergeUpdate(await presentRow(trx, accountId, previous, ctx.publicUrl, settings), patch) as DocumentInputT;
     const data = await compose(trx, accountId, kind, input, settings);
     const changes = {
-      ...columnsOf(data), balance: new Big(data.totals.taxIncludedAmount), cancelledInvoiceId: data.cancelledInvoicetId,
-      data: JSON.stringify(data), updatedAt: new Date().toISOString(),
+      ...columnsOf(data),
+      balance: new Big(data.totals.taxIncludedAmount),
+      cancelledInvoiceId: data.cancelledInvoicetId,
+      data: JSON.stringify(data),
+      updatedAt: new Date().toISOString(),
     };
     const version = (await repo.updateDocument(trx, accountId, id, changes))!;
     const out = await presentRow(trx, accountId, { ...previous, ...changes, version }, ctx.publicUrl, settings, data);
@@ -150,7 +189,12 @@ export async function getDocument(ctx: SalesContext, accountId: number, kind: Do
   return { value: await presentRow(ctx.db.kysely, accountId, row, ctx.publicUrl), version: row.version };
 }
 
-export async function findDocuments(ctx: SalesContext, accountId: number, kind: DocumentKind, by: { number?: string; internalId?: string }) {
+export async function findDocuments(
+  ctx: SalesContext,
+  accountId: number,
+  kind: DocumentKind,
+  by: { number?: string; internalId?: string },
+) {
   if (by.number === undefined && by.internalId === undefined) return [];
   const rows = await repo.findDocuments(ctx.db.kysely, accountId, kind, by);
   const settings = await getAccountSettings(ctx.db.kysely, accountId);
@@ -178,7 +222,6 @@ export function hashedContent(kind: DocumentKind, data: StoredDocument): string 
   const { metadata: _metadata, internalNotes: _notes, links: _links, ...content } = data;
   return canonicalJson({ kind, ...content });
 }
-
 
 function checkFinalizable(kind: DocumentKind, data: StoredDocument): void {
   const problems: string[] = [];
@@ -223,15 +266,30 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
   const pattern = kind === 'Invoice' ? settings.numbering.invoicePattern : settings.numbering.creditPattern;
   const seq = await repo.nextSequence(trx, accountId, kind, sequenceScope(pattern, date));
   const number = formatDocumentNumber(pattern, date, seq);
-  const final: StoredDocument = { ...data, date, number, ...scheduleFor(data, date, settings), seller: sellerFromSettings(settings, logoToken) };
+  const final: StoredDocument = {
+    ...data,
+    date,
+    number,
+    ...scheduleFor(data, date, settings),
+    seller: sellerFromSettings(settings, logoToken),
+  };
   const chainIndex = head.chainIndex + 1;
   const hash = chainHash(head.lastHash, hashedContent(kind, final));
   const total = new Big(final.totals.taxIncludedAmount);
   const now = new Date().toISOString();
   const changes = {
-    isDraft: false, number, date, dueDate: final.dueDate, finalizedAt: now,
-    chainIndex, hash, previousHash: head.lastHash, data: JSON.stringify(final),
-    balance: total, isPaid: total.eq(0), updatedAt: now,
+    isDraft: false,
+    number,
+    date,
+    dueDate: final.dueDate,
+    finalizedAt: now,
+    chainIndex,
+    hash,
+    previousHash: head.lastHash,
+    data: JSON.stringify(final),
+    balance: total,
+    isPaid: total.eq(0),
+    updatedAt: now,
   };
   const version = (await repo.updateDocument(trx, accountId, id, changes))!;
   await repo.updateHead(trx, accountId, kind, { lastDate: date, chainIndex, lastHash: hash });
@@ -241,7 +299,13 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
   return { row: { ...row, ...changes, version }, data: final };
 }
 
-export async function finalize(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions): Promise<VersionedDocument> {
+export async function finalize(
+  ctx: SalesContext,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+  options: FinalizeOptions,
+): Promise<VersionedDocument> {
   return transaction(ctx.db, async (trx) => {
     const account = await readAccountSettings(trx, accountId);
     const { row, data } = await finalizeRow(trx, accountId, kind, id, options, account);
@@ -266,7 +330,8 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
     const invoice = await repo.getDocument(trx, accountId, 'Invoice', id, true);
     if (!invoice) throw new NotFoundError('Invoice', id);
     if (invoice.isDraft) throw new InvalidStateError(`Invoice ${id} is a draft: delete it instead of cancelling it`);
-    if (invoice.isCancelled) throw new InvalidStateError(`Invoice ${invoice.number} is already cancelled by credit ${invoice.cancellationCreditId}`);
+    if (invoice.isCancelled)
+      throw new InvalidStateError(`Invoice ${invoice.number} is already cancelled by credit ${invoice.cancellationCreditId}`);
     const account = await readAccountSettings(trx, accountId);
     const { settings } = account;
     const source = parseData(invoice);
@@ -284,11 +349,22 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
     const paidOnInvoice = new Big(source.totals.taxIncludedAmount).minus(invoice.balance);
     await repo.updateDocument(trx, accountId, creditId, { balance: paidOnInvoice, isPaid: paidOnInvoice.eq(0) });
     await repo.updateDocument(trx, accountId, id, {
-      isCancelled: true, cancellationCreditId: creditId, balance: new Big(0), updatedAt: new Date().toISOString(),
-      data: JSON.stringify({ ...source, links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number } }),
+      isCancelled: true,
+      cancellationCreditId: creditId,
+      balance: new Big(0),
+      updatedAt: new Date().toISOString(),
+      data: JSON.stringify({
+        ...source,
+        links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number },
+      }),
     });
     const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Invoice', id))!, ctx.publicUrl, settings);
-    await emit(trx, accountId, 'CreditFinalized', await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Credit', creditId))!, ctx.publicUrl, settings));
+    await emit(
+      trx,
+      accountId,
+      'CreditFinalized',
+      await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Credit', creditId))!, ctx.publicUrl, settings),
+    );
     await emit(trx, accountId, 'InvoiceCancelled', out);
     return out;
   });

@@ -5,7 +5,15 @@
 import Big from 'big.js';
 import type { AccountSettings } from '../settings/index.js';
 import type { DocumentKind, SellerSnapshot, StoredDocument } from './compose.js';
-import type { AllowanceCharge, DocumentLine, ElectronicAddress, IssuedDocument, Party, PaymentInstructions, PostalAddress } from '../../rendering/model.js';
+import type {
+  AllowanceCharge,
+  DocumentLine,
+  ElectronicAddress,
+  IssuedDocument,
+  Party,
+  PaymentInstructions,
+  PostalAddress,
+} from '../../rendering/model.js';
 
 /**
  * The seller part of the settings, in the shape frozen with a document at finalization (with the
@@ -61,7 +69,9 @@ export function electronicAddressOf(value: string | null | undefined): Electroni
   return { scheme: '0225', value: v.replace(/\s/g, '') };
 }
 
-function address(a: { street?: string | null; zipcode?: string | null; city?: string | null; countryIso?: string | null } | null | undefined): PostalAddress {
+function address(
+  a: { street?: string | null; zipcode?: string | null; city?: string | null; countryIso?: string | null } | null | undefined,
+): PostalAddress {
   return {
     street: clean(a?.street),
     zipcode: clean(a?.zipcode),
@@ -155,7 +165,9 @@ function lines(d: StoredDocument): DocumentLine[] {
     const gross = new Big(quantity).times(unitPrice).round(2, Big.roundHalfUp);
     const discount = line.discount?.value ? gross.minus(net) : new Big(0);
     const discountLabel = line.discount?.value
-      ? line.discount.type === 'Percent' ? `-${String(line.discount.value).replace('.', ',')} %` : 'Remise'
+      ? line.discount.type === 'Percent'
+        ? `-${String(line.discount.value).replace('.', ',')} %`
+        : 'Remise'
       : null;
     return {
       kind: line.type,
@@ -169,7 +181,7 @@ function lines(d: StoredDocument): DocumentLine[] {
       discountLabel: discount.gt(0) ? discountLabel : null,
       discountAmount: discount.gt(0) ? discount.toFixed(2) : null,
       netAmount: net,
-      vatCategory: (t.vatCategory ?? null),
+      vatCategory: t.vatCategory ?? null,
       vatRate: t.vatRate,
     };
   });
@@ -211,9 +223,10 @@ function payment(s: SellerSnapshot, number: string | null, method: string | null
 
 function notes(d: StoredDocument, s: SellerSnapshot, isBusiness: boolean): IssuedDocument['notes'] {
   const rate = s.documentDefaults.latePaymentPenaltyRate;
-  const penalty = rate !== null && rate !== undefined
-    ? `En cas de retard de paiement, pénalités au taux annuel de ${String(rate).replace('.', ',')} % (art. L441-10 du Code de commerce).`
-    : clean(s.invoices.latePaymentPenalty);
+  const penalty =
+    rate !== null && rate !== undefined
+      ? `En cas de retard de paiement, pénalités au taux annuel de ${String(rate).replace('.', ',')} % (art. L441-10 du Code de commerce).`
+      : clean(s.invoices.latePaymentPenalty);
   const out: IssuedDocument['notes'] = [];
   if (penalty) out.push({ subjectCode: 'PMD', text: penalty });
   const indemnity = isBusiness ? clean(s.invoices.collectionCosts) : PMT_CONSUMER_NOTE;
@@ -230,7 +243,12 @@ function notes(d: StoredDocument, s: SellerSnapshot, isBusiness: boolean): Issue
  * The IssuedDocument of a sale document. `seller` is the snapshot frozen at finalization (or, for a
  * draft, `sellerFromSettings` of the current settings).
  */
-export function toIssuedDocument(kind: DocumentKind, row: SnapshotSource, seller: SellerSnapshot, options: SnapshotOptions = {}): IssuedDocument {
+export function toIssuedDocument(
+  kind: DocumentKind,
+  row: SnapshotSource,
+  seller: SellerSnapshot,
+  options: SnapshotOptions = {},
+): IssuedDocument {
   const d = row.data;
   const number = row.isDraft ? null : (d.number ?? null);
   const buyer = buyerParty(d);
@@ -242,7 +260,9 @@ export function toIssuedDocument(kind: DocumentKind, row: SnapshotSource, seller
     exemptionReason: v.exemptionReason,
     exemptionReasonCode: v.exemptionReasonCode,
   }));
-  const footer = clean(d.footerNotes) ?? clean(kind === 'Invoice' ? seller.documentDefaults.invoiceFooterNotes : seller.documentDefaults.creditFooterNotes);
+  const footer =
+    clean(d.footerNotes) ??
+    clean(kind === 'Invoice' ? seller.documentDefaults.invoiceFooterNotes : seller.documentDefaults.creditFooterNotes);
   const t = d.totals;
   return {
     kind,
@@ -254,7 +274,10 @@ export function toIssuedDocument(kind: DocumentKind, row: SnapshotSource, seller
     subject: clean(d.subject),
     buyerReference: clean(d.buyerReference),
     orderReference: clean(d.customerOrderReference),
-    precedingInvoice: kind === 'Credit' && d.links?.cancelledInvoicetNumber ? { number: d.links.cancelledInvoicetNumber, date: d.links.cancelledInvoiceDate ?? null } : null,
+    precedingInvoice:
+      kind === 'Credit' && d.links?.cancelledInvoicetNumber
+        ? { number: d.links.cancelledInvoicetNumber, date: d.links.cancelledInvoiceDate ?? null }
+        : null,
     seller: sellerParty(seller),
     buyer,
     shippingAddress: hasAddress(d.shippingAddress) ? address(d.shippingAddress) : null,

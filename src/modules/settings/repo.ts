@@ -12,7 +12,10 @@ export interface SettingsRow {
 }
 
 /** The account's name with its settings row (null when the account does not exist), in one read. */
-export async function readAccountWithSettings(db: Kysely<Database>, accountId: number): Promise<{ name: string; settings: SettingsRow | null } | null> {
+export async function readAccountWithSettings(
+  db: Kysely<Database>,
+  accountId: number,
+): Promise<{ name: string; settings: SettingsRow | null } | null> {
   const row = await db
     .selectFrom('accounts')
     .leftJoin('settings', 'settings.accountId', 'accounts.id')
@@ -21,7 +24,9 @@ export async function readAccountWithSettings(db: Kysely<Database>, accountId: n
     .executeTakeFirst();
   if (!row) return null;
   const settings =
-    row.data === null ? null : { data: row.data, logoToken: row.logoToken, logoContentType: row.logoContentType, version: row.version ?? 1 };
+    row.data === null
+      ? null
+      : { data: row.data, logoToken: row.logoToken, logoContentType: row.logoContentType, version: row.version ?? 1 };
   return { name: row.name, settings };
 }
 

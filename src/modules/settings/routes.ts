@@ -19,7 +19,14 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/v1/settings',
-    { schema: { tags: ['Settings'], operationId: 'GET_Settings_Get', summary: 'Settings of the account', response: { 200: Type.Ref(Settings) } } },
+    {
+      schema: {
+        tags: ['Settings'],
+        operationId: 'GET_Settings_Get',
+        summary: 'Settings of the account',
+        response: { 200: Type.Ref(Settings) },
+      },
+    },
     async (request, reply) => {
       const { settings, version } = await readAccountSettings(ctx.db.kysely, request.principal.accountId, { publicUrl });
       return withETag(reply, { value: settings, version });
@@ -30,7 +37,8 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
     '/v1/settings',
     {
       schema: {
-        tags: ['Settings'], operationId: 'PUT_Settings_Put',
+        tags: ['Settings'],
+        operationId: 'PUT_Settings_Put',
         summary: 'Change settings (Facturier extension): only the fields sent change; null resets a field to its default',
         headers: IfMatchHeaders,
         body: SettingsPatch,
@@ -38,7 +46,10 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      withETag(reply, await updateAccountSettings(ctx.db, request.principal.accountId, request.body, { publicUrl, ifMatch: ifMatchOf(request) })),
+      withETag(
+        reply,
+        await updateAccountSettings(ctx.db, request.principal.accountId, request.body, { publicUrl, ifMatch: ifMatchOf(request) }),
+      ),
   );
 
   app.get(
@@ -46,7 +57,9 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
     {
       config: { public: true },
       schema: {
-        tags: ['Settings'], operationId: 'GET_Settings_Logo', summary: 'The company logo (public URL, as given in company.logoUri)',
+        tags: ['Settings'],
+        operationId: 'GET_Settings_Logo',
+        summary: 'The company logo (public URL, as given in company.logoUri)',
         params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
         response: { 404: problem },
       },

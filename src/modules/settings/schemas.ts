@@ -2,15 +2,7 @@
 // additions in three sub-objects of their own: `bankDetails`, `numbering` and `documentDefaults`
 // (docs/master-data.md, "Settings"). Fields are declared once, for the response; the PUT body is
 // derived from them (`patchOf`): every field optional and nullable, read-only fields left out.
-import {
-  Type,
-  type Static,
-  type TArray,
-  type TObject,
-  type TProperties,
-  type TSchema,
-  type TUnion,
-} from '@sinclair/typebox';
+import { Type, type Static, type TArray, type TObject, type TProperties, type TSchema, type TUnion } from '@sinclair/typebox';
 import { Classification, Vat } from '../reference/index.js';
 import { Int32, Nullable, Str, Literals } from '../../http/schemas.js';
 
@@ -87,7 +79,10 @@ const CompanySettings = Type.Object(
     siret: text(20, 'SIRET (14 digits) or SIREN (9 digits)'),
     summary: text(2000),
     urlCompanyName: text(100),
-    taxRegistrationId: text(35, 'Facturier extension: seller tax registration identifier (BT-32, scheme FC), e.g. the numéro fiscal of a seller without VAT number (franchise en base, art. 293 B du CGI)'),
+    taxRegistrationId: text(
+      35,
+      'Facturier extension: seller tax registration identifier (BT-32, scheme FC), e.g. the numéro fiscal of a seller without VAT number (franchise en base, art. 293 B du CGI)',
+    ),
     useInvoicingAddressAsHeadOfficeAddress: Type.Boolean(),
     vatNumber: text(20, 'Intra-community VAT number'),
     website: text(200),
@@ -117,10 +112,7 @@ export const SettlementTerm = Type.Object(
   { additionalProperties: false },
 );
 
-const ClassificationChoice = withInput(
-  Nullable(Type.Ref(Classification)),
-  Type.Object({ id: Int32 }, { additionalProperties: true }),
-);
+const ClassificationChoice = withInput(Nullable(Type.Ref(Classification)), Type.Object({ id: Int32 }, { additionalProperties: true }));
 
 const emailTemplateFields = {
   defaultAttachments: readOnly(
@@ -181,10 +173,7 @@ const SalesSettings = Type.Object(
     btoBSettlementTermId: readOnly(Nullable(Type.Integer())),
     btoCSettlementTerm: SettlementTerm,
     btoCSettlementTermId: readOnly(Nullable(Type.Integer())),
-    credits: Type.Object(
-      { validityDuration: Nullable(Type.Integer({ minimum: 0, maximum: 3650 })) },
-      { additionalProperties: false },
-    ),
+    credits: Type.Object({ validityDuration: Nullable(Type.Integer({ minimum: 0, maximum: 3650 })) }, { additionalProperties: false }),
     defaultProductClassification: ClassificationChoice,
     defaultServiceClassification: ClassificationChoice,
     defaultShippingClassification: ClassificationChoice,
@@ -234,7 +223,12 @@ const AccountingSettings = Type.Object(
 
 const Socials = Type.Object(
   {
-    facebook: text(300), instagram: text(300), linkedIn: text(300), pinterest: text(300), twitter: text(300), youtube: text(300),
+    facebook: text(300),
+    instagram: text(300),
+    linkedIn: text(300),
+    pinterest: text(300),
+    twitter: text(300),
+    youtube: text(300),
   },
   { additionalProperties: false },
 );

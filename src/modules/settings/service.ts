@@ -46,7 +46,7 @@ function mergePatch(target: Json, patch: Json): Json {
     const value = typeof raw === 'string' ? raw.trim() : raw;
     if (value === null || value === undefined || value === '') delete out[key];
     else if (isObject(value)) {
-      const merged = mergePatch(isObject(out[key]) ? (out[key]) : {}, value);
+      const merged = mergePatch(isObject(out[key]) ? out[key] : {}, value);
       if (Object.keys(merged).length) out[key] = merged;
       else delete out[key];
     } else out[key] = value;
@@ -94,7 +94,10 @@ function checkIdentifiers(doc: Json, errors: FieldError[]): void {
       const id = company.taxRegistrationId.replace(/\s/g, '');
       company.taxRegistrationId = id || null;
       if (id && !/^[A-Za-z0-9][A-Za-z0-9./-]*$/.test(id)) {
-        errors.push({ field: 'company.taxRegistrationId', message: 'taxRegistrationId may only contain letters, digits, ".", "/" and "-"' });
+        errors.push({
+          field: 'company.taxRegistrationId',
+          message: 'taxRegistrationId may only contain letters, digits, ".", "/" and "-"',
+        });
       }
     }
     if (typeof company.ape === 'string') {
@@ -103,7 +106,10 @@ function checkIdentifiers(doc: Json, errors: FieldError[]): void {
       if (match) company.ape = `${match[1]}.${match[2]}${match[3]}`;
       else errors.push({ field: 'company.ape', message: 'ape must look like 62.01Z' });
     }
-    if (typeof company.website === 'string' && !/^(https?:\/\/)?[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d+)?([/?#]\S*)?$/iu.test(company.website)) {
+    if (
+      typeof company.website === 'string' &&
+      !/^(https?:\/\/)?[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d+)?([/?#]\S*)?$/iu.test(company.website)
+    ) {
       errors.push({ field: 'company.website', message: 'website must be a web address such as https://example.fr' });
     }
     for (const name of ['headOfficeAddress', 'invoicingAddress']) {
@@ -116,7 +122,10 @@ function checkIdentifiers(doc: Json, errors: FieldError[]): void {
   }
   const bank = at(doc, 'bankDetails');
   if (bank) {
-    for (const [field, problemOf] of [['iban', ibanProblem], ['bic', bicProblem]] as const) {
+    for (const [field, problemOf] of [
+      ['iban', ibanProblem],
+      ['bic', bicProblem],
+    ] as const) {
       if (typeof bank[field] !== 'string') continue;
       bank[field] = normalizeIdentifier(bank[field]);
       const problem = problemOf(bank[field] as string);
@@ -155,7 +164,8 @@ function checkSettlementTerm(doc: Json, path: string, errors: FieldError[]): voi
     id: i + 1,
   }));
   (term.conditions as Json[]).forEach((c, i) => {
-    if (c.percent === undefined) errors.push({ field: `${path}.conditions[${i}].percent`, message: 'is required when a term has several conditions' });
+    if (c.percent === undefined)
+      errors.push({ field: `${path}.conditions[${i}].percent`, message: 'is required when a term has several conditions' });
   });
   if (errors.length) return;
   try {
@@ -180,7 +190,8 @@ function checkOthers(doc: Json, errors: FieldError[]): void {
     const choice = sales?.[field];
     if (!isObject(choice)) continue;
     const found = classificationById(Number(choice.id));
-    if (!found || found.type !== 'Sale') errors.push({ field: `sales.${field}.id`, message: `${String(choice.id)} is not a Sale classification` });
+    if (!found || found.type !== 'Sale')
+      errors.push({ field: `sales.${field}.id`, message: `${String(choice.id)} is not a Sale classification` });
     else sales![field] = { id: found.id };
   }
 }
@@ -192,11 +203,7 @@ interface LogoChange {
 
 /** What company.logoUri asks for, read before the transaction (decoding an image takes milliseconds). */
 type LogoRequest =
-  | { kind: 'unchanged' }
-  | { kind: 'remove' }
-  | { kind: 'ours'; token: string }
-  | { kind: 'image'; logo: LogoChange }
-  | { kind: 'refused' };
+  { kind: 'unchanged' } | { kind: 'remove' } | { kind: 'ours'; token: string } | { kind: 'image'; logo: LogoChange } | { kind: 'refused' };
 
 /**
  * A data URL or bare base64 PNG/JPEG, decoded and re-encoded (src/images): the stored logo is
@@ -231,7 +238,9 @@ function contactNames(contact: AccountSettings['company']['contact'], format: Ac
   const last = contact.lastName;
   const natural = [first, last].filter(Boolean).join(' ') || null;
   const inverted = [last, first].filter(Boolean).join(' ') || null;
-  return format === 'LastNameFirstName' ? { displayName: inverted, invertedDisplayName: natural } : { displayName: natural, invertedDisplayName: inverted };
+  return format === 'LastNameFirstName'
+    ? { displayName: inverted, invertedDisplayName: natural }
+    : { displayName: natural, invertedDisplayName: inverted };
 }
 
 function presentTerm(term: SettlementTermT, stored: Json | undefined): SettlementTermT {
@@ -259,7 +268,9 @@ function present(doc: Json, name: string, logoToken: string | null, publicUrl: s
   company.name = name;
   company.urlCompanyName ??= slugOf(name);
   company.invoicingAddress = toAddress(company.invoicingAddress);
-  company.headOfficeAddress = company.useInvoicingAddressAsHeadOfficeAddress ? company.invoicingAddress : toAddress(company.headOfficeAddress);
+  company.headOfficeAddress = company.useInvoicingAddressAsHeadOfficeAddress
+    ? company.invoicingAddress
+    : toAddress(company.headOfficeAddress);
   Object.assign(company.contact, contactNames(company.contact, s.general.contactDisplayFormat));
   company.logoUri = company.emailLogoUri = company.reportLogoUri = logoUrl(logoToken, publicUrl);
   s.sales.btoBSettlementTerm = presentTerm(s.sales.btoBSettlementTerm, at(doc, 'sales.btoBSettlementTerm'));
@@ -298,7 +309,13 @@ export async function readAccountSettings(
   const version = row?.version ?? 1;
   const key = { data: row?.data ?? null, name: found.name, logoToken, publicUrl: options.publicUrl ?? null };
   const known = presented.get(accountId);
-  if (known && known.data === key.data && known.name === key.name && known.logoToken === key.logoToken && known.publicUrl === key.publicUrl) {
+  if (
+    known &&
+    known.data === key.data &&
+    known.name === key.name &&
+    known.logoToken === key.logoToken &&
+    known.publicUrl === key.publicUrl
+  ) {
     return { settings: known.settings, logoToken, version };
   }
   const settings = deepFreeze(present(row ? (JSON.parse(row.data) as Json) : {}, found.name, logoToken, options.publicUrl));
@@ -311,7 +328,10 @@ export async function readAccountSettings(
  * The settings last presented per account, reused while the stored row reads the same (it is still
  * read on every call, so a change made by another process shows at once). Frozen: callers share it.
  */
-const presented = new Map<number, { data: string | null; name: string; logoToken: string | null; publicUrl: string | null; settings: AccountSettings }>();
+const presented = new Map<
+  number,
+  { data: string | null; name: string; logoToken: string | null; publicUrl: string | null; settings: AccountSettings }
+>();
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -364,7 +384,10 @@ export async function updateAccountSettings(
     if (logoRequest.kind === 'remove') logo = null;
     else if (logoRequest.kind === 'image') logo = logoRequest.logo;
     else if (logoRequest.kind === 'ours' && logoRequest.token !== row.logoToken) {
-      errors.push({ field: 'company.logoUri', message: 'logoUri names a logo that is not the current one; send the image itself as a data URL' });
+      errors.push({
+        field: 'company.logoUri',
+        message: 'logoUri names a logo that is not the current one; send the image itself as a data URL',
+      });
     }
 
     const doc = mergePatch(JSON.parse(row.data) as Json, rest);

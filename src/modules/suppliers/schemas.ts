@@ -2,7 +2,17 @@
 // Read-only fields (id, derived address and e-invoicing fields, timestamps) exist only in the
 // response schema; a request that sends them has them dropped.
 import { Type, type Static } from '@sinclair/typebox';
-import { AddressFields, AddressInput, CompanyInfo, CompanyInfoInput, Email, Nullable, Opt, PaymentMethod, Str } from '../../http/schemas.js';
+import {
+  AddressFields,
+  AddressInput,
+  CompanyInfo,
+  CompanyInfoInput,
+  Email,
+  Nullable,
+  Opt,
+  PaymentMethod,
+  Str,
+} from '../../http/schemas.js';
 
 export const SupplierInput = Type.Object(
   {

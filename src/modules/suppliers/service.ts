@@ -52,8 +52,19 @@ function columns(s: Stored): store.RecordColumns {
     email: s.email,
     name: s.name,
     searchText: [
-      s.name, s.firstName, s.lastName, s.email, s.number, s.internalId, s.phone, s.cellPhone,
-      s.address?.city, s.address?.zipcode, s.address?.street, s.companyInformations.siret, s.companyInformations.vatNumber,
+      s.name,
+      s.firstName,
+      s.lastName,
+      s.email,
+      s.number,
+      s.internalId,
+      s.phone,
+      s.cellPhone,
+      s.address?.city,
+      s.address?.zipcode,
+      s.address?.street,
+      s.companyInformations.siret,
+      s.companyInformations.vatNumber,
       // So that a SIREN finds a supplier known only by its French VAT number.
       sirenOf(s.companyInformations.vatNumber),
     ],
@@ -116,8 +127,9 @@ export async function findSupplierByIdentity(
   const vat = identity.vatNumber ? normalizeIdentifier(identity.vatNumber) : null;
   const siren = sirenOf(identity.siren) ?? sirenOf(vat);
   if (siren) {
-    const hit = (await candidates(db, accountId, siren)).find((r) => sirenOf(r.data.companyInformations.siret) === siren
-      || sirenOf(r.data.companyInformations.vatNumber) === siren);
+    const hit = (await candidates(db, accountId, siren)).find(
+      (r) => sirenOf(r.data.companyInformations.siret) === siren || sirenOf(r.data.companyInformations.vatNumber) === siren,
+    );
     if (hit) return presentOne(hit);
   }
   if (vat) {

@@ -2,4 +2,6 @@
 import { modulePlugin } from '../../http/module.js';
 import { systemRoutes } from './routes.js';
 
-export const systemPlugin = modulePlugin('system', (app, ctx) => { systemRoutes(app, ctx.db); });
+export const systemPlugin = modulePlugin('system', (app, ctx) => {
+  systemRoutes(app, ctx.db);
+});

@@ -32,7 +32,12 @@ export function userRoutes(app: TypedApp, ctx: AppContext): void {
       path,
       {
         config: { textVariants: true },
-        schema: { tags: ['Users'], operationId: 'GET_Users_GetMe', summary, response: { 200: Type.Ref(User), 400: { $ref: 'ProblemDetails#' } } },
+        schema: {
+          tags: ['Users'],
+          operationId: 'GET_Users_GetMe',
+          summary,
+          response: { 200: Type.Ref(User), 400: { $ref: 'ProblemDetails#' } },
+        },
       },
       async (request): Promise<UserT> => {
         const { company } = await getAccountSettings(ctx.db.kysely, request.principal.accountId, { publicUrl: ctx.config.publicUrl });

@@ -46,10 +46,18 @@ for (const dialect of dialects()) {
     let schemaAfter009: SchemaObject[] = [];
     let sequenceBefore: unknown[] = [];
     const raw = () => db.kysely.withoutPlugins();
-    const schemaOf = async () => (await sql<SchemaObject>`select type, name, tbl_name, sql from sqlite_master order by name`.execute(raw())).rows;
+    const schemaOf = async () =>
+      (await sql<SchemaObject>`select type, name, tbl_name, sql from sqlite_master order by name`.execute(raw())).rows;
     const sequences = async () => (await sql`select name, seq from sqlite_sequence order by name`.execute(raw())).rows;
     const sumOf = async (table: string, column: string) =>
-      fromStoredAmount(db.kysely, (await sql<{ total: number | string }>`select sum(${sql.ref(column)}) as total from ${sql.table(table)} where account_id = ${accountId}`.execute(raw())).rows[0].total);
+      fromStoredAmount(
+        db.kysely,
+        (
+          await sql<{
+            total: number | string;
+          }>`select sum(${sql.ref(column)}) as total from ${sql.table(table)} where account_id = ${accountId}`.execute(raw())
+        ).rows[0].total,
+      );
     /** What the API answers about everything the test wrote, to compare before and after. */
     const answers = async (app: Awaited<ReturnType<typeof buildApp>>) => {
       const get = async (url: string) => (await app.inject({ method: 'GET', url, headers })).json();
@@ -75,7 +83,11 @@ for (const dialect of dialects()) {
         expect(res.statusCode, res.body).toBe(200);
         return res.json();
       };
-      for (const [name, unitPrice] of [['Widget rouge', 12.3456], ['Widget bleu', 0.3], ['Widget vert', 1234567.8901]] as const) {
+      for (const [name, unitPrice] of [
+        ['Widget rouge', 12.3456],
+        ['Widget bleu', 0.3],
+        ['Widget vert', 1234567.8901],
+      ] as const) {
         await post('/v1/products', { name, unitPrice });
       }
       await post('/v1/customers', { companyName: 'Client SARL' }); // a record without amount
@@ -90,14 +102,17 @@ for (const dialect of dialects()) {
       ids.deleted = (await post('/v1/receipts', { amount: 1 })).id;
       expect((await app.inject({ method: 'DELETE', url: `/v1/receipts/${ids.deleted}`, headers })).statusCode).toBe(200);
       await sql`insert into purchase_invoices (account_id, date, status, tax_included_amount, data, content_type, size, sha256, content, created_at, updated_at)
-        values (${accountId}, '2026-01-15', 'Done', 0, '{}', 'application/pdf', 1, ${'0'.repeat(64)}, ${Buffer.from('x')}, '2026-01-15T10:00:00Z', '2026-01-15T10:00:00Z')`.execute(raw());
+        values (${accountId}, '2026-01-15', 'Done', 0, '{}', 'application/pdf', 1, ${'0'.repeat(64)}, ${Buffer.from('x')}, '2026-01-15T10:00:00Z', '2026-01-15T10:00:00Z')`.execute(
+        raw(),
+      );
       Object.assign(before, await answers(app));
       await app.close();
       for (const table of VERSIONED) await sql`alter table ${sql.table(table)} drop column version`.execute(raw());
       if (dialect === 'sqlite') {
         // …then their amounts are put back as the previous version stored them: JS numbers in
         // `real` columns, some carrying the noise of float arithmetic (0.1 + 0.2, 0.07 * 3).
-        for (const [table, column, scale] of MONEY) await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} / ${sql.lit(scale)}.0`.execute(raw());
+        for (const [table, column, scale] of MONEY)
+          await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} / ${sql.lit(scale)}.0`.execute(raw());
         await sql`update sale_documents set balance = ${0.1 + 0.2} where id = ${ids.invoice}`.execute(raw());
         await sql`update receipts set amount = ${0.1 + 0.2} where id = ${ids.receipts[0]}`.execute(raw());
         await sql`update receipts set amount = ${0.07 * 3} where id = ${ids.receipts[2]}`.execute(raw());
@@ -118,7 +133,9 @@ for (const dialect of dialects()) {
 
     it.runIf(dialect === 'sqlite')('stores every amount as an integer of minor units: cents, ten-thousandths for prices', async () => {
       for (const [table, column] of MONEY) {
-        const { rows } = await sql<{ kind: string }>`select distinct typeof(${sql.ref(column)}) as kind from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(raw());
+        const { rows } = await sql<{
+          kind: string;
+        }>`select distinct typeof(${sql.ref(column)}) as kind from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(raw());
         expect(rows, `${table}.${column}`).toEqual([{ kind: 'integer' }]);
       }
       const receipts = await sql<{ amount: number }>`select amount from receipts order by id`.execute(raw());
@@ -127,9 +144,12 @@ for (const dialect of dialects()) {
       expect(links.rows.map((r) => r.amount)).toEqual([1969, -4550]);
       const prices = await sql<{ amount: number | null }>`select amount from records order by id`.execute(raw());
       expect(prices.rows.map((r) => r.amount)).toEqual([123456, 3000, 12345678901, null]);
-      const invoice = await sql`select tax_excluded_amount, tax_included_amount, balance from sale_documents where id = ${ids.invoice}`.execute(raw());
+      const invoice =
+        await sql`select tax_excluded_amount, tax_included_amount, balance from sale_documents where id = ${ids.invoice}`.execute(raw());
       expect(invoice.rows).toEqual([{ tax_excluded_amount: 1666, tax_included_amount: 1999, balance: 30 }]);
-      expect((await sql`select tax_included_amount from purchase_invoices`.execute(raw())).rows).toEqual([{ tax_included_amount: 123456789 }]);
+      expect((await sql`select tax_included_amount from purchase_invoices`.execute(raw())).rows).toEqual([
+        { tax_included_amount: 123456789 },
+      ]);
     });
 
     it('sums the converted amounts exactly in SQL', async () => {
@@ -155,7 +175,13 @@ for (const dialect of dialects()) {
     it('goes on settling invoices on the migrated database, with ids after the largest ever given', async () => {
       const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), db);
       try {
-        const pay = async () => app.inject({ method: 'POST', url: '/v1/receipts', headers, payload: { amount: 0.1, links: [{ type: 'Invoice', id: ids.invoice }] } });
+        const pay = async () =>
+          app.inject({
+            method: 'POST',
+            url: '/v1/receipts',
+            headers,
+            payload: { amount: 0.1, links: [{ type: 'Invoice', id: ids.invoice }] },
+          });
         const first = await pay();
         expect(first.statusCode, first.body).toBe(200);
         expect(first.json().id).toBe(ids.deleted + 1);
@@ -169,21 +195,28 @@ for (const dialect of dialects()) {
       }
     });
 
-    it.runIf(dialect === 'sqlite')('changes nothing in the schema but the money columns\' type, and keeps AUTOINCREMENT counters', async () => {
-      const money = /"(amount|tax_excluded_amount|tax_included_amount|balance)" real\b/g;
-      const expected = schemaBefore.map((o) => ({ ...o, sql: o.sql && o.sql.replace(money, '"$1" integer') }));
-      expect(expected.filter((o) => o.sql !== schemaBefore.find((b) => b.name === o.name)!.sql).map((o) => o.name).sort())
-        .toEqual(['purchase_invoices', 'receipt_links', 'receipts', 'records', 'sale_documents']);
-      expect(schemaAfter009).toEqual(expected);
-      expect(expected.filter((o) => o.type === 'index').length).toBeGreaterThan(15);
-      // Counters as left by the previous version (the API test above has moved receipts' since).
-      const after = (await sequences()) as { name: string; seq: number }[];
-      for (const s of sequenceBefore as { name: string; seq: number }[]) {
-        expect(after.find((a) => a.name === s.name)!.seq).toBeGreaterThanOrEqual(s.seq);
-      }
-      expect((await sql`select * from pragma_foreign_key_check`.execute(raw())).rows).toEqual([]);
-      expect((await sql`pragma foreign_keys`.execute(raw())).rows).toEqual([{ foreign_keys: 1 }]);
-    });
+    it.runIf(dialect === 'sqlite')(
+      "changes nothing in the schema but the money columns' type, and keeps AUTOINCREMENT counters",
+      async () => {
+        const money = /"(amount|tax_excluded_amount|tax_included_amount|balance)" real\b/g;
+        const expected = schemaBefore.map((o) => ({ ...o, sql: o.sql && o.sql.replace(money, '"$1" integer') }));
+        expect(
+          expected
+            .filter((o) => o.sql !== schemaBefore.find((b) => b.name === o.name)!.sql)
+            .map((o) => o.name)
+            .sort(),
+        ).toEqual(['purchase_invoices', 'receipt_links', 'receipts', 'records', 'sale_documents']);
+        expect(schemaAfter009).toEqual(expected);
+        expect(expected.filter((o) => o.type === 'index').length).toBeGreaterThan(15);
+        // Counters as left by the previous version (the API test above has moved receipts' since).
+        const after = (await sequences()) as { name: string; seq: number }[];
+        for (const s of sequenceBefore as { name: string; seq: number }[]) {
+          expect(after.find((a) => a.name === s.name)!.seq).toBeGreaterThanOrEqual(s.seq);
+        }
+        expect((await sql`select * from pragma_foreign_key_check`.execute(raw())).rows).toEqual([]);
+        expect((await sql`pragma foreign_keys`.execute(raw())).rows).toEqual([{ foreign_keys: 1 }]);
+      },
+    );
 
     it.runIf(dialect === 'sqlite')('does nothing when run again', async () => {
       const schema = await schemaOf();

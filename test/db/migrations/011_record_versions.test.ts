@@ -32,7 +32,9 @@ for (const dialect of dialects()) {
       const model = await today.db.kysely.selectFrom('records').select(['data', 'name', 'searchText', 'number']).executeTakeFirstOrThrow();
       await today.dispose();
       const now = '2026-01-15T10:00:00.000Z';
-      const inserted = await sql<{ id: number }>`insert into records (account_id, kind, number, name, search_text, data, created_at, updated_at)
+      const inserted = await sql<{
+        id: number;
+      }>`insert into records (account_id, kind, number, name, search_text, data, created_at, updated_at)
         values (${account.accountId}, 'customer', ${model.number}, ${model.name}, ${model.searchText}, ${model.data}, ${now}, ${now})
         returning id`.execute(db.kysely.withoutPlugins());
       customerId = inserted.rows[0].id;
@@ -46,7 +48,12 @@ for (const dialect of dialects()) {
         const read = await app.inject({ method: 'GET', url: `/v1/customers/${customerId}`, headers });
         expect(read.statusCode, read.body).toBe(200);
         expect(read.headers.etag).toBe('"1"');
-        const put = await app.inject({ method: 'PUT', url: `/v1/customers/${customerId}`, headers: { ...headers, 'if-match': '"1"' }, payload: { companyName: 'Nouveau nom' } });
+        const put = await app.inject({
+          method: 'PUT',
+          url: `/v1/customers/${customerId}`,
+          headers: { ...headers, 'if-match': '"1"' },
+          payload: { companyName: 'Nouveau nom' },
+        });
         expect(put.statusCode, put.body).toBe(200);
         expect(put.headers.etag).toBe('"2"');
         expect(put.json().name).toBe('Nouveau nom');

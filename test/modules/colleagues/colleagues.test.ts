@@ -18,16 +18,35 @@ describeEachDb('colleagues', (ctx) => {
 
     it('creates a colleague with a derived name, a generated number and its metadatas as given', async () => {
       const res = await A.post({
-        firstName: ' Élodie ', lastName: 'Durand', email: 'elodie@example.fr', internalId: 'HR-7', isPartner: true,
-        initialPartnerBalance: 1234.565, metadatas: METADATAS, name: 'Not taken from input', title: 'Mme',
+        firstName: ' Élodie ',
+        lastName: 'Durand',
+        email: 'elodie@example.fr',
+        internalId: 'HR-7',
+        isPartner: true,
+        initialPartnerBalance: 1234.565,
+        metadatas: METADATAS,
+        name: 'Not taken from input',
+        title: 'Mme',
       });
       expect(res.statusCode).toBe(200);
       const c = res.json();
       id = c.id;
       expect(c).toEqual({
-        id, cellPhone: null, email: 'elodie@example.fr', firstName: 'Élodie', homecareServiceNumber: null, initialPartnerBalance: 1234.57,
-        internalId: 'HR-7', isPartner: true, lastName: 'Durand', metadatas: METADATAS, name: 'Élodie Durand', number: 'COL00001',
-        phone: null, title: 'Mme', userId: null,
+        id,
+        cellPhone: null,
+        email: 'elodie@example.fr',
+        firstName: 'Élodie',
+        homecareServiceNumber: null,
+        initialPartnerBalance: 1234.57,
+        internalId: 'HR-7',
+        isPartner: true,
+        lastName: 'Durand',
+        metadatas: METADATAS,
+        name: 'Élodie Durand',
+        number: 'COL00001',
+        phone: null,
+        title: 'Mme',
+        userId: null,
       });
     });
 
@@ -44,12 +63,24 @@ describeEachDb('colleagues', (ctx) => {
       const res = await A.put(id, { lastName: 'Durand-Petit', email: 'edp@example.fr', internalId: 'HR-7', name: 'ignored' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        id, number: 'COL00001', name: 'Élodie Durand-Petit', firstName: 'Élodie', isPartner: true, initialPartnerBalance: 1234.57, metadatas: METADATAS,
+        id,
+        number: 'COL00001',
+        name: 'Élodie Durand-Petit',
+        firstName: 'Élodie',
+        isPartner: true,
+        initialPartnerBalance: 1234.57,
+        metadatas: METADATAS,
       });
       const cleared = await A.put(id, { firstName: null, isPartner: null, initialPartnerBalance: null, metadatas: null });
       expect(cleared.statusCode, cleared.body).toBe(200);
       expect(cleared.json()).toMatchObject({
-        id, number: 'COL00001', name: 'Durand-Petit', firstName: null, isPartner: false, initialPartnerBalance: 0, metadatas: null,
+        id,
+        number: 'COL00001',
+        name: 'Durand-Petit',
+        firstName: null,
+        isPartner: false,
+        initialPartnerBalance: 0,
+        metadatas: null,
       });
     });
 
@@ -78,7 +109,12 @@ describeEachDb('colleagues', (ctx) => {
     const L = resourceClient(ctx, '/v1/colleagues', () => acc);
     beforeAll(async () => {
       acc = await ctx.newAccount();
-      for (const [firstName, lastName] of [['Adèle', 'Zola'], ['Bérénice', 'Yvon'], ['Céline', 'Xavier'], ['Loïc', 'Lefèvre']]) {
+      for (const [firstName, lastName] of [
+        ['Adèle', 'Zola'],
+        ['Bérénice', 'Yvon'],
+        ['Céline', 'Xavier'],
+        ['Loïc', 'Lefèvre'],
+      ]) {
         expect((await L.post({ firstName, lastName })).statusCode).toBe(200);
       }
     });
@@ -125,11 +161,18 @@ describeEachDb('colleagues', (ctx) => {
 
   describe('validation', () => {
     it('answers 400 Error naming each bad field on create', async () => {
-      const res = await A.post({ firstName: { name: 12 }, email: 'nope', isPartner: 'yes', initialPartnerBalance: 'ten', phone: '1'.repeat(41) });
+      const res = await A.post({
+        firstName: { name: 12 },
+        email: 'nope',
+        isPartner: 'yes',
+        initialPartnerBalance: 'ten',
+        phone: '1'.repeat(41),
+      });
       expect(res.statusCode).toBe(400);
       const joined: string = res.json().errors.join('\n');
       expect(res.json().message).toEqual(expect.any(String));
-      for (const field of ['firstName', 'email', 'isPartner', 'initialPartnerBalance', 'phone']) expect(joined).toMatch(new RegExp(`^${field}: `, 'm'));
+      for (const field of ['firstName', 'email', 'isPartner', 'initialPartnerBalance', 'phone'])
+        expect(joined).toMatch(new RegExp(`^${field}: `, 'm'));
     });
 
     it('requires a first or last name', async () => {
@@ -141,7 +184,11 @@ describeEachDb('colleagues', (ctx) => {
     it.each([
       ['an array', ['a'], 'metadatas: must be object'],
       ['a string', 'a=b', 'metadatas: must be object'],
-      ['more than 50 keys', Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])), 'metadatas: must NOT have more than 50 properties'],
+      [
+        'more than 50 keys',
+        Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])),
+        'metadatas: must NOT have more than 50 properties',
+      ],
       ['over 16 KB serialized', { blob: 'x'.repeat(16 * 1024) }, 'metadatas: must be at most 16384 bytes serialized'],
     ])('refuses metadatas that is %s', async (_label, metadatas, message) => {
       const res = await A.post({ lastName: 'Meta', metadatas });

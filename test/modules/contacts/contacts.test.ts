@@ -5,7 +5,8 @@ function api(ctx: TestContext, account: () => TestAccount) {
   const headers = () => account().headers;
   return {
     post: (url: string, payload: unknown) => ctx.inject({ method: 'POST', url, headers: headers(), payload: payload as object }),
-    put: (id: number, payload: unknown) => ctx.inject({ method: 'PUT', url: `/v1/contacts/${id}`, headers: headers(), payload: payload as object }),
+    put: (id: number, payload: unknown) =>
+      ctx.inject({ method: 'PUT', url: `/v1/contacts/${id}`, headers: headers(), payload: payload as object }),
     get: (url: string) => ctx.inject({ method: 'GET', url, headers: headers() }),
     del: (url: string) => ctx.inject({ method: 'DELETE', url, headers: headers() }),
     async contact(payload: Record<string, unknown>) {
@@ -17,14 +18,31 @@ function api(ctx: TestContext, account: () => TestAccount) {
 }
 
 async function events(ctx: TestContext, accountId: number) {
-  const rows = await ctx.db.kysely.selectFrom('outbox').select(['type', 'payload'])
-    .where('accountId', '=', accountId).where('type', 'like', 'Contact%').orderBy('id').execute();
+  const rows = await ctx.db.kysely
+    .selectFrom('outbox')
+    .select(['type', 'payload'])
+    .where('accountId', '=', accountId)
+    .where('type', 'like', 'Contact%')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ type: r.type, payload: JSON.parse(r.payload) as { id: number; isMain: boolean } }));
 }
 
 const THIRD_CONTACT_KEYS = [
-  'cellPhone', 'companyName', 'displayName', 'email', 'firstName', 'function', 'id', 'internalId', 'invertedDisplayName',
-  'isMain', 'lastName', 'phone', 'service', 'title',
+  'cellPhone',
+  'companyName',
+  'displayName',
+  'email',
+  'firstName',
+  'function',
+  'id',
+  'internalId',
+  'invertedDisplayName',
+  'isMain',
+  'lastName',
+  'phone',
+  'service',
+  'title',
 ];
 
 describeEachDb('contacts', (ctx) => {
@@ -48,16 +66,37 @@ describeEachDb('contacts', (ctx) => {
 
     it('creates a contact with derived display names, ignoring them in input', async () => {
       const res = await A.post('/v1/contacts', {
-        title: 'M.', firstName: 'Jean', lastName: 'Dupont', email: 'jean.dupont@example.fr', function: 'Comptable',
-        service: 'Finance', internalId: 'CRM-1', displayName: 'forged', invertedDisplayName: 'forged', id: 999,
+        title: 'M.',
+        firstName: 'Jean',
+        lastName: 'Dupont',
+        email: 'jean.dupont@example.fr',
+        function: 'Comptable',
+        service: 'Finance',
+        internalId: 'CRM-1',
+        displayName: 'forged',
+        invertedDisplayName: 'forged',
+        id: 999,
       });
       expect(res.statusCode).toBe(200);
       const c = res.json();
       id = c.id;
       expect(c).toEqual({
-        id, cellPhone: null, companyName: null, displayName: 'Jean Dupont', email: 'jean.dupont@example.fr', firstName: 'Jean',
-        function: 'Comptable', internalId: 'CRM-1', invertedDisplayName: 'DUPONT Jean', lastName: 'Dupont', phone: null,
-        service: 'Finance', title: 'M.', customerId: null, supplierId: null, isMain: false,
+        id,
+        cellPhone: null,
+        companyName: null,
+        displayName: 'Jean Dupont',
+        email: 'jean.dupont@example.fr',
+        firstName: 'Jean',
+        function: 'Comptable',
+        internalId: 'CRM-1',
+        invertedDisplayName: 'DUPONT Jean',
+        lastName: 'Dupont',
+        phone: null,
+        service: 'Finance',
+        title: 'M.',
+        customerId: null,
+        supplierId: null,
+        isMain: false,
       });
       expect(id).not.toBe(999);
     });
@@ -69,13 +108,33 @@ describeEachDb('contacts', (ctx) => {
     });
 
     it('updates it on PUT (absent fields kept, null clears) and re-derives the display names', async () => {
-      const res = await A.put(id, { firstName: 'Jean-Luc', lastName: 'de la Tour', email: 'jl@example.fr', internalId: 'CRM-1', customerId });
+      const res = await A.put(id, {
+        firstName: 'Jean-Luc',
+        lastName: 'de la Tour',
+        email: 'jl@example.fr',
+        internalId: 'CRM-1',
+        customerId,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        id, displayName: 'Jean-Luc de la Tour', invertedDisplayName: 'DE LA TOUR Jean-Luc', function: 'Comptable', service: 'Finance', title: 'M.', customerId, isMain: false,
+        id,
+        displayName: 'Jean-Luc de la Tour',
+        invertedDisplayName: 'DE LA TOUR Jean-Luc',
+        function: 'Comptable',
+        service: 'Finance',
+        title: 'M.',
+        customerId,
+        isMain: false,
       });
       const cleared = await A.put(id, { function: null, service: null });
-      expect(cleared.json()).toMatchObject({ id, displayName: 'Jean-Luc de la Tour', function: null, service: null, title: 'M.', customerId });
+      expect(cleared.json()).toMatchObject({
+        id,
+        displayName: 'Jean-Luc de la Tour',
+        function: null,
+        service: null,
+        title: 'M.',
+        customerId,
+      });
     });
 
     it('finds it by email (case-insensitively) and internal id', async () => {
@@ -131,7 +190,11 @@ describeEachDb('contacts', (ctx) => {
       const res = await A.get(`/v1/customers/${customerId}/contacts`);
       expect(res.statusCode).toBe(200);
       const list = res.json();
-      expect(list.map((c: { id: number; isMain: boolean }) => [c.id, c.isMain])).toEqual([[second, true], [third.id, false], [first, false]]);
+      expect(list.map((c: { id: number; isMain: boolean }) => [c.id, c.isMain])).toEqual([
+        [second, true],
+        [third.id, false],
+        [first, false],
+      ]);
       expect(Object.keys(list[0]).sort()).toEqual(THIRD_CONTACT_KEYS);
       expect(list[0]).toMatchObject({ displayName: 'Zoé Albert', invertedDisplayName: 'ALBERT Zoé' });
     });
@@ -178,8 +241,12 @@ describeEachDb('contacts', (ctx) => {
 
   describe('contacts of a third party', () => {
     it('answers 404 ProblemDetails for a missing customer or supplier, or one of another account', async () => {
-      for (const url of ['/v1/customers/2147483600/contacts', `/v1/customers/${otherCustomerId}/contacts`, '/v1/suppliers/2147483600/contacts',
-        `/v1/suppliers/${customerId}/contacts`]) {
+      for (const url of [
+        '/v1/customers/2147483600/contacts',
+        `/v1/customers/${otherCustomerId}/contacts`,
+        '/v1/suppliers/2147483600/contacts',
+        `/v1/suppliers/${customerId}/contacts`,
+      ]) {
         const res = await A.get(url);
         expect(res.statusCode).toBe(404);
         expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -195,7 +262,12 @@ describeEachDb('contacts', (ctx) => {
     const L = api(ctx, () => acc);
     beforeAll(async () => {
       acc = await ctx.newAccount();
-      for (const [firstName, lastName] of [['Hélène', 'Çelik'], ['Marc', 'Aubry'], ['Noémie', 'Besson'], ['Luc', 'Dufour']]) {
+      for (const [firstName, lastName] of [
+        ['Hélène', 'Çelik'],
+        ['Marc', 'Aubry'],
+        ['Noémie', 'Besson'],
+        ['Luc', 'Dufour'],
+      ]) {
         await L.contact({ firstName, lastName, companyName: 'Maison Dorée' });
       }
     });
@@ -249,11 +321,31 @@ describeEachDb('contacts', (ctx) => {
     });
 
     it.each([
-      ['a customer of another account', () => ({ lastName: 'X', customerId: otherCustomerId }), () => [`customerId: customer ${otherCustomerId} does not exist`]],
-      ['a supplier id that is a customer', () => ({ lastName: 'X', supplierId: customerId }), () => [`supplierId: supplier ${customerId} does not exist`]],
-      ['both a customer and a supplier', () => ({ lastName: 'X', customerId, supplierId }), () => ['supplierId: a contact belongs to a customer or to a supplier, not both']],
-      ['isMain without an owner', () => ({ lastName: 'X', isMain: true }), () => ['isMain: only a contact of a customer or a supplier can be its main contact']],
-      ['no name, company or e-mail', () => ({ phone: '0102030405' }), () => ['lastName: a contact needs a firstName, lastName, companyName or email']],
+      [
+        'a customer of another account',
+        () => ({ lastName: 'X', customerId: otherCustomerId }),
+        () => [`customerId: customer ${otherCustomerId} does not exist`],
+      ],
+      [
+        'a supplier id that is a customer',
+        () => ({ lastName: 'X', supplierId: customerId }),
+        () => [`supplierId: supplier ${customerId} does not exist`],
+      ],
+      [
+        'both a customer and a supplier',
+        () => ({ lastName: 'X', customerId, supplierId }),
+        () => ['supplierId: a contact belongs to a customer or to a supplier, not both'],
+      ],
+      [
+        'isMain without an owner',
+        () => ({ lastName: 'X', isMain: true }),
+        () => ['isMain: only a contact of a customer or a supplier can be its main contact'],
+      ],
+      [
+        'no name, company or e-mail',
+        () => ({ phone: '0102030405' }),
+        () => ['lastName: a contact needs a firstName, lastName, companyName or email'],
+      ],
       ['an id beyond int32', () => ({ lastName: 'X', customerId: 2147483648 }), () => ['customerId: has an invalid value or type']],
     ])('refuses %s on create', async (_label, payload, expected) => {
       const res = await A.post('/v1/contacts', payload());
@@ -268,7 +360,11 @@ describeEachDb('contacts', (ctx) => {
       const res = await A.put(c.id, { lastName: 'Stable', customerId: otherCustomerId });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.json()).toMatchObject({ status: 400, instance: `/v1/contacts/${c.id}`, errors: { customerId: [`customer ${otherCustomerId} does not exist`] } });
+      expect(res.json()).toMatchObject({
+        status: 400,
+        instance: `/v1/contacts/${c.id}`,
+        errors: { customerId: [`customer ${otherCustomerId} does not exist`] },
+      });
       expect((await A.get(`/v1/contacts/${c.id}`)).json().customerId).toBe(customerId);
     });
 

@@ -24,13 +24,23 @@ export const BUSINESS_CUSTOMER = {
 
 export const LINES = [
   { type: 'Service', description: 'Développement web', quantity: 2, taxExcludedPrice: 500, vat: { rate: 20 } },
-  { type: 'Product', description: 'Livre', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 }, discount: { type: 'Percent', value: 10 } },
+  {
+    type: 'Product',
+    description: 'Livre',
+    quantity: 3,
+    taxExcludedPrice: 19.99,
+    vat: { rate: 5.5 },
+    discount: { type: 'Percent', value: 10 },
+  },
   { type: 'Subtotal' },
   { type: 'Text', description: 'Merci de votre confiance' },
 ];
 
 /** An account whose settings and customer make a complete French B2B invoice. */
-export async function setUpSeller(ctx: TestContext, settings: object = SELLER_SETTINGS): Promise<{ account: TestAccount; customerId: number }> {
+export async function setUpSeller(
+  ctx: TestContext,
+  settings: object = SELLER_SETTINGS,
+): Promise<{ account: TestAccount; customerId: number }> {
   const account = await ctx.newAccount('Atelier Facturier SAS');
   const put = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: account.headers, payload: settings });
   expect(put.statusCode, put.body).toBe(200);

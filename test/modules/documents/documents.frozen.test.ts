@@ -29,12 +29,24 @@ describeEachDb('finalized documents keep what they were issued with', (ctx) => {
     (await ctx.inject({ method: 'GET', url: settings.company.logoUri })).rawPayload;
 
   it('renders, on first download after the account changed, the logo, name and payment means frozen at finalization', async () => {
-    const logoA = await logoBytes(await putSettings({ company: { logoUri: `data:image/png;base64,${LOGO_A}` }, sales: { paymentMethod: 'Transfer' } }));
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const logoA = await logoBytes(
+      await putSettings({ company: { logoUri: `data:image/png;base64,${LOGO_A}` }, sales: { paymentMethod: 'Transfer' } }),
+    );
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: a.headers,
+      payload: { customerId, date: today, lines: LINES },
+    });
     const id = draft.json().id;
     expect((await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: a.headers })).statusCode).toBe(200);
 
-    const logoB = await logoBytes(await putSettings({ company: { name: 'Renamed SAS', logoUri: `data:image/png;base64,${LOGO_B}` }, sales: { paymentMethod: 'Check' } }));
+    const logoB = await logoBytes(
+      await putSettings({
+        company: { name: 'Renamed SAS', logoUri: `data:image/png;base64,${LOGO_B}` },
+        sales: { paymentMethod: 'Check' },
+      }),
+    );
     expect(logoB.equals(logoA)).toBe(false);
 
     const row = (await getDocument(ctx.db.kysely, a.accountId, 'Invoice', id))!;
@@ -44,7 +56,12 @@ describeEachDb('finalized documents keep what they were issued with', (ctx) => {
     expect(doc.payment.meansCode).toBe('58');
 
     // A draft, by contrast, shows the account as it is now.
-    const other = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const other = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: a.headers,
+      payload: { customerId, date: today, lines: LINES },
+    });
     const draftRow = (await getDocument(ctx.db.kysely, a.accountId, 'Invoice', other.json().id))!;
     const draftDoc = await issuedDocumentOf(ctx.db.kysely, a.accountId, 'Invoice', draftRow);
     expect(Buffer.from(draftDoc.logo!).equals(logoB)).toBe(true);
@@ -52,7 +69,12 @@ describeEachDb('finalized documents keep what they were issued with', (ctx) => {
   });
 
   it('stores the PDF on first download and serves the same bytes afterwards', async () => {
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: a.headers,
+      payload: { customerId, date: today, lines: LINES },
+    });
     const id = draft.json().id;
     await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: a.headers });
     const before = await ctx.db.kysely.selectFrom('documentFiles').select('documentId').where('documentId', '=', id).executeTakeFirst();

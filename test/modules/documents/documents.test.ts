@@ -24,13 +24,23 @@ describeEachDb('sale document downloads', (ctx) => {
 
   beforeAll(async () => {
     ({ account: a, customerId } = await setUpSeller(ctx));
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES, shippingAmount: 15 } });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: a.headers,
+      payload: { customerId, date: today, lines: LINES, shippingAmount: 15 },
+    });
     expect(draft.statusCode, draft.body).toBe(200);
     invoiceId = draft.json().id;
     const fin = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${invoiceId}`, headers: a.headers });
     expect(fin.statusCode, fin.body).toBe(200);
     invoiceNumber = fin.json().number;
-    const other = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const other = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: a.headers,
+      payload: { customerId, date: today, lines: LINES },
+    });
     draftId = other.json().id;
   });
 
@@ -62,7 +72,11 @@ describeEachDb('sale document downloads', (ctx) => {
     const first = await download(`/v1/saleinvoices/download/${invoiceId}`);
     const second = await download(`/v1/saleinvoices/download/${invoiceId}`);
     expect(Buffer.compare(first.rawPayload, second.rawPayload)).toBe(0);
-    const stored = await ctx.db.kysely.selectFrom('documentFiles').select(['sha256', 'size']).where('documentId', '=', invoiceId).executeTakeFirstOrThrow();
+    const stored = await ctx.db.kysely
+      .selectFrom('documentFiles')
+      .select(['sha256', 'size'])
+      .where('documentId', '=', invoiceId)
+      .executeTakeFirstOrThrow();
     expect(stored.sha256).toBe(sha256(first.rawPayload));
     expect(Number(stored.size)).toBe(first.rawPayload.length);
   });
@@ -85,7 +99,12 @@ describeEachDb('sale document downloads', (ctx) => {
   });
 
   it('a credit note cancelling an invoice downloads with type 381 and the corrected invoice', async () => {
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: a.headers,
+      payload: { customerId, date: today, lines: LINES },
+    });
     await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${draft.json().id}`, headers: a.headers });
     const cancelled = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/cancel/${draft.json().id}`, headers: a.headers });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -99,13 +118,25 @@ describeEachDb('sale document downloads', (ctx) => {
     expect(x.str('//rsm:ExchangedDocument/ram:TypeCode')).toBe('381');
     expect(x.str('//ram:InvoiceReferencedDocument/ram:IssuerAssignedID')).toBe(cancelled.json().number);
     // BT-26: the corrected invoice's date, as YYYYMMDD.
-    expect(x.str('//ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString')).toBe(cancelled.json().date.replaceAll('-', ''));
+    expect(x.str('//ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString')).toBe(
+      cancelled.json().date.replaceAll('-', ''),
+    );
   });
 
   it('a partial credit note naming its invoice carries the invoice number and date (BT-25, BT-26)', async () => {
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: a.headers,
+      payload: { customerId, date: today, lines: LINES },
+    });
     const invoice = (await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${draft.json().id}`, headers: a.headers })).json();
-    const credit = await ctx.inject({ method: 'POST', url: '/v1/salecredits', headers: a.headers, payload: { customerId, date: today, cancelledInvoicetId: invoice.id, lines: [LINES[0]] } });
+    const credit = await ctx.inject({
+      method: 'POST',
+      url: '/v1/salecredits',
+      headers: a.headers,
+      payload: { customerId, date: today, cancelledInvoicetId: invoice.id, lines: [LINES[0]] },
+    });
     expect(credit.statusCode, credit.body).toBe(200);
     const fin = await ctx.inject({ method: 'POST', url: `/v1/salecredits/finalize/${credit.json().id}`, headers: a.headers });
     expect(fin.statusCode, fin.body).toBe(200);
@@ -135,4 +166,3 @@ describeEachDb('sale document downloads', (ctx) => {
     expect(res.statusCode).toBe(200);
   });
 });
-

@@ -33,7 +33,11 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
       expect(res.json()).toEqual({ isValid: true, findings: [] });
       const after = await ctx.inject({ method: 'GET', url: `${path}/${draftId}`, headers: a.headers });
       expect(after.json()).toMatchObject({ isDraft: true, number: null });
-      const file = await ctx.db.kysely.selectFrom('documentFiles').select('documentId').where('documentId', '=', draftId).executeTakeFirst();
+      const file = await ctx.db.kysely
+        .selectFrom('documentFiles')
+        .select('documentId')
+        .where('documentId', '=', draftId)
+        .executeTakeFirst();
       expect(file).toBeUndefined();
     });
 
@@ -47,7 +51,10 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
     it(`${path}: a missing or foreign document is a 404 Error`, async () => {
       const { draftId } = await draftAndFinalized(ctx, a, customerId, path);
       const other = await ctx.newAccount();
-      for (const [url, who] of [[`${path}/checkeinvoicing/999999`, a], [`${path}/checkeinvoicing/${draftId}`, other]] as const) {
+      for (const [url, who] of [
+        [`${path}/checkeinvoicing/999999`, a],
+        [`${path}/checkeinvoicing/${draftId}`, other],
+      ] as const) {
         const res = await check(url, who);
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ message: expect.any(String), errors: [expect.any(String)] });
@@ -56,23 +63,42 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
   }
 
   it('draft findings name the rule, severity, message, business term and location', async () => {
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/salecredits', headers: a.headers, payload: {
-      customerName: 'Client sans identifiant', customerType: 'Business',
-      billingAddress: { street: '1 rue X', zipcode: '75001', city: 'Paris', countryIso: 'FR' }, date: today, lines: LINES,
-    } });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/salecredits',
+      headers: a.headers,
+      payload: {
+        customerName: 'Client sans identifiant',
+        customerType: 'Business',
+        billingAddress: { street: '1 rue X', zipcode: '75001', city: 'Paris', countryIso: 'FR' },
+        date: today,
+        lines: LINES,
+      },
+    });
     const res = await check(`/v1/salecredits/checkeinvoicing/${draft.json().id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.isValid).toBe(false);
     expect(body.findings.map((f: { ruleId: string }) => f.ruleId)).toContain('BR-FR-11');
     const finding = body.findings.find((f: { ruleId: string }) => f.ruleId === 'BR-FR-11');
-    expect(finding).toEqual({ ruleId: 'BR-FR-11', severity: 'Warning', message: expect.any(String), businessTerm: 'BT-47', location: expect.stringMatching(/^\/rsm:CrossIndustryInvoice\//) });
+    expect(finding).toEqual({
+      ruleId: 'BR-FR-11',
+      severity: 'Warning',
+      message: expect.any(String),
+      businessTerm: 'BT-47',
+      location: expect.stringMatching(/^\/rsm:CrossIndustryInvoice\//),
+    });
   });
 
   it('a French business draft whose seller has no SIREN is invalid with warnings only', async () => {
     const { siret: _siret, ...company } = SELLER_SETTINGS.company;
     const { account, customerId: cid } = await setUpSeller(ctx, { ...SELLER_SETTINGS, company });
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/salecredits', headers: account.headers, payload: { customerId: cid, date: today, lines: LINES } });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/salecredits',
+      headers: account.headers,
+      payload: { customerId: cid, date: today, lines: LINES },
+    });
     const res = await ctx.inject({ method: 'POST', url: `/v1/salecredits/checkeinvoicing/${draft.json().id}`, headers: account.headers });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -85,16 +111,31 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
   it('a franchise seller (art. 293 B) without VAT number needs its tax registration id (BT-32, BR-E-02)', async () => {
     const { vatNumber: _vat, ...company } = SELLER_SETTINGS.company;
     const { account, customerId: cid } = await setUpSeller(ctx, { ...SELLER_SETTINGS, company, vat: { liableToVat: false } });
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: account.headers, payload: { customerId: cid, date: today, lines: LINES } });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers: account.headers,
+      payload: { customerId: cid, date: today, lines: LINES },
+    });
     expect(draft.json()).toMatchObject({ taxAmount: 0, vatNote: 'TVA non applicable, art. 293 B du CGI' });
     const url = `/v1/saleinvoices/checkeinvoicing/${draft.json().id}`;
     const before = await ctx.inject({ method: 'POST', url, headers: account.headers });
     expect([...new Set(before.json().findings.map((f: { ruleId: string }) => f.ruleId))]).toEqual(['BR-E-02']);
 
-    const refused = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: account.headers, payload: { company: { taxRegistrationId: '12 34<5' } } });
+    const refused = await ctx.inject({
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: account.headers,
+      payload: { company: { taxRegistrationId: '12 34<5' } },
+    });
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain('company.taxRegistrationId');
-    const saved = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: account.headers, payload: { company: { taxRegistrationId: ' 12 34 567 890 123 ' } } });
+    const saved = await ctx.inject({
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: account.headers,
+      payload: { company: { taxRegistrationId: ' 12 34 567 890 123 ' } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().company.taxRegistrationId).toBe('1234567890123');
     const after = await ctx.inject({ method: 'POST', url, headers: account.headers });
@@ -108,22 +149,34 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
   });
 });
 
-describeEachDb('e-invoicing conformance check disabled', (ctx) => {
-  it('answers 501 Error when EINVOICING_CHECK=off', async () => {
-    const { account, customerId } = await setUpSeller(ctx);
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/salecredits', headers: account.headers, payload: { customerId, date: today, lines: LINES } });
-    const res = await ctx.inject({ method: 'POST', url: `/v1/salecredits/checkeinvoicing/${draft.json().id}`, headers: account.headers });
-    expect(res.statusCode).toBe(501);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/disabled/), errors: [expect.any(String)] });
-  });
-}, { EINVOICING_CHECK: 'off' });
+describeEachDb(
+  'e-invoicing conformance check disabled',
+  (ctx) => {
+    it('answers 501 Error when EINVOICING_CHECK=off', async () => {
+      const { account, customerId } = await setUpSeller(ctx);
+      const draft = await ctx.inject({
+        method: 'POST',
+        url: '/v1/salecredits',
+        headers: account.headers,
+        payload: { customerId, date: today, lines: LINES },
+      });
+      const res = await ctx.inject({ method: 'POST', url: `/v1/salecredits/checkeinvoicing/${draft.json().id}`, headers: account.headers });
+      expect(res.statusCode).toBe(501);
+      expect(res.json()).toEqual({ message: expect.stringMatching(/disabled/), errors: [expect.any(String)] });
+    });
+  },
+  { EINVOICING_CHECK: 'off' },
+);
 
 // A tiny external validator on 127.0.0.1: answers what `reply` says, records what it received.
 // describeEachDb reads its env when its own beforeAll runs, after this file's beforeAll set the URL.
 const validatorEnv: NodeJS.ProcessEnv = {};
 let server: Server;
 let port = 0;
-let reply: (req: IncomingMessage, body: string) => { status: number; body: string; delayMs?: number } = () => ({ status: 200, body: '{"findings":[]}' });
+let reply: (req: IncomingMessage, body: string) => { status: number; body: string; delayMs?: number } = () => ({
+  status: 200,
+  body: '{"findings":[]}',
+});
 const received: { contentType: string | undefined; body: string }[] = [];
 
 beforeAll(async () => {
@@ -141,57 +194,104 @@ beforeAll(async () => {
   validatorEnv.EINVOICING_VALIDATOR_URL = `http://127.0.0.1:${port}/validate`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
 });
 
-describeEachDb('external e-invoicing validator', (ctx) => {
-  let a: TestAccount;
-  let draftId: number;
-  beforeAll(async () => {
-    let customerId: number;
-    ({ account: a, customerId } = await setUpSeller(ctx));
-    draftId = (await ctx.inject({ method: 'POST', url: '/v1/salecredits', headers: a.headers, payload: { customerId, date: today, lines: LINES } })).json().id;
-  });
-  const check = () => ctx.inject({ method: 'POST', url: `/v1/salecredits/checkeinvoicing/${draftId}`, headers: a.headers });
+describeEachDb(
+  'external e-invoicing validator',
+  (ctx) => {
+    let a: TestAccount;
+    let draftId: number;
+    beforeAll(async () => {
+      let customerId: number;
+      ({ account: a, customerId } = await setUpSeller(ctx));
+      draftId = (
+        await ctx.inject({ method: 'POST', url: '/v1/salecredits', headers: a.headers, payload: { customerId, date: today, lines: LINES } })
+      ).json().id;
+    });
+    const check = () => ctx.inject({ method: 'POST', url: `/v1/salecredits/checkeinvoicing/${draftId}`, headers: a.headers });
 
-  it('posts the CII XML and maps the findings it answers', async () => {
-    received.length = 0;
-    reply = () => ({ status: 200, body: JSON.stringify({ findings: [
-      { ruleId: 'BR-CO-15', severity: 'Error', message: 'Totals do not add up', businessTerm: 'BT-112', location: '/rsm:CrossIndustryInvoice' },
-      { ruleId: 'BR-FR-12', severity: 'Warning', message: 'Adresse électronique', businessTerm: null, location: null },
-    ] }) });
-    const res = await check();
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ isValid: false, findings: [
-      { ruleId: 'BR-CO-15', severity: 'Error', message: 'Totals do not add up', businessTerm: 'BT-112', location: '/rsm:CrossIndustryInvoice' },
-      { ruleId: 'BR-FR-12', severity: 'Warning', message: 'Adresse électronique', businessTerm: null, location: null },
-    ] });
-    expect(received).toHaveLength(1);
-    expect(received[0].contentType).toBe('application/xml');
-    expect(received[0].body).toMatch(/^<\?xml[^>]*\?>\s*<rsm:CrossIndustryInvoice/);
-  });
-
-  it('an empty findings list is valid', async () => {
-    reply = () => ({ status: 200, body: '{"findings":[]}' });
-    expect((await check()).json()).toEqual({ isValid: true, findings: [] });
-  });
-
-  it('a validator that fails or answers nonsense is a 503 Error, never a verdict', async () => {
-    for (const answer of [{ status: 500, body: 'boom' }, { status: 200, body: 'not json' }, { status: 200, body: '{"findings":[{"ruleId":1}]}' }]) {
-      reply = () => answer;
+    it('posts the CII XML and maps the findings it answers', async () => {
+      received.length = 0;
+      reply = () => ({
+        status: 200,
+        body: JSON.stringify({
+          findings: [
+            {
+              ruleId: 'BR-CO-15',
+              severity: 'Error',
+              message: 'Totals do not add up',
+              businessTerm: 'BT-112',
+              location: '/rsm:CrossIndustryInvoice',
+            },
+            { ruleId: 'BR-FR-12', severity: 'Warning', message: 'Adresse électronique', businessTerm: null, location: null },
+          ],
+        }),
+      });
       const res = await check();
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: expect.stringMatching(/validator is unavailable/), errors: [expect.any(String)] });
-    }
-  });
-}, validatorEnv);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        isValid: false,
+        findings: [
+          {
+            ruleId: 'BR-CO-15',
+            severity: 'Error',
+            message: 'Totals do not add up',
+            businessTerm: 'BT-112',
+            location: '/rsm:CrossIndustryInvoice',
+          },
+          { ruleId: 'BR-FR-12', severity: 'Warning', message: 'Adresse électronique', businessTerm: null, location: null },
+        ],
+      });
+      expect(received).toHaveLength(1);
+      expect(received[0].contentType).toBe('application/xml');
+      expect(received[0].body).toMatch(/^<\?xml[^>]*\?>\s*<rsm:CrossIndustryInvoice/);
+    });
 
-describeEachDb('unreachable e-invoicing validator', (ctx) => {
-  it('is a 503 Error', async () => {
-    const { account, customerId } = await setUpSeller(ctx);
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: account.headers, payload: { customerId, date: today, lines: LINES } });
-    const res = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/checkeinvoicing/${draft.json().id}`, headers: account.headers });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().message).toMatch(/could not be reached/);
-  });
-}, { EINVOICING_VALIDATOR_URL: 'http://127.0.0.1:1/validate' });
+    it('an empty findings list is valid', async () => {
+      reply = () => ({ status: 200, body: '{"findings":[]}' });
+      expect((await check()).json()).toEqual({ isValid: true, findings: [] });
+    });
+
+    it('a validator that fails or answers nonsense is a 503 Error, never a verdict', async () => {
+      for (const answer of [
+        { status: 500, body: 'boom' },
+        { status: 200, body: 'not json' },
+        { status: 200, body: '{"findings":[{"ruleId":1}]}' },
+      ]) {
+        reply = () => answer;
+        const res = await check();
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ message: expect.stringMatching(/validator is unavailable/), errors: [expect.any(String)] });
+      }
+    });
+  },
+  validatorEnv,
+);
+
+describeEachDb(
+  'unreachable e-invoicing validator',
+  (ctx) => {
+    it('is a 503 Error', async () => {
+      const { account, customerId } = await setUpSeller(ctx);
+      const draft = await ctx.inject({
+        method: 'POST',
+        url: '/v1/saleinvoices',
+        headers: account.headers,
+        payload: { customerId, date: today, lines: LINES },
+      });
+      const res = await ctx.inject({
+        method: 'POST',
+        url: `/v1/saleinvoices/checkeinvoicing/${draft.json().id}`,
+        headers: account.headers,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toMatch(/could not be reached/);
+    });
+  },
+  { EINVOICING_VALIDATOR_URL: 'http://127.0.0.1:1/validate' },
+);

@@ -12,8 +12,15 @@ import { setUpSeller } from './documents.fixtures.js';
 /** Makes `content` the account's current logo as an older version would have stored it: unchecked. */
 async function storeLegacyLogo(ctx: TestContext, accountId: number, content: Buffer, token: string): Promise<void> {
   const db = ctx.db.kysely;
-  await db.updateTable('settings').set({ logo: content, logoContentType: 'image/png', logoToken: token }).where('accountId', '=', accountId).execute();
-  await db.insertInto('logoVersions').values({ token, accountId, contentType: 'image/png', content, createdAt: new Date().toISOString() }).execute();
+  await db
+    .updateTable('settings')
+    .set({ logo: content, logoContentType: 'image/png', logoToken: token })
+    .where('accountId', '=', accountId)
+    .execute();
+  await db
+    .insertInto('logoVersions')
+    .values({ token, accountId, contentType: 'image/png', content, createdAt: new Date().toISOString() })
+    .execute();
 }
 
 const IMAGE_XOBJECT = '/Subtype /Image';
@@ -45,7 +52,10 @@ describeEachDb('a stored logo that cannot be rendered', (ctx) => {
     expect(pdf).not.toContain('/Width 2000');
   });
 
-  for (const [name, bytes] of [['a corrupt IDAT', corruptIdatPng()], ['70000×70000 declared pixels', declaredHugePng()]] as const) {
+  for (const [name, bytes] of [
+    ['a corrupt IDAT', corruptIdatPng()],
+    ['70000×70000 declared pixels', declaredHugePng()],
+  ] as const) {
     it(`with ${name}: drafts and finalized documents download without the logo, a warning is logged, /healthz still answers`, async () => {
       const sales = salesClient(ctx, a);
       const customerId = await sales.customer();

@@ -8,10 +8,13 @@ import { corruptIdatPng, declaredHugePng, HTML, htmlPolyglotPng, jsPolyglotGif, 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
-const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#808080' } })
+  .jpeg()
+  .toBuffer();
 const CSP = "default-src 'none'; sandbox";
 
-const file = (content: Buffer | string, filename = 'image.png', type = 'image/png') => multipart([{ name: 'file', filename, type, content }]);
+const file = (content: Buffer | string, filename = 'image.png', type = 'image/png') =>
+  multipart([{ name: 'file', filename, type, content }]);
 
 describeEachDb('product images', (ctx) => {
   let account: TestAccount;
@@ -35,7 +38,12 @@ describeEachDb('product images', (ctx) => {
   });
 
   it('accepts PNG, JPEG, GIF and WebP by their bytes, and serves them re-encoded in the same format, publicly', async () => {
-    for (const [bytes, type] of [[PNG, 'image/png'], [JPEG, 'image/jpeg'], [GIF, 'image/gif'], [WEBP, 'image/webp']] as const) {
+    for (const [bytes, type] of [
+      [PNG, 'image/png'],
+      [JPEG, 'image/jpeg'],
+      [GIF, 'image/gif'],
+      [WEBP, 'image/webp'],
+    ] as const) {
       // The declared type and file name are deliberately wrong: only the bytes count.
       const res = await upload(productId, file(bytes, 'photo.txt', 'application/octet-stream'));
       expect(res.statusCode, res.body).toBe(200);
@@ -93,7 +101,9 @@ describeEachDb('product images', (ctx) => {
       expect(res.json().errors[0]).toMatch(message);
     }
     // The image in place is untouched.
-    expect((await ctx.inject({ method: 'GET', url: `/v1/productimages/${productId}`, headers: account.headers })).json().imageUrl).toBe(before);
+    expect((await ctx.inject({ method: 'GET', url: `/v1/productimages/${productId}`, headers: account.headers })).json().imageUrl).toBe(
+      before,
+    );
     expect((await upload(productId, file(png(4096, 2)))).statusCode).toBe(200);
   });
 
@@ -101,7 +111,9 @@ describeEachDb('product images', (ctx) => {
     const res = await ctx.inject({ method: 'GET', url: `/v1/productimages/${productId}`, headers: account.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: productId, name: 'Photo', imageUrl: expect.any(String) });
-    expect((await ctx.inject({ method: 'GET', url: `/v1/products/${productId}`, headers: account.headers })).json().imageUrl).toBe(res.json().imageUrl);
+    expect((await ctx.inject({ method: 'GET', url: `/v1/products/${productId}`, headers: account.headers })).json().imageUrl).toBe(
+      res.json().imageUrl,
+    );
     const missing = await ctx.inject({ method: 'GET', url: '/v1/productimages/987654', headers: account.headers });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ status: 404, title: 'Not Found' });
@@ -123,7 +135,13 @@ describeEachDb('product images', (ctx) => {
       [file(Buffer.alloc(0)), /empty/],
       [multipart([{ name: 'image', filename: 'a.png', type: 'image/png', content: PNG }]), /no part named "file"/],
       [multipart([{ name: 'note', content: 'just a field' }]), /no part named "file"/],
-      [multipart([{ name: 'file', filename: 'a.png', content: PNG }, { name: 'file', filename: 'b.png', content: PNG }]), /exactly one file/],
+      [
+        multipart([
+          { name: 'file', filename: 'a.png', content: PNG },
+          { name: 'file', filename: 'b.png', content: PNG },
+        ]),
+        /exactly one file/,
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await upload(productId, payload);
@@ -133,7 +151,10 @@ describeEachDb('product images', (ctx) => {
       expect(res.json().message).toMatch(message);
     }
     const json = await ctx.inject({
-      method: 'POST', url: `/v1/productimages/${productId}`, headers: account.headers, payload: { file: 'x' },
+      method: 'POST',
+      url: `/v1/productimages/${productId}`,
+      headers: account.headers,
+      payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().errors[0]).toMatch(/^file: /);

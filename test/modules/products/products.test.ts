@@ -80,8 +80,14 @@ describeEachDb('products and product families', (ctx) => {
     it('resolves VAT by rate or id, unit by id or code, classification and family', async () => {
       const family = (await call('POST', '/v1/productfamilies', { label: 'Livres', number: 'LIV' })).json();
       const product = await createProduct({
-        name: 'Livre', type: 'Product', unitPrice: 12.5, purchasePrice: 7.1234,
-        vat: { rate: 5.5 }, unit: { code: 'H87' }, classification: { id: 2 }, family: { number: 'LIV' },
+        name: 'Livre',
+        type: 'Product',
+        unitPrice: 12.5,
+        purchasePrice: 7.1234,
+        vat: { rate: 5.5 },
+        unit: { code: 'H87' },
+        classification: { id: 2 },
+        family: { number: 'LIV' },
       });
       expect(product.vat).toMatchObject({ id: 3, rate: 5.5, region: 'FR' });
       expect(product.unit).toMatchObject({ id: 2, code: 'H87', name: 'Pièce' });
@@ -95,7 +101,12 @@ describeEachDb('products and product families', (ctx) => {
     });
 
     it('rounds prices with more than 4 decimals half away from zero, as a shop plugin sends them', async () => {
-      const res = await call('POST', '/v1/products', { name: 'Tiers', unitPrice: 10 / 3, purchasePrice: '1.23455', defaultQuantity: 0.00005 });
+      const res = await call('POST', '/v1/products', {
+        name: 'Tiers',
+        unitPrice: 10 / 3,
+        purchasePrice: '1.23455',
+        defaultQuantity: 0.00005,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ unitPrice: 3.3333, purchasePrice: 1.2346, defaultQuantity: 0.0001 });
       const negative = await call('POST', '/v1/products', { name: 'Remise', unitPrice: -1.23455 });
@@ -104,7 +115,12 @@ describeEachDb('products and product families', (ctx) => {
 
     it('refuses unknown VAT, unit and family with an Error naming each field', async () => {
       const res = await call('POST', '/v1/products', {
-        name: 'Bad', vat: { rate: 7 }, unit: { id: 999 }, family: { id: 999999 }, unitPrice: 1.5, classification: { id: 9999 },
+        name: 'Bad',
+        vat: { rate: 7 },
+        unit: { id: 999 },
+        family: { id: 999999 },
+        unitPrice: 1.5,
+        classification: { id: 9999 },
       });
       expect(res.statusCode).toBe(400);
       const body = res.json();
@@ -168,7 +184,11 @@ describeEachDb('products and product families', (ctx) => {
       await call('PUT', `/v1/products/${product.id}`, { name: 'Evented 2' });
       await call('DELETE', `/v1/products/${product.id}`);
       const events = await ctx.db.kysely
-        .selectFrom('outbox').select(['type', 'payload']).where('accountId', '=', account.accountId).orderBy('id').execute();
+        .selectFrom('outbox')
+        .select(['type', 'payload'])
+        .where('accountId', '=', account.accountId)
+        .orderBy('id')
+        .execute();
       const mine = events.filter((e) => JSON.parse(e.payload).id === product.id).map((e) => e.type);
       expect(mine).toEqual(['ProductCreated', 'ProductUpdated', 'ProductDeleted']);
     });
@@ -180,7 +200,10 @@ describeEachDb('products and product families', (ctx) => {
       lister = await ctx.newAccount();
       const family = (await call('POST', '/v1/productfamilies', { label: 'Café' }, lister)).json();
       await createProduct({ name: 'Crème brûlée', unitPrice: 6 }, lister);
-      await createProduct({ name: 'Café serré', unitPrice: 2.4, isUnitPriceTaxIncluded: true, vat: { rate: 10 }, family: { id: family.id } }, lister);
+      await createProduct(
+        { name: 'Café serré', unitPrice: 2.4, isUnitPriceTaxIncluded: true, vat: { rate: 10 }, family: { id: family.id } },
+        lister,
+      );
       await createProduct({ name: 'Thé vert', unitPrice: 3, family: { id: family.id } }, lister);
       await createProduct({ name: 'Éclair', unitPrice: 2.5 }, lister);
       await createProduct({ name: 'Gâteau', unitPrice: 30 }, lister);
@@ -192,8 +215,12 @@ describeEachDb('products and product families', (ctx) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toHaveLength(2);
       expect(res.headers).toMatchObject({
-        'x-record-count': '5', 'x-page-count': '3', 'x-page-index': '2', 'x-page-size': '2',
-        'x-page-next': '/v1/products?PageSize=2&PageIndex=3', 'x-page-prev': '/v1/products?PageSize=2&PageIndex=1',
+        'x-record-count': '5',
+        'x-page-count': '3',
+        'x-page-index': '2',
+        'x-page-size': '2',
+        'x-page-next': '/v1/products?PageSize=2&PageIndex=3',
+        'x-page-prev': '/v1/products?PageSize=2&PageIndex=1',
       });
       expect((await list('/v1/products?PageSize=101')).statusCode).toBe(400);
     });

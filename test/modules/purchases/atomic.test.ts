@@ -25,21 +25,35 @@ describeEachDb('purchase upload atomicity', (ctx) => {
   const suppliersNamed = async (name: string) =>
     (await ctx.inject({ method: 'GET', url: '/v1/suppliers', headers: a.headers })).json().filter((s: { name: string }) => s.name === name);
   const purchaseCount = async () =>
-    Number((await ctx.db.kysely.selectFrom('purchaseInvoices').select((eb) => eb.fn.countAll().as('n')).where('accountId', '=', a.accountId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx.db.kysely
+          .selectFrom('purchaseInvoices')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('accountId', '=', a.accountId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     a = await ctx.newAccount('Atelier Facturier SAS');
   });
 
   it('a failure after the new supplier was inserted leaves no supplier and no purchase', async () => {
-    const upload = createFromFile({ db: ctx.db, publicUrl: null, workers: ctx.workers }, a.accountId, { content: cii('FAIL-AFTER-SUPPLIER', 'Menuiserie Perrin SARL'), fileName: 'f.xml' });
+    const upload = createFromFile({ db: ctx.db, publicUrl: null, workers: ctx.workers }, a.accountId, {
+      content: cii('FAIL-AFTER-SUPPLIER', 'Menuiserie Perrin SARL'),
+      fileName: 'f.xml',
+    });
     await expect(upload).rejects.toThrow('disk full while writing the purchase');
     expect(await suppliersNamed('Menuiserie Perrin SARL')).toEqual([]);
     expect(await purchaseCount()).toBe(0);
   });
 
   it('the same upload without the failure writes both', async () => {
-    const purchase = await createFromFile({ db: ctx.db, publicUrl: null, workers: ctx.workers }, a.accountId, { content: cii('MP-2024-001', 'Menuiserie Perrin SARL'), fileName: 'f.xml' });
+    const purchase = await createFromFile({ db: ctx.db, publicUrl: null, workers: ctx.workers }, a.accountId, {
+      content: cii('MP-2024-001', 'Menuiserie Perrin SARL'),
+      fileName: 'f.xml',
+    });
     const [supplier] = await suppliersNamed('Menuiserie Perrin SARL');
     expect(purchase.supplier?.id).toBe(supplier.id);
     expect(await purchaseCount()).toBe(1);

@@ -10,10 +10,25 @@ describe('readIncomingInvoice', () => {
   it('reads a CII (Factur-X) invoice', () => {
     const inv = readIncomingInvoice(buildCii(scenarios.mixedRates));
     expect(inv).toMatchObject({
-      format: 'CII', typeCode: '380', number: 'F-2024-0042', issueDate: '2024-03-15', dueDate: '2024-04-14', currency: 'EUR',
-      taxExclusiveAmount: '422.00', taxAmount: '70.31', taxInclusiveAmount: '492.31', payableAmount: '492.31', vatReverseCharge: false,
+      format: 'CII',
+      typeCode: '380',
+      number: 'F-2024-0042',
+      issueDate: '2024-03-15',
+      dueDate: '2024-04-14',
+      currency: 'EUR',
+      taxExclusiveAmount: '422.00',
+      taxAmount: '70.31',
+      taxInclusiveAmount: '492.31',
+      payableAmount: '492.31',
+      vatReverseCharge: false,
     });
-    expect(inv.seller).toEqual({ name: 'Atelier Facturier SAS', siren: '732829320', siret: '73282932000074', vatNumber: 'FR44732829320', countryIso: 'FR' });
+    expect(inv.seller).toEqual({
+      name: 'Atelier Facturier SAS',
+      siren: '732829320',
+      siret: '73282932000074',
+      vatNumber: 'FR44732829320',
+      countryIso: 'FR',
+    });
     expect(inv.vats).toEqual([
       { category: 'S', rate: '20', taxableAmount: '300.00', taxAmount: '60.00' },
       { category: 'S', rate: '5.5', taxableAmount: '42.00', taxAmount: '2.31' },
@@ -29,14 +44,31 @@ describe('readIncomingInvoice', () => {
 
   it('reads a UBL 2.1 invoice', () => {
     const inv = readIncomingInvoice(fixture('ubl-invoice.xml'));
-    expect(inv).toMatchObject({ format: 'UBL', typeCode: '380', number: 'INV-2024-9', issueDate: '2024-04-20', dueDate: '2024-05-20', taxAmount: '0.00', payableAmount: '800.00', vatReverseCharge: true });
+    expect(inv).toMatchObject({
+      format: 'UBL',
+      typeCode: '380',
+      number: 'INV-2024-9',
+      issueDate: '2024-04-20',
+      dueDate: '2024-05-20',
+      taxAmount: '0.00',
+      payableAmount: '800.00',
+      vatReverseCharge: true,
+    });
     expect(inv.seller).toMatchObject({ name: 'Lieferant GmbH', vatNumber: 'DE123456789', countryIso: 'DE', siren: null });
     expect(inv.buyer.siren).toBe('732829320');
   });
 
   it('reads a UBL 2.1 credit note', () => {
     const inv = readIncomingInvoice(fixture('ubl-credit-note.xml'));
-    expect(inv).toMatchObject({ format: 'UBL', typeCode: '381', number: 'AV-77', dueDate: '2024-06-01', taxExclusiveAmount: '50.00', taxAmount: '10.00', taxInclusiveAmount: '60.00' });
+    expect(inv).toMatchObject({
+      format: 'UBL',
+      typeCode: '381',
+      number: 'AV-77',
+      dueDate: '2024-06-01',
+      taxExclusiveAmount: '50.00',
+      taxAmount: '10.00',
+      taxInclusiveAmount: '60.00',
+    });
     expect(inv.seller).toMatchObject({ siren: '404833048', siret: '40483304800022', vatNumber: 'FR12404833048' });
     expect(inv.vats).toEqual([{ category: 'S', rate: '20', taxableAmount: '50.00', taxAmount: '10.00' }]);
   });

@@ -17,30 +17,52 @@ function account(ctx: TestContext): () => TestAccount {
 }
 
 async function purchaseCount(ctx: TestContext, accountId: number): Promise<number> {
-  const row = await ctx.db.kysely.selectFrom('purchaseInvoices').select((eb) => eb.fn.countAll().as('n')).where('accountId', '=', accountId).executeTakeFirstOrThrow();
+  const row = await ctx.db.kysely
+    .selectFrom('purchaseInvoices')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('accountId', '=', accountId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-describeEachDb('uploads over the worker time limit', (ctx) => {
-  const a = account(ctx);
+describeEachDb(
+  'uploads over the worker time limit',
+  (ctx) => {
+    const a = account(ctx);
 
-  it('a file that takes too long to read is refused with a 400 naming file and the limit', async () => {
-    const res = await ctx.inject({ method: 'POST', url: '/v1/purchaseinvoices/file', headers: { ...a().headers, 'content-type': MULTIPART }, payload: body });
-    expect(res.statusCode).toBe(400);
-    const message = 'file: reading the file took longer than the 0.1 s allowed; it is refused';
-    expect(res.json()).toEqual({ message, errors: [message] });
-    expect(await purchaseCount(ctx, a().accountId)).toBe(0);
-  });
-}, { WORKER_TIMEOUT_MS: '100' });
+    it('a file that takes too long to read is refused with a 400 naming file and the limit', async () => {
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/v1/purchaseinvoices/file',
+        headers: { ...a().headers, 'content-type': MULTIPART },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      const message = 'file: reading the file took longer than the 0.1 s allowed; it is refused';
+      expect(res.json()).toEqual({ message, errors: [message] });
+      expect(await purchaseCount(ctx, a().accountId)).toBe(0);
+    });
+  },
+  { WORKER_TIMEOUT_MS: '100' },
+);
 
-describeEachDb('uploads over the worker memory limit', (ctx) => {
-  const a = account(ctx);
+describeEachDb(
+  'uploads over the worker memory limit',
+  (ctx) => {
+    const a = account(ctx);
 
-  it('a file that needs too much memory to read is refused with a 400 naming file and the limit', async () => {
-    const res = await ctx.inject({ method: 'POST', url: '/v1/purchaseinvoices/file', headers: { ...a().headers, 'content-type': MULTIPART }, payload: body });
-    expect(res.statusCode).toBe(400);
-    const message = 'file: reading the file needed more than the 32 MB of memory allowed; it is refused';
-    expect(res.json()).toEqual({ message, errors: [message] });
-    expect(await purchaseCount(ctx, a().accountId)).toBe(0);
-  });
-}, { WORKER_MEMORY_MB: '32' });
+    it('a file that needs too much memory to read is refused with a 400 naming file and the limit', async () => {
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/v1/purchaseinvoices/file',
+        headers: { ...a().headers, 'content-type': MULTIPART },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      const message = 'file: reading the file needed more than the 32 MB of memory allowed; it is refused';
+      expect(res.json()).toEqual({ message, errors: [message] });
+      expect(await purchaseCount(ctx, a().accountId)).toBe(0);
+    });
+  },
+  { WORKER_MEMORY_MB: '32' },
+);

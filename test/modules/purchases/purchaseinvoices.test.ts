@@ -6,8 +6,8 @@ import { baseInvoice, buyerBusinessFR, sellerFR } from '../../fixtures/einvoicin
 import { BOUNDARY, multipart } from '../../helpers/multipart.js';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 
-
-const fileBody = (content: Buffer | string, filename = 'facture.pdf', type = 'application/pdf') => multipart([{ name: 'file', filename, type, content }]);
+const fileBody = (content: Buffer | string, filename = 'facture.pdf', type = 'application/pdf') =>
+  multipart([{ name: 'file', filename, type, content }]);
 
 /** A supplier's Factur-X invoice to us, built from the e-invoicing fixtures: 1200.00 TTC. */
 async function facturX(): Promise<Buffer> {
@@ -39,10 +39,18 @@ describeEachDb('purchase invoices from files', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     const inv = res.json();
     expect(inv).toMatchObject({
-      reference: 'FM-2024-117', date: '2024-03-15', taxIncludedAmount: 1200, vatReverseCharge: false, status: 'Done', region: 'FR',
+      reference: 'FM-2024-117',
+      date: '2024-03-15',
+      taxIncludedAmount: 1200,
+      vatReverseCharge: false,
+      status: 'Done',
+      region: 'FR',
       pdfUrl: `/v1/purchaseinvoices/download/${inv.id}`,
     });
-    expect(inv.supplier).toMatchObject({ name: 'Fournitures Martin SAS', companyInformations: expect.objectContaining({ siret: '73282932000074', vatNumber: 'FR44732829320' }) });
+    expect(inv.supplier).toMatchObject({
+      name: 'Fournitures Martin SAS',
+      companyInformations: expect.objectContaining({ siret: '73282932000074', vatNumber: 'FR44732829320' }),
+    });
     const row = await ctx.db.kysely.selectFrom('purchaseInvoices').select('data').where('id', '=', inv.id).executeTakeFirstOrThrow();
     expect(JSON.parse(row.data).invoice.vats).toEqual([{ category: 'S', rate: '20', taxableAmount: '1000.00', taxAmount: '200.00' }]);
   });
@@ -58,13 +66,25 @@ describeEachDb('purchase invoices from files', (ctx) => {
   it('a UBL XML invoice is read too (reverse charge, foreign supplier)', async () => {
     const res = await upload(fileBody(UBL, 'invoice.xml', 'application/xml'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ reference: 'INV-2024-9', date: '2024-04-20', taxIncludedAmount: 800, vatReverseCharge: true, status: 'Done', region: 'EU' });
+    expect(res.json()).toMatchObject({
+      reference: 'INV-2024-9',
+      date: '2024-04-20',
+      taxIncludedAmount: 800,
+      vatReverseCharge: true,
+      status: 'Done',
+      region: 'EU',
+    });
     expect(res.json().supplier).toMatchObject({ name: 'Lieferant GmbH' });
   });
 
   it('stores the amount read from a file to the cent, half-up, on both databases; an absurd one as 0', async () => {
-    const withTotal = (total: string) => Buffer.from(UBL.toString('utf8').replace(/(<cbc:(?:TaxInclusive|Payable)Amount currencyID="EUR">)800\.00</g, `$1${total}<`));
-    for (const [total, stored] of [['800.005', 800.01], ['-12.345', -12.35], ['1e13', 0]] as const) {
+    const withTotal = (total: string) =>
+      Buffer.from(UBL.toString('utf8').replace(/(<cbc:(?:TaxInclusive|Payable)Amount currencyID="EUR">)800\.00</g, `$1${total}<`));
+    for (const [total, stored] of [
+      ['800.005', 800.01],
+      ['-12.345', -12.35],
+      ['1e13', 0],
+    ] as const) {
       const res = await upload(fileBody(withTotal(total), 'invoice.xml', 'application/xml'));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().taxIncludedAmount, total).toBe(stored);
@@ -74,7 +94,14 @@ describeEachDb('purchase invoices from files', (ctx) => {
   it('a plain PDF is stored as Pending with what can be known', async () => {
     const res = await upload(fileBody(await plainPdf(), 'scan.pdf'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'Pending', reference: null, supplier: null, taxIncludedAmount: 0, vatReverseCharge: false, subject: 'scan.pdf' });
+    expect(res.json()).toMatchObject({
+      status: 'Pending',
+      reference: null,
+      supplier: null,
+      taxIncludedAmount: 0,
+      vatReverseCharge: false,
+      subject: 'scan.pdf',
+    });
   });
 
   it('the download returns the original bytes unchanged, with their content type', async () => {
@@ -108,7 +135,10 @@ describeEachDb('purchase invoices from files', (ctx) => {
 
   it('refuses empty, missing, unknown and oversized files with a 400 Error', async () => {
     expectFileError(await upload(fileBody(Buffer.alloc(0))), /empty/);
-    expectFileError(await upload(multipart([{ name: 'other', filename: 'x.pdf', type: 'application/pdf', content: facturXPdf }])), /no part named "file"/);
+    expectFileError(
+      await upload(multipart([{ name: 'other', filename: 'x.pdf', type: 'application/pdf', content: facturXPdf }])),
+      /no part named "file"/,
+    );
     expectFileError(await upload(fileBody(Buffer.from('GIF89a not an invoice'), 'x.gif', 'image/gif')), /neither a PDF nor an XML/);
     expectFileError(await upload(Buffer.from('{}'), a, 'application/json'), /multipart/);
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024 * 1024 + 1, 0x20)]);
@@ -117,7 +147,8 @@ describeEachDb('purchase invoices from files', (ctx) => {
 
   it('refuses malformed and hostile files with a 400 Error', async () => {
     expectFileError(await upload(fileBody(facturXPdf.subarray(0, 400))), /PDF/);
-    const doctype = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&e;</Invoice>';
+    const doctype =
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&e;</Invoice>';
     expectFileError(await upload(fileBody(doctype, 'x.xml', 'application/xml')), /DOCTYPE/);
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>`;
     expectFileError(await upload(fileBody(bomb, 'bomb.xml', 'application/xml')), /DOCTYPE|entity/i);
@@ -127,7 +158,9 @@ describeEachDb('purchase invoices from files', (ctx) => {
 
   it('a PDF whose embedded invoice is hostile is refused with a 400 Error', async () => {
     const doc = baseInvoice();
-    const hostile = await renderDocumentPdf(doc, { xml: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' });
+    const hostile = await renderDocumentPdf(doc, {
+      xml: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+    });
     expectFileError(await upload(fileBody(hostile)), /DOCTYPE/);
   });
 });

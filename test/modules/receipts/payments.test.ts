@@ -10,13 +10,27 @@ const line = (price: number) => ({ type: 'Product', description: 'Article', quan
 
 async function counts(ctx: TestContext, accountId: number) {
   const k = ctx.db.kysely;
-  const receipts = await k.selectFrom('receipts').select((eb) => eb.fn.countAll<number>().as('n')).where('accountId', '=', accountId).executeTakeFirstOrThrow();
-  const outbox = await k.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('accountId', '=', accountId).executeTakeFirstOrThrow();
+  const receipts = await k
+    .selectFrom('receipts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('accountId', '=', accountId)
+    .executeTakeFirstOrThrow();
+  const outbox = await k
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('accountId', '=', accountId)
+    .executeTakeFirstOrThrow();
   return { receipts: Number(receipts.n), outbox: Number(outbox.n) };
 }
 
 async function events(ctx: TestContext, accountId: number, type: string): Promise<Body[]> {
-  const rows = await ctx.db.kysely.selectFrom('outbox').select(['payload']).where('accountId', '=', accountId).where('type', '=', type).orderBy('id').execute();
+  const rows = await ctx.db.kysely
+    .selectFrom('outbox')
+    .select(['payload'])
+    .where('accountId', '=', accountId)
+    .where('type', '=', type)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => JSON.parse(r.payload) as Body);
 }
 
@@ -26,7 +40,12 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
   let customerId: number;
 
   const draft = async (account: TestAccount, kind: 'saleinvoices' | 'salecredits', price = 100): Promise<Body> => {
-    const res = await ctx.inject({ method: 'POST', url: `/v1/${kind}`, headers: account.headers, payload: { ...(account === a ? { customerId } : { customerName: 'Client B' }), lines: [line(price)] } });
+    const res = await ctx.inject({
+      method: 'POST',
+      url: `/v1/${kind}`,
+      headers: account.headers,
+      payload: { ...(account === a ? { customerId } : { customerName: 'Client B' }), lines: [line(price)] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -36,17 +55,36 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const pay = (payload: object, account = a) => ctx.inject({ method: 'POST', url: '/v1/SaleInvoices/MarkAsPaid', headers: account.headers, payload });
-  const refund = (payload: object, account = a) => ctx.inject({ method: 'POST', url: '/v1/SaleCredits/MarkAsRefunded', headers: account.headers, payload });
+  const pay = (payload: object, account = a) =>
+    ctx.inject({ method: 'POST', url: '/v1/SaleInvoices/MarkAsPaid', headers: account.headers, payload });
+  const refund = (payload: object, account = a) =>
+    ctx.inject({ method: 'POST', url: '/v1/SaleCredits/MarkAsRefunded', headers: account.headers, payload });
 
   beforeAll(async () => {
     a = await ctx.newAccount('Atelier SAS');
     b = await ctx.newAccount('Autre SAS');
-    const settings = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: a.headers, payload: {
-      sales: { btoBSettlementTerm: { conditions: [{ percent: 30, delay: 0 }, { percent: 70, delay: 30 }] } },
-    } });
+    const settings = await ctx.inject({
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: a.headers,
+      payload: {
+        sales: {
+          btoBSettlementTerm: {
+            conditions: [
+              { percent: 30, delay: 0 },
+              { percent: 70, delay: 30 },
+            ],
+          },
+        },
+      },
+    });
     expect(settings.statusCode, settings.body).toBe(200);
-    const c = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: a.headers, payload: { companyName: 'Dupont SARL', number: 'C-DUP' } });
+    const c = await ctx.inject({
+      method: 'POST',
+      url: '/v1/customers',
+      headers: a.headers,
+      payload: { companyName: 'Dupont SARL', number: 'C-DUP' },
+    });
     expect(c.statusCode).toBe(200);
     customerId = c.json().id;
   });
@@ -56,17 +94,37 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
     expect(inv).toMatchObject({ taxIncludedAmount: 120, balance: 120, isPaid: false });
     expect(inv.commitments.map((c: Body) => c.amount)).toEqual([36, 84]);
 
-    const first = await pay({ invoiceId: inv.id, amount: 50, date: inv.date, paymentMethod: 'Check', paymentReference: 'CHQ 1234', metadata: { order: 'W-1' } });
+    const first = await pay({
+      invoiceId: inv.id,
+      amount: 50,
+      date: inv.date,
+      paymentMethod: 'Check',
+      paymentReference: 'CHQ 1234',
+      metadata: { order: 'W-1' },
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ id: inv.id, balance: 70, isPaid: false });
     expect(first.json().commitments.map((c: Body) => c.dueAmount)).toEqual([0, 70]);
 
     const receipts = await ctx.inject({ method: 'GET', url: `/v1/receipts?query=${inv.number}`, headers: a.headers });
-    expect(receipts.json()).toEqual([{
-      id: expect.any(Number), amount: 50, date: inv.date, paymentMethod: 'Check', status: 'Success', reference: 'CHQ 1234', notes: null,
-      internalId: null, metadata: { order: 'W-1' }, customerId, customerName: 'Dupont SARL', customerNumber: 'C-DUP', customerInternalId: null,
-      links: [{ type: 'Invoice', id: inv.id, amount: 50 }],
-    }]);
+    expect(receipts.json()).toEqual([
+      {
+        id: expect.any(Number),
+        amount: 50,
+        date: inv.date,
+        paymentMethod: 'Check',
+        status: 'Success',
+        reference: 'CHQ 1234',
+        notes: null,
+        internalId: null,
+        metadata: { order: 'W-1' },
+        customerId,
+        customerName: 'Dupont SARL',
+        customerNumber: 'C-DUP',
+        customerInternalId: null,
+        links: [{ type: 'Invoice', id: inv.id, amount: 50 }],
+      },
+    ]);
     expect(await events(ctx, a.accountId, 'InvoicePaid')).toEqual([]);
 
     const rest = await pay({ invoiceId: inv.id });
@@ -154,7 +212,12 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
     expect(failed.json()).toMatchObject({ balance: 120, isPaid: false });
     const [receipt] = (await ctx.inject({ method: 'GET', url: '/v1/receipts?query=SEPA-9', headers: a.headers })).json();
     expect(receipt.status).toBe('Pending');
-    const put = await ctx.inject({ method: 'PUT', url: `/v1/receipts/${receipt.id}`, headers: a.headers, payload: { ...receipt, status: 'Success' } });
+    const put = await ctx.inject({
+      method: 'PUT',
+      url: `/v1/receipts/${receipt.id}`,
+      headers: a.headers,
+      payload: { ...receipt, status: 'Success' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     const get = await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/${inv.id}`, headers: a.headers });
     expect(get.json()).toMatchObject({ balance: 0, isPaid: true });
@@ -172,10 +235,14 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
     expect(failed.json()).toMatchObject({ balance: 120, isPaid: false });
   });
 
-  it('answers 404 ProblemDetails for an unknown invoice, a credit id, or another account\'s invoice', async () => {
+  it("answers 404 ProblemDetails for an unknown invoice, a credit id, or another account's invoice", async () => {
     const other = await finalized(b, 'saleinvoices');
     const credit = await finalized(a, 'salecredits');
-    for (const [payload, account] of [[{ invoiceId: 999999 }, a], [{ invoiceId: other.id }, a], [{ invoiceId: credit.id }, a]] as const) {
+    for (const [payload, account] of [
+      [{ invoiceId: 999999 }, a],
+      [{ invoiceId: other.id }, a],
+      [{ invoiceId: credit.id }, a],
+    ] as const) {
       const res = await pay(payload, account);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ status: 404, title: 'Not Found' });

@@ -8,7 +8,12 @@ type Body = Record<string, any>;
 const line = (price: number) => ({ type: 'Product', description: 'Article', quantity: 1, taxExcludedPrice: price, vat: { rate: 20 } });
 
 async function outboxTypes(ctx: TestContext, accountId: number): Promise<{ type: string; payload: Body }[]> {
-  const rows = await ctx.db.kysely.selectFrom('outbox').select(['type', 'payload']).where('accountId', '=', accountId).orderBy('id').execute();
+  const rows = await ctx.db.kysely
+    .selectFrom('outbox')
+    .select(['type', 'payload'])
+    .where('accountId', '=', accountId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ type: r.type, payload: JSON.parse(r.payload) as Body }));
 }
 
@@ -19,26 +24,55 @@ describeEachDb('receipts', (ctx) => {
   let otherCustomerId: number;
 
   const finalized = async (kind: 'saleinvoices' | 'salecredits', price = 100, account = a, customer = customerId): Promise<Body> => {
-    const d = await ctx.inject({ method: 'POST', url: `/v1/${kind}`, headers: account.headers, payload: { ...(account === a ? { customerId: customer } : { customerName: 'X' }), lines: [line(price)] } });
+    const d = await ctx.inject({
+      method: 'POST',
+      url: `/v1/${kind}`,
+      headers: account.headers,
+      payload: { ...(account === a ? { customerId: customer } : { customerName: 'X' }), lines: [line(price)] },
+    });
     expect(d.statusCode, d.body).toBe(200);
     const res = await ctx.inject({ method: 'POST', url: `/v1/${kind}/finalize/${d.json().id}`, headers: account.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const invoice = async (id: number, kind = 'saleinvoices') => (await ctx.inject({ method: 'GET', url: `/v1/${kind}/${id}`, headers: a.headers })).json();
+  const invoice = async (id: number, kind = 'saleinvoices') =>
+    (await ctx.inject({ method: 'GET', url: `/v1/${kind}/${id}`, headers: a.headers })).json();
   const create = (payload: object, account = a) => ctx.inject({ method: 'POST', url: '/v1/receipts', headers: account.headers, payload });
-  const put = (id: number, payload: object, account = a) => ctx.inject({ method: 'PUT', url: `/v1/receipts/${id}`, headers: account.headers, payload });
+  const put = (id: number, payload: object, account = a) =>
+    ctx.inject({ method: 'PUT', url: `/v1/receipts/${id}`, headers: account.headers, payload });
 
   beforeAll(async () => {
     a = await ctx.newAccount('Atelier SAS');
     b = await ctx.newAccount('Autre SAS');
-    const settings = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: a.headers, payload: {
-      sales: { btoBSettlementTerm: { conditions: [{ percent: 50, delay: 0 }, { percent: 50, delay: 30 }] } },
-    } });
+    const settings = await ctx.inject({
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: a.headers,
+      payload: {
+        sales: {
+          btoBSettlementTerm: {
+            conditions: [
+              { percent: 50, delay: 0 },
+              { percent: 50, delay: 30 },
+            ],
+          },
+        },
+      },
+    });
     expect(settings.statusCode, settings.body).toBe(200);
-    const c = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: a.headers, payload: { companyName: 'Dupont SARL', number: 'C-DUP', internalId: 'ext-dup' } });
+    const c = await ctx.inject({
+      method: 'POST',
+      url: '/v1/customers',
+      headers: a.headers,
+      payload: { companyName: 'Dupont SARL', number: 'C-DUP', internalId: 'ext-dup' },
+    });
     customerId = c.json().id;
-    const o = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: a.headers, payload: { companyName: 'Martin SA', number: 'C-MAR' } });
+    const o = await ctx.inject({
+      method: 'POST',
+      url: '/v1/customers',
+      headers: a.headers,
+      payload: { companyName: 'Martin SA', number: 'C-MAR' },
+    });
     otherCustomerId = o.json().id;
   });
 
@@ -46,17 +80,39 @@ describeEachDb('receipts', (ctx) => {
     const i1 = await finalized('saleinvoices');
     const i2 = await finalized('saleinvoices');
     const res = await create({
-      amount: 200, date: '2026-03-01', paymentMethod: 'Transfer', reference: 'VIR 42', notes: 'Règlement groupé', internalId: 'bank-42',
-      customerNumber: 'C-DUP', metadata: { source: 'bank' },
-      links: [{ type: 'Invoice', id: i1.id }, { type: 'Invoice', id: i2.id, amount: 80 }],
+      amount: 200,
+      date: '2026-03-01',
+      paymentMethod: 'Transfer',
+      reference: 'VIR 42',
+      notes: 'Règlement groupé',
+      internalId: 'bank-42',
+      customerNumber: 'C-DUP',
+      metadata: { source: 'bank' },
+      links: [
+        { type: 'Invoice', id: i1.id },
+        { type: 'Invoice', id: i2.id, amount: 80 },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json();
     expect(r).toEqual({
-      id: expect.any(Number), amount: 200, date: '2026-03-01', paymentMethod: 'Transfer', status: 'Success', reference: 'VIR 42',
-      notes: 'Règlement groupé', internalId: 'bank-42', metadata: { source: 'bank' },
-      customerId, customerName: 'Dupont SARL', customerNumber: 'C-DUP', customerInternalId: 'ext-dup',
-      links: [{ type: 'Invoice', id: i1.id, amount: 120 }, { type: 'Invoice', id: i2.id, amount: 80 }],
+      id: expect.any(Number),
+      amount: 200,
+      date: '2026-03-01',
+      paymentMethod: 'Transfer',
+      status: 'Success',
+      reference: 'VIR 42',
+      notes: 'Règlement groupé',
+      internalId: 'bank-42',
+      metadata: { source: 'bank' },
+      customerId,
+      customerName: 'Dupont SARL',
+      customerNumber: 'C-DUP',
+      customerInternalId: 'ext-dup',
+      links: [
+        { type: 'Invoice', id: i1.id, amount: 120 },
+        { type: 'Invoice', id: i2.id, amount: 80 },
+      ],
     });
     expect(await invoice(i1.id)).toMatchObject({ balance: 0, isPaid: true });
     expect(await invoice(i2.id)).toMatchObject({ balance: 40, isPaid: false });
@@ -66,7 +122,7 @@ describeEachDb('receipts', (ctx) => {
     expect((await ctx.inject({ method: 'GET', url: '/v1/receipts/find?internalId=nope', headers: a.headers })).json()).toEqual([]);
   });
 
-  it('editing a receipt\'s links moves the balance from one invoice to another; deleting restores it', async () => {
+  it("editing a receipt's links moves the balance from one invoice to another; deleting restores it", async () => {
     const i1 = await finalized('saleinvoices');
     const i2 = await finalized('saleinvoices');
     const r = (await create({ amount: 60, links: [{ type: 'Invoice', id: i1.id, amount: 60 }] })).json();
@@ -101,9 +157,12 @@ describeEachDb('receipts', (ctx) => {
     expect(paid).toHaveLength(2);
   });
 
-  it('a commitment link (invoiceId * 1000 + position) settles the invoice up to that commitment\'s due amount', async () => {
+  it("a commitment link (invoiceId * 1000 + position) settles the invoice up to that commitment's due amount", async () => {
     const inv = await finalized('saleinvoices');
-    expect(inv.commitments.map((c: Body) => [c.id, c.amount])).toEqual([[1, 60], [2, 60]]);
+    expect(inv.commitments.map((c: Body) => [c.id, c.amount])).toEqual([
+      [1, 60],
+      [2, 60],
+    ]);
     const res = await create({ amount: 100, links: [{ type: 'Commitment', id: inv.id * 1000 + 1 }] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().links).toEqual([{ type: 'Commitment', id: inv.id * 1000 + 1, amount: 60 }]);
@@ -118,7 +177,13 @@ describeEachDb('receipts', (ctx) => {
   it('a receipt can offset a credit against an invoice: the credit link is negative', async () => {
     const inv = await finalized('saleinvoices');
     const credit = await finalized('salecredits', 20);
-    const res = await create({ amount: 96, links: [{ type: 'Invoice', id: inv.id, amount: 120 }, { type: 'Credit', id: credit.id, amount: -24 }] });
+    const res = await create({
+      amount: 96,
+      links: [
+        { type: 'Invoice', id: inv.id, amount: 120 },
+        { type: 'Credit', id: credit.id, amount: -24 },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await invoice(inv.id)).toMatchObject({ balance: 0, isPaid: true });
     expect(await invoice(credit.id, 'salecredits')).toMatchObject({ balance: 0, isPaid: true });
@@ -128,7 +193,9 @@ describeEachDb('receipts', (ctx) => {
 
   it('refuses invalid receipts with an Error body naming the field, writing nothing', async () => {
     const inv = await finalized('saleinvoices');
-    const draft = (await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, lines: [line(5)] } })).json();
+    const draft = (
+      await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers: a.headers, payload: { customerId, lines: [line(5)] } })
+    ).json();
     const other = await finalized('saleinvoices', 100, b);
     const before = (await outboxTypes(ctx, a.accountId)).length;
     const cases: [object, RegExp][] = [
@@ -137,19 +204,31 @@ describeEachDb('receipts', (ctx) => {
       [{ amount: 10, customerId: 999999 }, /^customerId: no customer has id 999999$/],
       [{ amount: 10, customerNumber: 'NOPE' }, /^customerNumber: no customer has number "NOPE"$/],
       [{ amount: 10, customerId, customerNumber: 'C-MAR' }, /^customerNumber: designates customer/],
-      [{ amount: 10, links: [{ type: 'Invoice', id: inv.id, amount: 20 }] }, /^links: the links allocate 20\.00, more than the receipt's amount 10\.00$/],
-      [{ amount: 200, links: [{ type: 'Invoice', id: inv.id, amount: 150 }] }, /^links\[0\]\.amount: over-settles invoice .*: 120\.00 remains due, 150\.00 allocated$/],
+      [
+        { amount: 10, links: [{ type: 'Invoice', id: inv.id, amount: 20 }] },
+        /^links: the links allocate 20\.00, more than the receipt's amount 10\.00$/,
+      ],
+      [
+        { amount: 200, links: [{ type: 'Invoice', id: inv.id, amount: 150 }] },
+        /^links\[0\]\.amount: over-settles invoice .*: 120\.00 remains due, 150\.00 allocated$/,
+      ],
       [{ amount: 10, links: [{ type: 'Invoice', id: draft.id, amount: 5 }] }, /^links\[0\]\.id: invoice \d+ is a draft/],
       [{ amount: 10, links: [{ type: 'Invoice', id: other.id, amount: 5 }] }, /^links\[0\]\.id: invoice \d+ does not exist$/],
       [{ amount: 10, links: [{ type: 'Credit', id: inv.id, amount: -5 }] }, /^links\[0\]\.id: credit \d+ does not exist$/],
-      [{ amount: 10, customerId: otherCustomerId, links: [{ type: 'Invoice', id: inv.id, amount: 5 }] }, /^links\[0\]\.id: invoice .* belongs to customer/],
+      [
+        { amount: 10, customerId: otherCustomerId, links: [{ type: 'Invoice', id: inv.id, amount: 5 }] },
+        /^links\[0\]\.id: invoice .* belongs to customer/,
+      ],
       [{ amount: 10, status: 'Lost' }, /^status: must be one of Success, Pending, Failed$/],
     ];
     for (const [payload, message] of cases) {
       const res = await create(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json().errors.some((e: string) => message.test(e)), `${JSON.stringify(payload)} -> ${res.body}`).toBe(true);
+      expect(
+        res.json().errors.some((e: string) => message.test(e)),
+        `${JSON.stringify(payload)} -> ${res.body}`,
+      ).toBe(true);
     }
     expect((await outboxTypes(ctx, a.accountId)).length).toBe(before);
     expect(await invoice(inv.id)).toMatchObject({ balance: 120 });
@@ -164,10 +243,15 @@ describeEachDb('receipts', (ctx) => {
     expect((await ctx.inject({ method: 'GET', url: '/v1/receipts/abc', headers: a.headers })).statusCode).toBe(400);
   });
 
-  it('another account\'s receipt is a 404 on get, update and delete, and is never listed', async () => {
+  it("another account's receipt is a 404 on get, update and delete, and is never listed", async () => {
     const r = (await create({ amount: 33, reference: 'SECRET-REF' }, b)).json();
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const res = await ctx.inject({ method, url: `/v1/receipts/${r.id}`, headers: a.headers, ...(method === 'PUT' ? { payload: { amount: 1 } } : {}) });
+      const res = await ctx.inject({
+        method,
+        url: `/v1/receipts/${r.id}`,
+        headers: a.headers,
+        ...(method === 'PUT' ? { payload: { amount: 1 } } : {}),
+      });
       expect(res.statusCode, method).toBe(404);
     }
     expect((await ctx.inject({ method: 'GET', url: '/v1/receipts?query=SECRET', headers: a.headers })).json()).toEqual([]);
@@ -176,9 +260,22 @@ describeEachDb('receipts', (ctx) => {
 
   it('lists with paging headers, full-text search and a whitelisted OrderBy', async () => {
     const c = await ctx.newAccount('Paging SAS');
-    const cust = (await ctx.inject({ method: 'POST', url: '/v1/customers', headers: c.headers, payload: { companyName: 'Société Générale de Plomberie' } })).json();
-    for (const [amount, reference, date] of [[10, 'CHQ-001', '2026-01-03'], [30, 'VIR-777', '2026-01-01'], [20, 'CB-55', '2026-01-02']] as const) {
-      expect((await create({ amount, reference, date, customerId: cust.id, notes: amount === 20 ? 'acompte chantier' : null }, c)).statusCode).toBe(200);
+    const cust = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/v1/customers',
+        headers: c.headers,
+        payload: { companyName: 'Société Générale de Plomberie' },
+      })
+    ).json();
+    for (const [amount, reference, date] of [
+      [10, 'CHQ-001', '2026-01-03'],
+      [30, 'VIR-777', '2026-01-01'],
+      [20, 'CB-55', '2026-01-02'],
+    ] as const) {
+      expect(
+        (await create({ amount, reference, date, customerId: cust.id, notes: amount === 20 ? 'acompte chantier' : null }, c)).statusCode,
+      ).toBe(200);
     }
     const page1 = await ctx.inject({ method: 'GET', url: '/v1/receipts?PageSize=2', headers: c.headers });
     expect(page1.json().map((r: Body) => r.date)).toEqual(['2026-01-03', '2026-01-02']);
@@ -188,7 +285,10 @@ describeEachDb('receipts', (ctx) => {
     expect(page2.json().map((r: Body) => r.amount)).toEqual([30]);
     const byAmount = await ctx.inject({ method: 'GET', url: '/v1/receipts?orderby=amount%20desc', headers: c.headers });
     expect(byAmount.json().map((r: Body) => r.amount)).toEqual([30, 20, 10]);
-    const search = async (q: string) => (await ctx.inject({ method: 'GET', url: `/v1/receipts?query=${encodeURIComponent(q)}`, headers: c.headers })).json().map((r: Body) => r.reference);
+    const search = async (q: string) =>
+      (await ctx.inject({ method: 'GET', url: `/v1/receipts?query=${encodeURIComponent(q)}`, headers: c.headers }))
+        .json()
+        .map((r: Body) => r.reference);
     expect(await search('vir-777')).toEqual(['VIR-777']);
     expect(await search('CHANTIER')).toEqual(['CB-55']);
     expect((await search('societe plomb')).length).toBe(3);
@@ -205,7 +305,9 @@ describeEachDb('receipts', (ctx) => {
     await ctx.inject({ method: 'DELETE', url: `/v1/receipts/${r.id}`, headers: c.headers });
     const rows = await outboxTypes(ctx, c.accountId);
     expect(rows.map((e) => [e.type, e.payload.id, e.payload.amount])).toEqual([
-      ['ReceiptCreated', r.id, 5], ['ReceiptUpdated', r.id, 6], ['ReceiptDeleted', r.id, 6],
+      ['ReceiptCreated', r.id, 5],
+      ['ReceiptUpdated', r.id, 6],
+      ['ReceiptDeleted', r.id, 6],
     ]);
   });
 });

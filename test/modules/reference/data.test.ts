@@ -30,7 +30,10 @@ describe('VAT rates', () => {
   });
   it('have exactly one default per region, and every region has rates', () => {
     for (const region of VAT_REGIONS) {
-      expect(VATS.filter((v) => v.region === region && v.default), region).toHaveLength(1);
+      expect(
+        VATS.filter((v) => v.region === region && v.default),
+        region,
+      ).toHaveLength(1);
     }
   });
   it('never repeat a rate within a region', () => {
@@ -63,8 +66,20 @@ describe('units', () => {
   });
   it('use the Recommendation 20 codes invoices need', () => {
     const codes: Record<string, string> = {
-      Unité: 'C62', Heure: 'HUR', Jour: 'DAY', Semaine: 'WEE', Mois: 'MON', Année: 'ANN', Kilogramme: 'KGM',
-      Gramme: 'GRM', Tonne: 'TNE', Mètre: 'MTR', 'Mètre carré': 'MTK', 'Mètre cube': 'MTQ', Kilomètre: 'KMT', Litre: 'LTR',
+      Unité: 'C62',
+      Heure: 'HUR',
+      Jour: 'DAY',
+      Semaine: 'WEE',
+      Mois: 'MON',
+      Année: 'ANN',
+      Kilogramme: 'KGM',
+      Gramme: 'GRM',
+      Tonne: 'TNE',
+      Mètre: 'MTR',
+      'Mètre carré': 'MTK',
+      'Mètre cube': 'MTQ',
+      Kilomètre: 'KMT',
+      Litre: 'LTR',
     };
     for (const [name, code] of Object.entries(codes)) {
       expect(UNITS.find((u) => u.name === name)?.code, name).toBe(code);
@@ -73,7 +88,10 @@ describe('units', () => {
   });
   it('have exactly one base unit (conversion 1) per measured type', () => {
     for (const type of UNIT_TYPES.filter((t) => t !== 'Other')) {
-      expect(UNITS.filter((u) => u.type === type && u.conversion === 1), type).toHaveLength(1);
+      expect(
+        UNITS.filter((u) => u.type === type && u.conversion === 1),
+        type,
+      ).toHaveLength(1);
     }
   });
 });

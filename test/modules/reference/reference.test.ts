@@ -46,7 +46,9 @@ describeEachDb('reference lists', (ctx) => {
   it('searches bank providers accent-insensitively, without exposing the BIC', async () => {
     const res = await get('/v1/bankaccounts/providers?query=societe gen');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ countryCodes: ['FR'], id: 'societe-generale', logoUri: null, markets: ['personal', 'business'], name: 'Société Générale' }]);
+    expect(res.json()).toEqual([
+      { countryCodes: ['FR'], id: 'societe-generale', logoUri: null, markets: ['personal', 'business'], name: 'Société Générale' },
+    ]);
     expect((await get('/v1/BankAccounts/Providers')).json().length).toBeGreaterThan(10);
   });
 

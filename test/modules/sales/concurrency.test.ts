@@ -11,7 +11,8 @@ import { salesClient, simpleLine, type DocBody, type Kind } from '../../helpers/
 
 const year = todayIn('Europe/Paris').slice(0, 4);
 const N = 50;
-const expectedNumbers = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${year}-${String(i + 1).padStart(5, '0')}`);
+const expectedNumbers = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix}-${year}-${String(i + 1).padStart(5, '0')}`);
 
 describeEachDb('concurrent finalization', (ctx) => {
   async function drafts(account: TestAccount, kind: Kind, n: number): Promise<number[]> {
@@ -31,12 +32,19 @@ describeEachDb('concurrent finalization', (ctx) => {
   it(`${N} concurrent finalizations in one process get numbers 1..${N}, each once, and an intact chain`, async () => {
     const account = await ctx.newAccount('Concurrence SAS');
     const ids = await drafts(account, 'Invoice', N);
-    const results = await Promise.all(ids.map((id) => ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers })));
+    const results = await Promise.all(
+      ids.map((id) => ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
     const numbers = results.map((r) => r.json().number as string);
     expect([...numbers].sort()).toEqual(expectedNumbers('F', N));
     // Chain order is number order: the n-th number is the n-th link.
-    const rows = await ctx.db.kysely.selectFrom('saleDocuments').select(['number', 'chainIndex']).where('accountId', '=', account.accountId).orderBy('chainIndex').execute();
+    const rows = await ctx.db.kysely
+      .selectFrom('saleDocuments')
+      .select(['number', 'chainIndex'])
+      .where('accountId', '=', account.accountId)
+      .orderBy('chainIndex')
+      .execute();
     expect(rows.map((r) => r.number)).toEqual(expectedNumbers('F', N));
     expect(rows.map((r) => r.chainIndex)).toEqual(expectedNumbers('F', N).map((_, i) => i + 1));
     await expectChainIntact(account.accountId, N, 0);
@@ -45,7 +53,9 @@ describeEachDb('concurrent finalization', (ctx) => {
   it('finalizing the same draft concurrently succeeds once and consumes one number', async () => {
     const account = await ctx.newAccount('Doublon SAS');
     const [id] = await drafts(account, 'Invoice', 1);
-    const results = await Promise.all(Array.from({ length: 10 }, () => ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers })),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(9);
     const api = salesClient(ctx, account);
@@ -65,16 +75,31 @@ describeEachDb('concurrent finalization', (ctx) => {
       ...credits.map((id) => ({ method: 'POST' as const, url: `/v1/salecredits/finalize/${id}` })),
       ...toCancel.map((d) => ({ method: 'POST' as const, url: `/v1/saleinvoices/cancel/${d.id}` })),
       ...toCancel.map((d) => ({ method: 'POST' as const, url: `/v1/saleinvoices/cancel/${d.id}` })),
-      ...Array.from({ length: 5 }, () => ({ method: 'POST' as const, url: '/v1/saleinvoices', payload: { customerName: 'C', lines: [simpleLine()] } })),
+      ...Array.from({ length: 5 }, () => ({
+        method: 'POST' as const,
+        url: '/v1/saleinvoices',
+        payload: { customerName: 'C', lines: [simpleLine()] },
+      })),
     ];
     const results = await Promise.all(requests.map((r) => ctx.inject({ ...r, headers: account.headers })));
     // Each invoice is cancelled exactly once; the second attempt is refused.
-    const cancels = results.slice(30, 40).map((r) => r.statusCode).sort();
+    const cancels = results
+      .slice(30, 40)
+      .map((r) => r.statusCode)
+      .sort();
     expect(cancels).toEqual([...Array(5).fill(200), ...Array(5).fill(400)]);
     expect(results.filter((r) => r.statusCode !== 200)).toHaveLength(5);
-    const numbers = await ctx.db.kysely.selectFrom('saleDocuments').select(['kind', 'number']).where('accountId', '=', account.accountId)
-      .where('number', 'is not', null).execute();
-    const of = (kind: string) => numbers.filter((n) => n.kind === kind).map((n) => n.number).sort();
+    const numbers = await ctx.db.kysely
+      .selectFrom('saleDocuments')
+      .select(['kind', 'number'])
+      .where('accountId', '=', account.accountId)
+      .where('number', 'is not', null)
+      .execute();
+    const of = (kind: string) =>
+      numbers
+        .filter((n) => n.kind === kind)
+        .map((n) => n.number)
+        .sort();
     expect(of('Invoice')).toEqual(expectedNumbers('F', 20));
     expect(of('Credit')).toEqual(expectedNumbers('AV', 20));
     await expectChainIntact(account.accountId, 20, 20);
@@ -83,10 +108,17 @@ describeEachDb('concurrent finalization', (ctx) => {
   it('updates racing a finalization either land before it (and are hashed) or are refused', async () => {
     const account = await ctx.newAccount('Retouche SAS');
     const ids = await drafts(account, 'Invoice', 10);
-    const results = await Promise.all(ids.flatMap((id) => [
-      ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers }),
-      ctx.inject({ method: 'PUT', url: `/v1/saleinvoices/${id}`, headers: account.headers, payload: { customerName: 'Modifié', lines: [simpleLine(99)] } }),
-    ]));
+    const results = await Promise.all(
+      ids.flatMap((id) => [
+        ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers }),
+        ctx.inject({
+          method: 'PUT',
+          url: `/v1/saleinvoices/${id}`,
+          headers: account.headers,
+          payload: { customerName: 'Modifié', lines: [simpleLine(99)] },
+        }),
+      ]),
+    );
     expect(results.filter((_, i) => i % 2 === 0).map((r) => r.statusCode)).toEqual(ids.map(() => 200));
     for (const [i, put] of results.filter((_, j) => j % 2 === 1).entries()) {
       expect([200, 400]).toContain(put.statusCode);
@@ -119,33 +151,50 @@ describeEachDb('concurrent finalization', (ctx) => {
     it.skipIf(ctx.dialect !== 'postgres')(`${N} finalizations split over two connection pools are gapless and unique`, async () => {
       const account = await ctx.newAccount('Deux serveurs SAS');
       const ids = await drafts(account, 'Invoice', N);
-      const results = await Promise.all(ids.map(async (id, i) => {
-        const options: InjectOptions = { method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers };
-        const res = i % 2 === 0 ? await ctx.inject(options) : await second!.inject(options);
-        expect(res.statusCode, res.body).toBe(200);
-        return res.json().number as string;
-      }));
+      const results = await Promise.all(
+        ids.map(async (id, i) => {
+          const options: InjectOptions = { method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers };
+          const res = i % 2 === 0 ? await ctx.inject(options) : await second!.inject(options);
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().number as string;
+        }),
+      );
       expect([...results].sort()).toEqual(expectedNumbers('F', N));
       await expectChainIntact(account.accountId, N, 0);
     });
 
-    it.skipIf(ctx.dialect !== 'postgres')('the first finalizations of a new account race on creating its head row without error', async () => {
-      const account = await ctx.newAccount('Premier SAS');
-      const ids = await drafts(account, 'Credit', 20);
-      const results = await Promise.all(ids.map((id, i) => (i % 2 === 0 ? ctx.app : second!).inject({
-        method: 'POST', url: `/v1/salecredits/finalize/${id}`, headers: account.headers,
-      })));
-      expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
-      expect(results.map((r) => r.json().number).sort()).toEqual(expectedNumbers('AV', 20));
-      await expectChainIntact(account.accountId, 0, 20);
-    });
+    it.skipIf(ctx.dialect !== 'postgres')(
+      'the first finalizations of a new account race on creating its head row without error',
+      async () => {
+        const account = await ctx.newAccount('Premier SAS');
+        const ids = await drafts(account, 'Credit', 20);
+        const results = await Promise.all(
+          ids.map((id, i) =>
+            (i % 2 === 0 ? ctx.app : second!).inject({
+              method: 'POST',
+              url: `/v1/salecredits/finalize/${id}`,
+              headers: account.headers,
+            }),
+          ),
+        );
+        expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+        expect(results.map((r) => r.json().number).sort()).toEqual(expectedNumbers('AV', 20));
+        await expectChainIntact(account.accountId, 0, 20);
+      },
+    );
 
     it.skipIf(ctx.dialect !== 'postgres')('the same draft finalized through both pools at once is finalized once', async () => {
       const account = await ctx.newAccount('Course SAS');
       const [id] = await drafts(account, 'Invoice', 1);
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? ctx.app : second!).inject({
-        method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: account.headers,
-      })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 === 0 ? ctx.app : second!).inject({
+            method: 'POST',
+            url: `/v1/saleinvoices/finalize/${id}`,
+            headers: account.headers,
+          }),
+        ),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
       await expectChainIntact(account.accountId, 1, 0);
     });

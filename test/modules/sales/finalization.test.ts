@@ -17,7 +17,13 @@ async function freshClient(ctx: TestContext, name = 'Finalisation SAS') {
 
 /** Sequence counters of an account, to prove a refusal consumed no number. */
 async function sequences(ctx: TestContext, accountId: number) {
-  return ctx.db.kysely.selectFrom('documentSequences').select(['kind', 'scope', 'value']).where('accountId', '=', accountId).orderBy('kind').orderBy('scope').execute();
+  return ctx.db.kysely
+    .selectFrom('documentSequences')
+    .select(['kind', 'scope', 'value'])
+    .where('accountId', '=', accountId)
+    .orderBy('kind')
+    .orderBy('scope')
+    .execute();
 }
 
 describeEachDb('finalization date rules', (ctx) => {
@@ -111,7 +117,9 @@ describeEachDb('finalization date rules', (ctx) => {
         const draft = await api.draft(kind, doc(T));
         const before = (await api.get(kind, draft.id)).json();
         const refused = expectProblem(await api.finalize(kind, draft.id, { finalizationDate: addDays(T, -20) }), 400);
-        expect(refused.detail).toMatch(new RegExp(`^The finalization date ${addDays(T, -20)} is earlier than ${addDays(T, -5)}.*dateAdjustment=MinimumDate\\.$`));
+        expect(refused.detail).toMatch(
+          new RegExp(`^The finalization date ${addDays(T, -20)} is earlier than ${addDays(T, -5)}.*dateAdjustment=MinimumDate\\.$`),
+        );
         const future = expectProblem(await api.finalize(kind, draft.id, { finalizationDate: addDays(T, 2) }), 400);
         expect(future.detail).toMatch(new RegExp(`^The finalization date ${addDays(T, 2)} is too far in the future`));
         expect((await api.get(kind, draft.id)).json()).toEqual(before);
@@ -181,7 +189,9 @@ describeEachDb('finalization date rules', (ctx) => {
     const outbox = (await rowCounts(ctx, accountId)).outbox;
     expectProblem(await api.finalize('Invoice', draft.id), 400);
     expect((await rowCounts(ctx, accountId)).outbox).toBe(outbox);
-    expect(await ctx.db.kysely.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).executeTakeFirstOrThrow()).toEqual(head);
+    expect(
+      await ctx.db.kysely.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).executeTakeFirstOrThrow(),
+    ).toEqual(head);
   });
 });
 
@@ -189,7 +199,8 @@ describeEachDb('document numbering', (ctx) => {
   it('is gapless per kind: invoices and credits count separately', async () => {
     const { api } = await freshClient(ctx);
     const numbers: string[] = [];
-    for (const kind of ['Invoice', 'Credit', 'Invoice', 'Invoice', 'Credit'] as Kind[]) numbers.push((await api.finalized(kind, doc(T))).number);
+    for (const kind of ['Invoice', 'Credit', 'Invoice', 'Invoice', 'Credit'] as Kind[])
+      numbers.push((await api.finalized(kind, doc(T))).number);
     expect(numbers).toEqual([`F-${year}-00001`, `AV-${year}-00001`, `F-${year}-00002`, `F-${year}-00003`, `AV-${year}-00002`]);
   });
 
@@ -217,7 +228,8 @@ describeEachDb('document numbering', (ctx) => {
     const { api } = await freshClient(ctx);
     await api.settings({ numbering: { invoicePattern: 'FAC{yy}{mm}-{seq:3}', creditPattern: 'AVR{yyyy}/{seq}' } });
     const numbers: string[] = [];
-    for (const date of ['2024-11-05', '2024-11-20', '2024-12-01', '2024-12-31', '2025-01-02']) numbers.push((await api.finalized('Invoice', doc(date))).number);
+    for (const date of ['2024-11-05', '2024-11-20', '2024-12-01', '2024-12-31', '2025-01-02'])
+      numbers.push((await api.finalized('Invoice', doc(date))).number);
     expect(numbers).toEqual(['FAC2411-001', 'FAC2411-002', 'FAC2412-001', 'FAC2412-002', 'FAC2501-001']);
     expect((await api.finalized('Credit', doc('2024-03-01'))).number).toBe('AVR2024/1');
     expect((await api.finalized('Credit', doc('2024-03-02'))).number).toBe('AVR2024/2');
@@ -226,7 +238,8 @@ describeEachDb('document numbering', (ctx) => {
   it('restarts each year with the default yearly pattern', async () => {
     const { api } = await freshClient(ctx);
     const numbers: string[] = [];
-    for (const date of ['2023-12-30', '2023-12-31', '2024-01-02', '2024-06-30']) numbers.push((await api.finalized('Invoice', doc(date))).number);
+    for (const date of ['2023-12-30', '2023-12-31', '2024-01-02', '2024-06-30'])
+      numbers.push((await api.finalized('Invoice', doc(date))).number);
     expect(numbers).toEqual(['F-2023-00001', 'F-2023-00002', 'F-2024-00001', 'F-2024-00002']);
   });
 
@@ -268,9 +281,15 @@ describeEachDb('finalization freezes the document', (ctx) => {
   it('a finalized invoice keeps its customer snapshot when the customer changes later', async () => {
     const fin = await api.finalized('Invoice', { customerId, lines: [simpleLine()] });
     expect(fin.customerName).toBe('Martin SAS');
-    const put = await ctx.inject({ method: 'PUT', url: `/v1/customers/${customerId}`, headers, payload: {
-      companyName: 'Martin Industries', billingAddress: { street: '1 rue Neuve', zipcode: '69001', city: 'Lyon', countryIso: 'FR' },
-    } });
+    const put = await ctx.inject({
+      method: 'PUT',
+      url: `/v1/customers/${customerId}`,
+      headers,
+      payload: {
+        companyName: 'Martin Industries',
+        billingAddress: { street: '1 rue Neuve', zipcode: '69001', city: 'Lyon', countryIso: 'FR' },
+      },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect((await api.get('Invoice', fin.id)).json()).toEqual(fin);
     const draft = await api.draft('Invoice', { customerId, lines: [simpleLine()] });
@@ -281,7 +300,12 @@ describeEachDb('finalization freezes the document', (ctx) => {
     const product = await api.product({ name: 'Tasse', unitPrice: 8, vat: { rate: 20 } });
     const fin = await api.finalized('Invoice', { customerId, lines: [{ productId: product.id, quantity: 2 }] });
     expect(fin.taxIncludedAmount).toBe(19.2);
-    const put = await ctx.inject({ method: 'PUT', url: `/v1/products/${product.id}`, headers, payload: { name: 'Tasse', unitPrice: 12, vat: { rate: 20 } } });
+    const put = await ctx.inject({
+      method: 'PUT',
+      url: `/v1/products/${product.id}`,
+      headers,
+      payload: { name: 'Tasse', unitPrice: 12, vat: { rate: 20 } },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect((await api.get('Invoice', fin.id)).json()).toEqual(fin);
   });

@@ -23,20 +23,51 @@ describeEachDb('sale credits', (ctx) => {
   });
 
   it('creates a draft credit with exact totals, the customer snapshot and no number', async () => {
-    const credit = await api.draft('Credit', { customerId, lines: [{ description: 'Livre abîmé', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 } }] });
+    const credit = await api.draft('Credit', {
+      customerId,
+      lines: [{ description: 'Livre abîmé', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 } }],
+    });
     expect(credit).toMatchObject({
-      isDraft: true, number: null, customerId, customerName: 'Durand SA', customerSiret: '73282932000074',
-      taxExcludedAmount: 59.97, taxAmount: 3.3, taxIncludedAmount: 63.27, balance: 63.27, cancelledInvoicetId: null, cancelledInvoicetNumber: null,
+      isDraft: true,
+      number: null,
+      customerId,
+      customerName: 'Durand SA',
+      customerSiret: '73282932000074',
+      taxExcludedAmount: 59.97,
+      taxAmount: 3.3,
+      taxIncludedAmount: 63.27,
+      balance: 63.27,
+      cancelledInvoicetId: null,
+      cancelledInvoicetNumber: null,
     });
     expect(credit).not.toHaveProperty('isProforma');
     expect((await api.get('Credit', credit.id)).json()).toEqual(credit);
   });
 
   it('ignores read-only fields and takes the product named by a line', async () => {
-    const product = await api.product({ name: 'Abonnement', number: 'ABO-1', unitPrice: 29.9, vat: { rate: 20 }, type: 'Service', unit: { code: 'MON' } });
-    const credit = await api.draft('Credit', { id: 999999, number: 'AV-X', taxIncludedAmount: 999, cancelledInvoicetNumber: 'F-X', customerId, lines: [{ productNumber: 'ABO-1' }] });
+    const product = await api.product({
+      name: 'Abonnement',
+      number: 'ABO-1',
+      unitPrice: 29.9,
+      vat: { rate: 20 },
+      type: 'Service',
+      unit: { code: 'MON' },
+    });
+    const credit = await api.draft('Credit', {
+      id: 999999,
+      number: 'AV-X',
+      taxIncludedAmount: 999,
+      cancelledInvoicetNumber: 'F-X',
+      customerId,
+      lines: [{ productNumber: 'ABO-1' }],
+    });
     expect(credit).toMatchObject({ number: null, cancelledInvoicetNumber: null, taxExcludedAmount: 29.9, taxIncludedAmount: 35.88 });
-    expect(credit.lines[0]).toMatchObject({ type: 'Service', productId: product.id, description: 'Abonnement', unit: expect.objectContaining({ code: 'MON' }) });
+    expect(credit.lines[0]).toMatchObject({
+      type: 'Service',
+      productId: product.id,
+      description: 'Abonnement',
+      unit: expect.objectContaining({ code: 'MON' }),
+    });
   });
 
   it('updates, finds by internalId and deletes a draft; delete answers the deleted document', async () => {
@@ -63,7 +94,10 @@ describeEachDb('sale credits', (ctx) => {
     const draftInvoice = await api.draft('Invoice', { customerId, lines: [simpleLine()] });
     const foreign = await bapi.finalized('Invoice', { customerName: 'X', lines: [simpleLine()] });
     const before = await rowCounts(ctx, a.accountId);
-    const onDraft = expectError(await api.create('Credit', { customerId, cancelledInvoicetId: draftInvoice.id, lines: [simpleLine()] }), 400);
+    const onDraft = expectError(
+      await api.create('Credit', { customerId, cancelledInvoicetId: draftInvoice.id, lines: [simpleLine()] }),
+      400,
+    );
     expect(onDraft.errors[0]).toMatch(/^cancelledInvoicetId: invoice \d+ is a draft/);
     for (const id of [foreign.id, 987654]) {
       const unknown = expectError(await api.create('Credit', { customerId, cancelledInvoicetId: id, lines: [simpleLine()] }), 400);
@@ -77,7 +111,9 @@ describeEachDb('sale credits', (ctx) => {
   it('a finalized credit refuses PUT, DELETE and a second finalization, and stays exactly as it was', async () => {
     const fin = await api.finalized('Credit', { customerId, lines: [simpleLine()] });
     const before = (await api.get('Credit', fin.id)).json();
-    expect(expectProblem(await api.put('Credit', fin.id, { customerName: 'Autre' }), 400).detail).toBe(`Credit ${fin.number} is finalized and cannot be modified`);
+    expect(expectProblem(await api.put('Credit', fin.id, { customerName: 'Autre' }), 400).detail).toBe(
+      `Credit ${fin.number} is finalized and cannot be modified`,
+    );
     expect(expectProblem(await api.del('Credit', fin.id), 400).detail).toBe(`Credit ${fin.number} is finalized and cannot be deleted`);
     expectProblem(await api.finalize('Credit', fin.id), 400);
     expect((await api.get('Credit', fin.id)).json()).toEqual(before);
@@ -85,18 +121,28 @@ describeEachDb('sale credits', (ctx) => {
 
   it('refuses bad input with an Error naming each field, and writes nothing', async () => {
     const before = await rowCounts(ctx, a.accountId);
-    const body = expectError(await api.create('Credit', {
-      customerId: 987654, date: '2025-02-29', customerType: 'Robot',
-      lines: [{ type: 'Bonus', quantity: 1.23456, taxExcludedPrice: 2e9 }, { productId: 987654 }],
-    }), 400);
+    const body = expectError(
+      await api.create('Credit', {
+        customerId: 987654,
+        date: '2025-02-29',
+        customerType: 'Robot',
+        lines: [{ type: 'Bonus', quantity: 1.23456, taxExcludedPrice: 2e9 }, { productId: 987654 }],
+      }),
+      400,
+    );
     const fields = body.errors.map((e: string) => e.split(':')[0]);
     expect(fields).toEqual(expect.arrayContaining(['date', 'customerType', 'lines[0].type', 'lines[0].taxExcludedPrice']));
-    const semantic = expectError(await api.create('Credit', { customerId: 987654, lines: [{ productId: 987654 }, { ...simpleLine(), unit: { id: 9999 } }] }), 400);
-    expect(semantic.errors.map((e: string) => e.split(':')[0])).toEqual(expect.arrayContaining(['customerId', 'lines[0].productId', 'lines[1].unit']));
+    const semantic = expectError(
+      await api.create('Credit', { customerId: 987654, lines: [{ productId: 987654 }, { ...simpleLine(), unit: { id: 9999 } }] }),
+      400,
+    );
+    expect(semantic.errors.map((e: string) => e.split(':')[0])).toEqual(
+      expect.arrayContaining(['customerId', 'lines[0].productId', 'lines[1].unit']),
+    );
     expect(await rowCounts(ctx, a.accountId)).toEqual(before);
   });
 
-  it('answers 404 with the spec\'s bodies: Error on get, ProblemDetails on update, delete and finalize', async () => {
+  it("answers 404 with the spec's bodies: Error on get, ProblemDetails on update, delete and finalize", async () => {
     const draft = await api.draft('Credit', { customerName: 'C', lines: [simpleLine()] });
     for (const id of [draft.id, 987654]) {
       const get = expectError(await bapi.get('Credit', id), 404);

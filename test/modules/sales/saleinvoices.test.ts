@@ -12,10 +12,16 @@ describeEachDb('sale invoices', (ctx) => {
   let customerId: number;
   beforeAll(async () => {
     a = await ctx.newAccount('Atelier SAS');
-    const c = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: a.headers, payload: {
-      companyName: 'Dupont SARL', billingAddress: { street: '3 place du Marché', zipcode: '75001', city: 'Paris', countryIso: 'FR' },
-      companyInformations: { siret: '73282932000074', vatNumber: 'FR44732829320' },
-    } });
+    const c = await ctx.inject({
+      method: 'POST',
+      url: '/v1/customers',
+      headers: a.headers,
+      payload: {
+        companyName: 'Dupont SARL',
+        billingAddress: { street: '3 place du Marché', zipcode: '75001', city: 'Paris', countryIso: 'FR' },
+        companyInformations: { siret: '73282932000074', vatNumber: 'FR44732829320' },
+      },
+    });
     expect(c.statusCode).toBe(200);
     customerId = c.json().id;
   });
@@ -24,7 +30,8 @@ describeEachDb('sale invoices', (ctx) => {
 
   it('creates a draft with exact totals, customer snapshot and no number', async () => {
     const res = await create({
-      customerId, date: today,
+      customerId,
+      date: today,
       lines: [
         { type: 'Product', description: 'Livre', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 } },
         { type: 'Service', description: 'Conseil', quantity: 2, taxExcludedPrice: 100, vat: { rate: 20 } },
@@ -35,9 +42,18 @@ describeEachDb('sale invoices', (ctx) => {
     expect(res.statusCode).toBe(200);
     const inv = res.json();
     expect(inv).toMatchObject({
-      isDraft: true, number: null, customerName: 'Dupont SARL', customerSiret: '73282932000074', customerVatNumber: 'FR44732829320',
-      grossTaxExcludedAmount: 259.97, taxExcludedAmount: 259.97, taxAmount: 43.3, taxIncludedAmount: 303.27, balance: 303.27,
-      isPaid: false, isCancelled: false,
+      isDraft: true,
+      number: null,
+      customerName: 'Dupont SARL',
+      customerSiret: '73282932000074',
+      customerVatNumber: 'FR44732829320',
+      grossTaxExcludedAmount: 259.97,
+      taxExcludedAmount: 259.97,
+      taxAmount: 43.3,
+      taxIncludedAmount: 303.27,
+      balance: 303.27,
+      isPaid: false,
+      isCancelled: false,
     });
     expect(inv.billingAddress.inlineAddress).toBe('3 place du Marché, 75001 Paris, France');
     expect(inv.vats).toEqual([
@@ -63,7 +79,12 @@ describeEachDb('sale invoices', (ctx) => {
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({ isCancelled: true, cancellationCreditNumber: `AV-${today.slice(0, 4)}-00001`, balance: 0 });
     const credit = await ctx.inject({ method: 'GET', url: `/v1/salecredits/${cancel.json().cancellationCreditId}`, headers: a.headers });
-    expect(credit.json()).toMatchObject({ isDraft: false, cancelledInvoicetId: draft.id, cancelledInvoicetNumber: fin.number, taxIncludedAmount: 12 });
+    expect(credit.json()).toMatchObject({
+      isDraft: false,
+      cancelledInvoicetId: draft.id,
+      cancelledInvoicetNumber: fin.number,
+      taxIncludedAmount: 12,
+    });
   });
 });
 
@@ -78,21 +99,35 @@ describeEachDb('sale invoice drafts', (ctx) => {
     a = await ctx.newAccount('Librairie SAS');
     api = salesClient(ctx, a);
     customerId = await api.customer({
-      companyName: 'Dupont SARL', firstName: 'Jeanne', lastName: 'Dupont', email: 'jeanne@dupont.example',
+      companyName: 'Dupont SARL',
+      firstName: 'Jeanne',
+      lastName: 'Dupont',
+      email: 'jeanne@dupont.example',
       companyInformations: { siret: '73282932000074', vatNumber: 'FR44732829320' },
     });
     book = await api.product({
-      name: 'Livre de cuisine', number: 'LIV-1', internalId: 'woo-42', description: 'Livre relié, 320 pages',
-      unitPrice: 19.99, vat: { rate: 5.5 }, unit: { code: 'H87' }, type: 'Product',
+      name: 'Livre de cuisine',
+      number: 'LIV-1',
+      internalId: 'woo-42',
+      description: 'Livre relié, 320 pages',
+      unitPrice: 19.99,
+      vat: { rate: 5.5 },
+      unit: { code: 'H87' },
+      type: 'Product',
     });
   });
 
   it('fills the customer fields from the customer named by customerId, and the input wins over them', async () => {
     const inv = await api.draft('Invoice', { customerId, lines: [simpleLine()] });
     expect(inv).toMatchObject({
-      customerId, customerName: 'Dupont SARL', customerType: 'Business', customerSiret: '73282932000074', customerVatNumber: 'FR44732829320',
+      customerId,
+      customerName: 'Dupont SARL',
+      customerType: 'Business',
+      customerSiret: '73282932000074',
+      customerVatNumber: 'FR44732829320',
       billingContact: expect.objectContaining({ firstName: 'Jeanne', lastName: 'Dupont', email: 'jeanne@dupont.example' }),
-      date: today, dueDate: addDays(today, 30),
+      date: today,
+      dueDate: addDays(today, 30),
     });
     expect(inv.customerNumber).toEqual(expect.any(String));
     expect(inv.billingAddress.inlineAddress).toBe('3 place du Marché, 75001 Paris, France');
@@ -102,8 +137,15 @@ describeEachDb('sale invoice drafts', (ctx) => {
 
   it('ignores read-only fields sent in the body: id, number, totals, state', async () => {
     const inv = await api.draft('Invoice', {
-      id: 424242, number: 'X', taxIncludedAmount: 999, taxExcludedAmount: 998, balance: 997, isDraft: false, isPaid: true,
-      customerName: 'Client comptoir', lines: [{ ...simpleLine(), taxIncludedAmount: 999, id: 7 }],
+      id: 424242,
+      number: 'X',
+      taxIncludedAmount: 999,
+      taxExcludedAmount: 998,
+      balance: 997,
+      isDraft: false,
+      isPaid: true,
+      customerName: 'Client comptoir',
+      lines: [{ ...simpleLine(), taxIncludedAmount: 999, id: 7 }],
     });
     expect(inv).toMatchObject({ number: null, isDraft: true, isPaid: false, taxExcludedAmount: 10, taxIncludedAmount: 12, balance: 12 });
     expect(inv.id).not.toBe(424242);
@@ -112,7 +154,8 @@ describeEachDb('sale invoice drafts', (ctx) => {
 
   it('accepts every line type; only Product and Service lines carry amounts and VAT', async () => {
     const inv = await api.draft('Invoice', {
-      customerName: 'Client', lines: [
+      customerName: 'Client',
+      lines: [
         { type: 'Product', description: 'Chaise', quantity: 2, taxExcludedPrice: 50, vat: { rate: 20 } },
         { type: 'Service', description: 'Montage', quantity: 1.5, taxExcludedPrice: 40, vat: { rate: 20 } },
         { type: 'Subtotal' },
@@ -132,14 +175,29 @@ describeEachDb('sale invoice drafts', (ctx) => {
     for (const ref of [{ productId: book.id }, { productNumber: 'LIV-1' }, { productInternalId: 'woo-42' }]) {
       const inv = await api.draft('Invoice', { customerId, lines: [{ ...ref, quantity: 3 }] });
       expect(inv.lines[0]).toMatchObject({
-        type: 'Product', productId: book.id, productNumber: 'LIV-1', productInternalId: 'woo-42',
-        description: 'Livre relié, 320 pages', taxExcludedPrice: 19.99, quantity: 3, taxExcludedAmount: 59.97,
-        unit: expect.objectContaining({ code: 'H87' }), vat: expect.objectContaining({ rate: 5.5 }),
+        type: 'Product',
+        productId: book.id,
+        productNumber: 'LIV-1',
+        productInternalId: 'woo-42',
+        description: 'Livre relié, 320 pages',
+        taxExcludedPrice: 19.99,
+        quantity: 3,
+        taxExcludedAmount: 59.97,
+        unit: expect.objectContaining({ code: 'H87' }),
+        vat: expect.objectContaining({ rate: 5.5 }),
       });
       expect(inv).toMatchObject({ taxExcludedAmount: 59.97, taxAmount: 3.3, taxIncludedAmount: 63.27 });
     }
-    const own = await api.draft('Invoice', { customerId, lines: [{ productId: book.id, description: 'Édition limitée', taxExcludedPrice: 25 }] });
-    expect(own.lines[0]).toMatchObject({ description: 'Édition limitée', taxExcludedPrice: 25, quantity: 1, vat: expect.objectContaining({ rate: 5.5 }) });
+    const own = await api.draft('Invoice', {
+      customerId,
+      lines: [{ productId: book.id, description: 'Édition limitée', taxExcludedPrice: 25 }],
+    });
+    expect(own.lines[0]).toMatchObject({
+      description: 'Édition limitée',
+      taxExcludedPrice: 25,
+      quantity: 1,
+      vat: expect.objectContaining({ rate: 5.5 }),
+    });
   });
 
   it('reads, updates (absent fields kept, null clears, lines replaced), finds and deletes a draft', async () => {
@@ -149,7 +207,13 @@ describeEachDb('sale invoice drafts', (ctx) => {
     expect(got.json()).toEqual(inv);
     const put = await api.put('Invoice', inv.id, { customerId, internalId: 'order-1001', lines: [simpleLine(20), simpleLine(5)] });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ id: inv.id, subject: 'Commande 1001', taxExcludedAmount: 25, taxIncludedAmount: 30, lines: [{ id: 1 }, { id: 2 }] });
+    expect(put.json()).toMatchObject({
+      id: inv.id,
+      subject: 'Commande 1001',
+      taxExcludedAmount: 25,
+      taxIncludedAmount: 30,
+      lines: [{ id: 1 }, { id: 2 }],
+    });
     expect((await api.get('Invoice', inv.id)).json()).toEqual(put.json());
     // As the n8n node sends it: only the field the user picked. Customer, lines and totals stay.
     const partial = await api.put('Invoice', inv.id, { subject: 'Commande 1001 bis' });
@@ -174,17 +238,23 @@ describeEachDb('sale invoice drafts', (ctx) => {
 
   describe('totals to the cent', () => {
     it('3 × 19.99 at 5.5 %', async () => {
-      const inv = await api.draft('Invoice', { customerName: 'C', lines: [{ description: 'Livre', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 } }] });
+      const inv = await api.draft('Invoice', {
+        customerName: 'C',
+        lines: [{ description: 'Livre', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 } }],
+      });
       expect(inv).toMatchObject({ grossTaxExcludedAmount: 59.97, taxExcludedAmount: 59.97, taxAmount: 3.3, taxIncludedAmount: 63.27 });
     });
 
     it('VAT per rate on the sum of line nets, with mixed rates', async () => {
-      const inv = await api.draft('Invoice', { customerName: 'C', lines: [
-        { description: 'A', taxExcludedPrice: 7.75, vat: { rate: 10 } },
-        { description: 'B', taxExcludedPrice: 12.35, vat: { rate: 10 } },
-        { description: 'C', taxExcludedPrice: 100, vat: { rate: 20 } },
-        { description: 'D', taxExcludedPrice: 3.33, quantity: 3, vat: { rate: 2.1 } },
-      ] });
+      const inv = await api.draft('Invoice', {
+        customerName: 'C',
+        lines: [
+          { description: 'A', taxExcludedPrice: 7.75, vat: { rate: 10 } },
+          { description: 'B', taxExcludedPrice: 12.35, vat: { rate: 10 } },
+          { description: 'C', taxExcludedPrice: 100, vat: { rate: 20 } },
+          { description: 'D', taxExcludedPrice: 3.33, quantity: 3, vat: { rate: 2.1 } },
+        ],
+      });
       // 20.10 × 10 % = 2.01 (per line it would be 2.02); 9.99 × 2.1 % = 0.20979 -> 0.21.
       expect(inv.vats).toEqual([
         { taxExcludedAmount: 100, vat: expect.objectContaining({ rate: 20 }), vatAmount: 20 },
@@ -195,60 +265,104 @@ describeEachDb('sale invoice drafts', (ctx) => {
     });
 
     it('a global discount, allocated across the rates', async () => {
-      const inv = await api.draft('Invoice', { customerName: 'C', globalDiscount: { type: 'Percent', value: 10 }, lines: [
-        { description: 'A', taxExcludedPrice: 100, vat: { rate: 20 } },
-        { description: 'B', taxExcludedPrice: 50, vat: { rate: 5.5 } },
-      ] });
+      const inv = await api.draft('Invoice', {
+        customerName: 'C',
+        globalDiscount: { type: 'Percent', value: 10 },
+        lines: [
+          { description: 'A', taxExcludedPrice: 100, vat: { rate: 20 } },
+          { description: 'B', taxExcludedPrice: 50, vat: { rate: 5.5 } },
+        ],
+      });
       // 150 - 15 = 135; 90 × 20 % = 18; 45 × 5.5 % = 2.475 -> 2.48.
       expect(inv).toMatchObject({ grossTaxExcludedAmount: 150, taxExcludedAmount: 135, taxAmount: 20.48, taxIncludedAmount: 155.48 });
-      const fixed = await api.draft('Invoice', { customerName: 'C', globalDiscount: { type: 'Fixed', value: 10 }, lines: [
-        { description: 'A', taxExcludedPrice: 10, vat: { rate: 20 } },
-        { description: 'B', taxExcludedPrice: 10, vat: { rate: 10 } },
-        { description: 'C', taxExcludedPrice: 10, vat: { rate: 5.5 } },
-      ] });
+      const fixed = await api.draft('Invoice', {
+        customerName: 'C',
+        globalDiscount: { type: 'Fixed', value: 10 },
+        lines: [
+          { description: 'A', taxExcludedPrice: 10, vat: { rate: 20 } },
+          { description: 'B', taxExcludedPrice: 10, vat: { rate: 10 } },
+          { description: 'C', taxExcludedPrice: 10, vat: { rate: 5.5 } },
+        ],
+      });
       // 3.34 / 3.33 / 3.33 -> taxable 6.66, 6.67, 6.67 -> VAT 1.33, 0.67, 0.37.
       expect(fixed).toMatchObject({ taxExcludedAmount: 20, taxAmount: 2.37, taxIncludedAmount: 22.37 });
     });
 
     it('line discounts and shipping at its own rate', async () => {
-      const inv = await api.draft('Invoice', { customerName: 'C', shippingAmount: 9.9, shippingVat: { rate: 20 }, lines: [
-        { description: 'Livre', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 }, discount: { type: 'Percent', value: 10 } },
-        { description: 'Sac', taxExcludedPrice: 100, vat: { rate: 20 }, discount: { type: 'Fixed', value: 5 } },
-      ] });
+      const inv = await api.draft('Invoice', {
+        customerName: 'C',
+        shippingAmount: 9.9,
+        shippingVat: { rate: 20 },
+        lines: [
+          { description: 'Livre', quantity: 3, taxExcludedPrice: 19.99, vat: { rate: 5.5 }, discount: { type: 'Percent', value: 10 } },
+          { description: 'Sac', taxExcludedPrice: 100, vat: { rate: 20 }, discount: { type: 'Fixed', value: 5 } },
+        ],
+      });
       // 59.97 - 6.00 = 53.97 at 5.5 % -> 2.97; 95 + 9.90 = 104.90 at 20 % -> 20.98.
       expect(inv.lines.map((l: DocBody) => l.taxExcludedAmount)).toEqual([53.97, 95]);
-      expect(inv).toMatchObject({ grossTaxExcludedAmount: 148.97, shippingAmount: 9.9, taxExcludedAmount: 158.87, taxAmount: 23.95, taxIncludedAmount: 182.82 });
+      expect(inv).toMatchObject({
+        grossTaxExcludedAmount: 148.97,
+        shippingAmount: 9.9,
+        taxExcludedAmount: 158.87,
+        taxAmount: 23.95,
+        taxIncludedAmount: 182.82,
+      });
     });
 
     it('tax-included prices: the customer pays exactly what was shown', async () => {
-      const inv = await api.draft('Invoice', { customerName: 'C', useTaxIncludedPrices: true, lines: [
-        { description: 'A', taxIncludedPrice: 10, vat: { rate: 20 } },
-        { description: 'B', taxIncludedPrice: 10, vat: { rate: 20 } },
-        { description: 'C', taxIncludedPrice: 10, vat: { rate: 20 } },
-      ] });
+      const inv = await api.draft('Invoice', {
+        customerName: 'C',
+        useTaxIncludedPrices: true,
+        lines: [
+          { description: 'A', taxIncludedPrice: 10, vat: { rate: 20 } },
+          { description: 'B', taxIncludedPrice: 10, vat: { rate: 20 } },
+          { description: 'C', taxIncludedPrice: 10, vat: { rate: 20 } },
+        ],
+      });
       expect(inv).toMatchObject({ useTaxIncludedPrices: true, taxExcludedAmount: 25, taxAmount: 5, taxIncludedAmount: 30 });
       expect(inv.lines.map((l: DocBody) => l.taxExcludedAmount)).toEqual([8.34, 8.33, 8.33]);
-      const book = await api.draft('Invoice', { customerName: 'C', useTaxIncludedPrices: true, lines: [{ description: 'Livre', taxIncludedPrice: 19.99, vat: { rate: 5.5 } }] });
+      const book = await api.draft('Invoice', {
+        customerName: 'C',
+        useTaxIncludedPrices: true,
+        lines: [{ description: 'Livre', taxIncludedPrice: 19.99, vat: { rate: 5.5 } }],
+      });
       expect(book.lines[0].taxExcludedPrice).toBe(18.9479);
       expect(book).toMatchObject({ taxIncludedAmount: 19.99, taxAmount: 1.04, taxExcludedAmount: 18.95 });
     });
 
     it('reverse charge: 0 % on every line, vatNote "Autoliquidation" unless one is given', async () => {
       const inv = await api.draft('Invoice', { customerName: 'GmbH', vatReverseCharge: true, lines: [simpleLine(100)] });
-      expect(inv).toMatchObject({ vatReverseCharge: true, taxExcludedAmount: 100, taxAmount: 0, taxIncludedAmount: 100, vatNote: 'Autoliquidation' });
-      const noted = await api.draft('Invoice', { customerName: 'GmbH', vatReverseCharge: true, vatNote: 'Autoliquidation, art. 283-2 du CGI', lines: [simpleLine(100)] });
+      expect(inv).toMatchObject({
+        vatReverseCharge: true,
+        taxExcludedAmount: 100,
+        taxAmount: 0,
+        taxIncludedAmount: 100,
+        vatNote: 'Autoliquidation',
+      });
+      const noted = await api.draft('Invoice', {
+        customerName: 'GmbH',
+        vatReverseCharge: true,
+        vatNote: 'Autoliquidation, art. 283-2 du CGI',
+        lines: [simpleLine(100)],
+      });
       expect(noted).toMatchObject({ taxAmount: 0, vatNote: 'Autoliquidation, art. 283-2 du CGI' });
     });
 
     it('a 100 % discount gives 0.00 everywhere, and the finalized invoice is paid', async () => {
-      const inv = await api.draft('Invoice', { customerName: 'C', lines: [{ ...simpleLine(49.9), discount: { type: 'Percent', value: 100 } }] });
+      const inv = await api.draft('Invoice', {
+        customerName: 'C',
+        lines: [{ ...simpleLine(49.9), discount: { type: 'Percent', value: 100 } }],
+      });
       expect(inv).toMatchObject({ taxExcludedAmount: 0, taxAmount: 0, taxIncludedAmount: 0, balance: 0 });
       const fin = (await api.finalize('Invoice', inv.id)).json();
       expect(fin).toMatchObject({ isDraft: false, isPaid: true, balance: 0 });
     });
 
     it('negative lines reduce the total, but a negative invoice cannot be finalized', async () => {
-      const inv = await api.draft('Invoice', { customerName: 'C', lines: [simpleLine(100), { ...simpleLine(30), quantity: -1, description: 'Retour' }] });
+      const inv = await api.draft('Invoice', {
+        customerName: 'C',
+        lines: [simpleLine(100), { ...simpleLine(30), quantity: -1, description: 'Retour' }],
+      });
       expect(inv).toMatchObject({ taxExcludedAmount: 70, taxAmount: 14, taxIncludedAmount: 84 });
       const negative = await api.draft('Invoice', { customerName: 'C', lines: [{ ...simpleLine(30), quantity: -1 }] });
       expect(negative.taxIncludedAmount).toBe(-36);
@@ -262,7 +376,13 @@ describeEachDb('sale invoice drafts', (ctx) => {
     const mapi = salesClient(ctx, micro);
     await mapi.settings({ vat: { liableToVat: false } });
     const inv = await mapi.draft('Invoice', { customerName: 'C', lines: [simpleLine(100)] });
-    expect(inv).toMatchObject({ liableToVat: false, taxAmount: 0, taxExcludedAmount: 100, taxIncludedAmount: 100, vatNote: 'TVA non applicable, art. 293 B du CGI' });
+    expect(inv).toMatchObject({
+      liableToVat: false,
+      taxAmount: 0,
+      taxExcludedAmount: 100,
+      taxIncludedAmount: 100,
+      vatNote: 'TVA non applicable, art. 293 B du CGI',
+    });
   });
 });
 
@@ -295,8 +415,16 @@ describeEachDb('sale invoice input validation', (ctx) => {
     ['a price that is no number', { customerName: 'C', lines: [line({ taxExcludedPrice: '12,50' })] }, 'lines[0].taxExcludedPrice'],
     ['an unknown line type', { customerName: 'C', lines: [line({ type: 'Gift' })] }, 'lines[0].type'],
     ['an unknown customer type', { customerName: 'C', customerType: 'Alien', lines: [simpleLine()] }, 'customerType'],
-    ['an unknown discount type', { customerName: 'C', globalDiscount: { type: 'Half', value: 1 }, lines: [simpleLine()] }, 'globalDiscount.type'],
-    ['a percent discount above 100', { customerName: 'C', lines: [line({ discount: { type: 'Percent', value: 101 } })] }, 'lines[0].discount.value'],
+    [
+      'an unknown discount type',
+      { customerName: 'C', globalDiscount: { type: 'Half', value: 1 }, lines: [simpleLine()] },
+      'globalDiscount.type',
+    ],
+    [
+      'a percent discount above 100',
+      { customerName: 'C', lines: [line({ discount: { type: 'Percent', value: 101 } })] },
+      'lines[0].discount.value',
+    ],
     ['a VAT rate above 100', { customerName: 'C', lines: [line({ vat: { rate: 120 } })] }, 'lines[0].vat.rate'],
     ['a date that is not a date', { customerName: 'C', date: '2025-02-30', lines: [simpleLine()] }, 'date'],
     ['a date in another format', { customerName: 'C', date: '31/01/2025', lines: [simpleLine()] }, 'date'],
@@ -354,7 +482,13 @@ describeEachDb('sale invoice input validation', (ctx) => {
 
   it('refuses a line or a document total beyond 1e12 even when quantity and price are within their bounds', async () => {
     const before = await rowCounts(ctx, a.accountId);
-    const line = expectError(await api.create('Invoice', { customerName: 'C', lines: [{ description: 'Max', quantity: 1_000_000, taxExcludedPrice: 1_000_000_000, vat: { rate: 20 } }] }), 400);
+    const line = expectError(
+      await api.create('Invoice', {
+        customerName: 'C',
+        lines: [{ description: 'Max', quantity: 1_000_000, taxExcludedPrice: 1_000_000_000, vat: { rate: 20 } }],
+      }),
+      400,
+    );
     expect(line.errors).toContain('lines[0]: the line amount exceeds 1000000000000');
     const many = Array.from({ length: 3 }, () => ({ description: 'Big', quantity: 400, taxExcludedPrice: 999_999_999, vat: { rate: 20 } }));
     const total = expectError(await api.create('Invoice', { customerName: 'C', lines: many }), 400);
@@ -363,7 +497,10 @@ describeEachDb('sale invoice input validation', (ctx) => {
   });
 
   it('keeps large amounts exact to the cent up to the bound, through finalization and lists', async () => {
-    const inv = await api.draft('Invoice', { customerName: 'C', lines: [{ description: 'Gros', quantity: 833, taxExcludedPrice: 999_999_999.99, vat: { rate: 20 } }] });
+    const inv = await api.draft('Invoice', {
+      customerName: 'C',
+      lines: [{ description: 'Gros', quantity: 833, taxExcludedPrice: 999_999_999.99, vat: { rate: 20 } }],
+    });
     // 833 × 999,999,999.99 = 832,999,999,991.67; VAT 166,599,999,998.334 -> .33.
     expect(inv).toMatchObject({ taxExcludedAmount: 832_999_999_991.67, taxAmount: 166_599_999_998.33, taxIncludedAmount: 999_599_999_990 });
     const fin = await api.finalize('Invoice', inv.id);
@@ -406,7 +543,13 @@ describeEachDb('sale invoice lists', (ctx) => {
     // Chronological finalizations: an expired one (due 30 days after 2020-01-10), a paid one
     // (100 % discount), one cancelled, one processed, one incoming (today), and a draft.
     ids.expired = (await api.finalized('Invoice', { customerId: alice, date: '2020-01-10', lines: [simpleLine(100)] })).id;
-    ids.paid = (await api.finalized('Invoice', { customerId: bob, date: '2020-02-10', lines: [{ ...simpleLine(10), discount: { type: 'Percent', value: 100 } }] })).id;
+    ids.paid = (
+      await api.finalized('Invoice', {
+        customerId: bob,
+        date: '2020-02-10',
+        lines: [{ ...simpleLine(10), discount: { type: 'Percent', value: 100 } }],
+      })
+    ).id;
     ids.cancelled = (await api.finalized('Invoice', { customerId: bob, date: '2021-03-01', lines: [simpleLine(30)] })).id;
     expect((await api.cancel(ids.cancelled)).statusCode).toBe(200);
     ids.processed = (await api.finalized('Invoice', { customerId: alice, date: '2022-01-01', lines: [simpleLine(40)] })).id;
@@ -459,10 +602,12 @@ describeEachDb('sale invoice lists', (ctx) => {
 
   it('orders by whitelisted fields only; anything else is a 400 naming OrderBy', async () => {
     expect(await listIds({ OrderBy: 'date' })).toEqual([ids.expired, ids.paid, ids.draft, ids.incoming]);
-    expect(await listIds({ OrderBy: 'amount desc' })).toEqual([ids.incoming, ids.expired, ids.draft, ids.paid].sort((x, y) => {
-      const amount: Record<number, number> = { [ids.incoming]: 60, [ids.expired]: 120, [ids.draft]: 72, [ids.paid]: 0 };
-      return amount[y] - amount[x];
-    }));
+    expect(await listIds({ OrderBy: 'amount desc' })).toEqual(
+      [ids.incoming, ids.expired, ids.draft, ids.paid].sort((x, y) => {
+        const amount: Record<number, number> = { [ids.incoming]: 60, [ids.expired]: 120, [ids.draft]: 72, [ids.paid]: 0 };
+        return amount[y] - amount[x];
+      }),
+    );
     expect(await listIds({ OrderBy: '-customerName,date' })).toEqual([ids.paid, ids.draft, ids.expired, ids.incoming]);
     // A draft has no number: nulls sort as the largest value on both databases.
     expect(await listIds({ OrderBy: 'NUMBER' })).toEqual([ids.expired, ids.paid, ids.incoming, ids.draft]);
@@ -528,7 +673,9 @@ describeEachDb('sale invoice lifecycle', (ctx) => {
     const fin = await api.finalized('Invoice', { customerName: 'C', lines: [simpleLine()] });
     const before = (await api.get('Invoice', fin.id)).json();
     const put = expectProblem(await api.put('Invoice', fin.id, { customerName: 'Autre', lines: [simpleLine(1)] }), 400);
-    expect(put.detail).toBe(`Invoice ${fin.number} is finalized and cannot be modified; cancel it with a credit note (POST /v1/saleinvoices/cancel/{id})`);
+    expect(put.detail).toBe(
+      `Invoice ${fin.number} is finalized and cannot be modified; cancel it with a credit note (POST /v1/saleinvoices/cancel/{id})`,
+    );
     const del = expectProblem(await api.del('Invoice', fin.id), 400);
     expect(del.detail).toMatch(/is finalized and cannot be deleted/);
     const again = expectProblem(await api.finalize('Invoice', fin.id), 400);
@@ -546,16 +693,42 @@ describeEachDb('sale invoice lifecycle', (ctx) => {
     expect(inv.cancellationCreditNumber).toMatch(new RegExp(`^AV-${year}-\\d{5}$`));
     const credit = (await api.get('Credit', inv.cancellationCreditId)).json();
     expect(credit).toMatchObject({
-      isDraft: false, number: inv.cancellationCreditNumber, date: today, cancelledInvoicetId: fin.id, cancelledInvoicetNumber: fin.number,
-      customerName: 'C', subject: 'Travaux', taxExcludedAmount: 150, taxIncludedAmount: 180,
+      isDraft: false,
+      number: inv.cancellationCreditNumber,
+      date: today,
+      cancelledInvoicetId: fin.id,
+      cancelledInvoicetNumber: fin.number,
+      customerName: 'C',
+      subject: 'Travaux',
+      taxExcludedAmount: 150,
+      taxIncludedAmount: 180,
       // Nothing had been paid on the invoice: nothing is left to refund.
-      balance: 0, isPaid: true,
+      balance: 0,
+      isPaid: true,
     });
     expect(credit.lines).toEqual(fin.lines);
     expect((await rowCounts(ctx, a.accountId)).documents).toBe(before.documents + 1);
     // The invoice document itself is untouched apart from its state.
-    const { isCancelled: _c, balance: _b, cancellationCreditId: _i, cancellationCreditNumber: _n, isPaid: _p, overdue: _o, commitments: _m, ...rest } = inv;
-    const { isCancelled: _c2, balance: _b2, cancellationCreditId: _i2, cancellationCreditNumber: _n2, isPaid: _p2, overdue: _o2, commitments: _m2, ...restBefore } = fin;
+    const {
+      isCancelled: _c,
+      balance: _b,
+      cancellationCreditId: _i,
+      cancellationCreditNumber: _n,
+      isPaid: _p,
+      overdue: _o,
+      commitments: _m,
+      ...rest
+    } = inv;
+    const {
+      isCancelled: _c2,
+      balance: _b2,
+      cancellationCreditId: _i2,
+      cancellationCreditNumber: _n2,
+      isPaid: _p2,
+      overdue: _o2,
+      commitments: _m2,
+      ...restBefore
+    } = fin;
     expect(rest).toEqual(restBefore);
   });
 
@@ -582,7 +755,7 @@ describeEachDb('sale invoice lifecycle', (ctx) => {
     expect(await rowCounts(ctx, a.accountId)).toEqual(before);
   });
 
-  it('answers 404 for another account\'s invoice everywhere, with the body the spec names', async () => {
+  it("answers 404 for another account's invoice everywhere, with the body the spec names", async () => {
     const draft = await api.draft('Invoice', { customerName: 'C', lines: [simpleLine()] });
     const fin = await api.finalized('Invoice', { customerName: 'C', lines: [simpleLine()] });
     for (const id of [draft.id, fin.id, 987654]) {

@@ -20,7 +20,11 @@ describeEachDb('settings logo: untrusted image', (ctx) => {
 
   const refusals: [string, () => Buffer, RegExp][] = [
     ['a PNG whose IDAT does not inflate', corruptIdatPng, /^the image cannot be decoded \(.+\); send a valid PNG or JPEG file$/],
-    ['a PNG declaring 70000×70000 pixels', () => declaredHugePng(), /^the image is 70000×70000 pixels; at most 4096 pixels a side are accepted$/],
+    [
+      'a PNG declaring 70000×70000 pixels',
+      () => declaredHugePng(),
+      /^the image is 70000×70000 pixels; at most 4096 pixels a side are accepted$/,
+    ],
     ['a PNG one pixel wider than the limit', () => declaredHugePng(4097, 1), /^the image is 4097×1 pixels; at most 4096 pixels a side/],
     [
       'a PNG of more than 16 megapixels within 4096 a side',
@@ -58,7 +62,11 @@ describeEachDb('settings logo: untrusted image', (ctx) => {
     expect(stored.toString('latin1')).not.toContain('tEXt');
     const meta = await sharp(stored).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height, channels: meta.channels, hasAlpha: meta.hasAlpha }).toEqual({
-      format: 'png', width: 8, height: 8, channels: 4, hasAlpha: true,
+      format: 'png',
+      width: 8,
+      height: 8,
+      channels: 4,
+      hasAlpha: true,
     });
     // The pixels are the ones sent: the colour and the half-transparent alpha of png().
     const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
@@ -80,7 +88,12 @@ describeEachDb('settings logo: untrusted image', (ctx) => {
     expect(logo.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(logo.rawPayload.toString('latin1')).not.toContain('Secret Camera Owner');
     const meta = await sharp(logo.rawPayload).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ format: 'jpeg', width: 20, height: 40, exif: undefined });
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({
+      format: 'jpeg',
+      width: 20,
+      height: 40,
+      exif: undefined,
+    });
   });
 
   it('accepts an image exactly 4096 pixels wide', async () => {

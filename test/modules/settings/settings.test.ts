@@ -19,18 +19,34 @@ describeEachDb('settings', (ctx) => {
     const res = await get();
     expect(res.statusCode).toBe(200);
     const s = res.json();
-    expect(Object.keys(s).sort()).toEqual(
-      ['accounting', 'bankDetails', 'company', 'documentDefaults', 'emailing', 'general', 'numbering', 'sales', 'socials', 'vat'],
-    );
+    expect(Object.keys(s).sort()).toEqual([
+      'accounting',
+      'bankDetails',
+      'company',
+      'documentDefaults',
+      'emailing',
+      'general',
+      'numbering',
+      'sales',
+      'socials',
+      'vat',
+    ]);
     expect(s.company).toMatchObject({ name: 'Atelier Dupont', siret: null, logoUri: null });
     expect(s.numbering).toEqual({
-      creditPattern: 'AV-{yyyy}-{seq:5}', customerPrefix: 'C', invoicePattern: 'F-{yyyy}-{seq:5}', productPrefix: 'P', supplierPrefix: 'S',
+      creditPattern: 'AV-{yyyy}-{seq:5}',
+      customerPrefix: 'C',
+      invoicePattern: 'F-{yyyy}-{seq:5}',
+      productPrefix: 'P',
+      supplierPrefix: 'S',
     });
     expect(s.vat).toMatchObject({ liableToVat: true, vatMode: 'Auto' });
     expect(s.sales.invoices.earlyFinalizationDuration).toBe(0);
     expect(s.sales.invoices.collectionCosts).toContain('40 €');
     expect(s.sales.btoBSettlementTerm).toEqual({
-      conditions: [{ dayOfMonth: null, delay: 30, delayType: 'Days', id: 1, percent: 100, type: 'Net' }], id: 0, isCustom: false, name: '30 jours',
+      conditions: [{ dayOfMonth: null, delay: 30, delayType: 'Days', id: 1, percent: 100, type: 'Net' }],
+      id: 0,
+      isCustom: false,
+      name: '30 jours',
     });
   });
 
@@ -49,8 +65,12 @@ describeEachDb('settings', (ctx) => {
   it('applies a partial update and keeps every other field', async () => {
     const first = await put({
       company: {
-        legalStatus: 'SAS', siret: '732 829 320 00074', vatNumber: 'fr 44 732829320', capital: 10000,
-        registrationNumber: 'RCS Paris 732 829 320', website: 'https://dupont.example.fr',
+        legalStatus: 'SAS',
+        siret: '732 829 320 00074',
+        vatNumber: 'fr 44 732829320',
+        capital: 10000,
+        registrationNumber: 'RCS Paris 732 829 320',
+        website: 'https://dupont.example.fr',
         invoicingAddress: { street: '1 rue de la Paix', zipcode: '75002', city: 'Paris', countryIso: 'fr' },
         contact: { email: 'contact@dupont.example.fr', phone: '01 02 03 04 05' },
       },
@@ -62,9 +82,18 @@ describeEachDb('settings', (ctx) => {
     expect(second.statusCode).toBe(200);
     const s = (await get()).json();
     expect(s.company).toMatchObject({
-      legalStatus: 'SARL', siret: '73282932000074', vatNumber: 'FR44732829320', capital: 10000,
+      legalStatus: 'SARL',
+      siret: '73282932000074',
+      vatNumber: 'FR44732829320',
+      capital: 10000,
       registrationNumber: 'RCS Paris 732 829 320',
-      invoicingAddress: { street: '1 rue de la Paix', zipcode: '75002', city: 'Paris', countryIso: 'FR', inlineAddress: '1 rue de la Paix, 75002 Paris, France' },
+      invoicingAddress: {
+        street: '1 rue de la Paix',
+        zipcode: '75002',
+        city: 'Paris',
+        countryIso: 'FR',
+        inlineAddress: '1 rue de la Paix, 75002 Paris, France',
+      },
       contact: { email: 'contact@dupont.example.fr', phone: '01 02 03 04 05' },
     });
     expect(s.company.headOfficeAddress).toEqual(s.company.invoicingAddress);
@@ -92,8 +121,14 @@ describeEachDb('settings', (ctx) => {
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(Object.keys(res.json().errors).sort()).toEqual([
-      'bankDetails.bic', 'bankDetails.iban', 'company.siret', 'company.vatNumber', 'general.timezone',
-      'numbering.creditPattern', 'numbering.invoicePattern', 'numbering.productPrefix',
+      'bankDetails.bic',
+      'bankDetails.iban',
+      'company.siret',
+      'company.vatNumber',
+      'general.timezone',
+      'numbering.creditPattern',
+      'numbering.invoicePattern',
+      'numbering.productPrefix',
     ]);
     const unknownToken = await put({ numbering: { invoicePattern: 'F-{yyyy}-{n}-{seq}' } });
     expect(unknownToken.json().errors['numbering.invoicePattern'][0]).toMatch(/Unknown token/);
@@ -109,13 +144,35 @@ describeEachDb('settings', (ctx) => {
 
   it('sets a custom settlement term with conditions and names it in French', async () => {
     const res = await put({
-      sales: { btoBSettlementTerm: { conditions: [{ percent: 30, delay: 0 }, { percent: 70, delay: 30, type: 'EndMonth' }] } },
+      sales: {
+        btoBSettlementTerm: {
+          conditions: [
+            { percent: 30, delay: 0 },
+            { percent: 70, delay: 30, type: 'EndMonth' },
+          ],
+        },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().sales.btoBSettlementTerm).toMatchObject({ isCustom: true, conditions: [{ id: 1, percent: 30 }, { id: 2, percent: 70, type: 'EndMonth' }] });
+    expect(res.json().sales.btoBSettlementTerm).toMatchObject({
+      isCustom: true,
+      conditions: [
+        { id: 1, percent: 30 },
+        { id: 2, percent: 70, type: 'EndMonth' },
+      ],
+    });
     expect(res.json().sales.btoBSettlementTerm.name).toContain('fin de mois');
     expect(res.json().sales.btoCSettlementTerm.isCustom).toBe(false);
-    const bad = await put({ sales: { btoCSettlementTerm: { conditions: [{ percent: 50, delay: 0 }, { percent: 40, delay: 30 }] } } });
+    const bad = await put({
+      sales: {
+        btoCSettlementTerm: {
+          conditions: [
+            { percent: 50, delay: 0 },
+            { percent: 40, delay: 30 },
+          ],
+        },
+      },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)[0]).toMatch(/^sales\.btoCSettlementTerm\.conditions/);
   });

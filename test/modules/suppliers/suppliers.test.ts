@@ -42,16 +42,37 @@ describeEachDb('suppliers', (ctx) => {
         createdById: null,
         updatedById: null,
         address: {
-          street: '12 rue de la Paix', zipcode: '75002', city: 'Paris', countryIso: 'FR', countryName: 'France',
-          formattedAddress: '12 rue de la Paix\n75002 Paris', inlineAddress: '12 rue de la Paix, 75002 Paris, France',
+          street: '12 rue de la Paix',
+          zipcode: '75002',
+          city: 'Paris',
+          countryIso: 'FR',
+          countryName: 'France',
+          formattedAddress: '12 rue de la Paix\n75002 Paris',
+          inlineAddress: '12 rue de la Paix, 75002 Paris, France',
         },
         companyInformations: { siret: SIRET, vatNumber: VAT, electronicAddress: null, effectiveElectronicAddress: '732829320' },
       });
       expect(s.createdAt).not.toBe('2001-01-01T00:00:00Z');
       expect(Date.parse(s.createdAt)).toBeGreaterThan(Date.parse('2020-01-01'));
       expect(Object.keys(s).sort()).toEqual([
-        'address', 'cellPhone', 'companyInformations', 'createdAt', 'createdById', 'defaultPaymentMethod', 'email', 'firstName',
-        'id', 'internalId', 'internalNotes', 'lastName', 'name', 'number', 'phone', 'title', 'updatedAt', 'updatedById',
+        'address',
+        'cellPhone',
+        'companyInformations',
+        'createdAt',
+        'createdById',
+        'defaultPaymentMethod',
+        'email',
+        'firstName',
+        'id',
+        'internalId',
+        'internalNotes',
+        'lastName',
+        'name',
+        'number',
+        'phone',
+        'title',
+        'updatedAt',
+        'updatedById',
       ]);
     });
 
@@ -65,17 +86,36 @@ describeEachDb('suppliers', (ctx) => {
 
     it('updates it on PUT, keeping its number and absent fields, taking a person name when the company name is cleared', async () => {
       const kept = await A.put(id, { email: 'contact@fournitures.example' });
-      expect(kept.json()).toMatchObject({ id, number: 'S00001', name: (await A.get(`/v1/suppliers/${id}`)).json().name, email: 'contact@fournitures.example' });
+      expect(kept.json()).toMatchObject({
+        id,
+        number: 'S00001',
+        name: (await A.get(`/v1/suppliers/${id}`)).json().name,
+        email: 'contact@fournitures.example',
+      });
       expect(kept.json().address).not.toBeNull();
       const res = await A.put(id, {
-        name: null, address: null,
-        firstName: 'Hélène', lastName: 'Martin', email: 'helene@example.fr', internalId: 'ERP-SUP-1',
-        defaultPaymentMethod: 'Check', companyInformations: { siret: '443061841', vatNumber: null, electronicAddress: '0225:443061841' },
+        name: null,
+        address: null,
+        firstName: 'Hélène',
+        lastName: 'Martin',
+        email: 'helene@example.fr',
+        internalId: 'ERP-SUP-1',
+        defaultPaymentMethod: 'Check',
+        companyInformations: { siret: '443061841', vatNumber: null, electronicAddress: '0225:443061841' },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        id, number: 'S00001', name: 'Hélène Martin', defaultPaymentMethod: 'Check', address: null,
-        companyInformations: { siret: '443061841', vatNumber: null, electronicAddress: '0225:443061841', effectiveElectronicAddress: '0225:443061841' },
+        id,
+        number: 'S00001',
+        name: 'Hélène Martin',
+        defaultPaymentMethod: 'Check',
+        address: null,
+        companyInformations: {
+          siret: '443061841',
+          vatNumber: null,
+          electronicAddress: '0225:443061841',
+          effectiveElectronicAddress: '0225:443061841',
+        },
       });
       expect((await A.get(`/v1/suppliers/${id}`)).json().name).toBe('Hélène Martin');
     });
@@ -100,8 +140,13 @@ describeEachDb('suppliers', (ctx) => {
     });
 
     it('writes SupplierCreated, SupplierUpdated and SupplierDeleted to the outbox', async () => {
-      const rows = await ctx.db.kysely.selectFrom('outbox').select(['type', 'payload'])
-        .where('accountId', '=', a.accountId).where('type', 'like', 'Supplier%').orderBy('id').execute();
+      const rows = await ctx.db.kysely
+        .selectFrom('outbox')
+        .select(['type', 'payload'])
+        .where('accountId', '=', a.accountId)
+        .where('type', 'like', 'Supplier%')
+        .orderBy('id')
+        .execute();
       expect(rows.map((r) => r.type)).toEqual(['SupplierCreated', 'SupplierUpdated', 'SupplierUpdated', 'SupplierDeleted']);
       expect(JSON.parse(rows[0].payload)).toMatchObject({ id, name: 'Société Générale Fournitures' });
     });
@@ -130,7 +175,8 @@ describeEachDb('suppliers', (ctx) => {
     });
 
     it('searches full text, accent- and case-insensitively, by word prefix', async () => {
-      const names = async (q: string) => (await L.get(`/v1/suppliers?query=${encodeURIComponent(q)}`)).json().map((s: { name: string }) => s.name);
+      const names = async (q: string) =>
+        (await L.get(`/v1/suppliers?query=${encodeURIComponent(q)}`)).json().map((s: { name: string }) => s.name);
       expect(await names('eclair')).toEqual(['Boulangerie Éclair']);
       expect(await names('ÉLECTRI')).toEqual(['Électricité Ouest']);
       expect(await names('depot centr')).toEqual(['Dépôt Central']);
@@ -185,7 +231,12 @@ describeEachDb('suppliers', (ctx) => {
 
     it('numbers a new supplier with the supplier prefix of the settings', async () => {
       const fresh = await ctx.newAccount();
-      const settings = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: fresh.headers, payload: { numbering: { supplierPrefix: 'FRN-' } } });
+      const settings = await ctx.inject({
+        method: 'PUT',
+        url: '/v1/settings',
+        headers: fresh.headers,
+        payload: { numbering: { supplierPrefix: 'FRN-' } },
+      });
       expect(settings.statusCode).toBe(200);
       const res = await ctx.inject({ method: 'POST', url: '/v1/suppliers', headers: fresh.headers, payload: { name: 'Préfixé' } });
       expect(res.statusCode).toBe(200);
@@ -220,7 +271,10 @@ describeEachDb('suppliers', (ctx) => {
       [{ name: 'X', address: { countryIso: 'ZZ' } }, 'address.countryIso: "ZZ" is not an ISO 3166-1 alpha-2 country code'],
       [{ name: 'X', companyInformations: { siret: '73282932000075' } }, 'companyInformations.siret: siret fails the Luhn check'],
       [{ name: 'X', companyInformations: { siret: '1234' } }, 'companyInformations.siret: siret must be 14 digits'],
-      [{ name: 'X', companyInformations: { vatNumber: 'FR45732829320' } }, 'companyInformations.vatNumber: vatNumber key does not match the SIREN'],
+      [
+        { name: 'X', companyInformations: { vatNumber: 'FR45732829320' } },
+        'companyInformations.vatNumber: vatNumber key does not match the SIREN',
+      ],
       [{ name: 'X', companyInformations: { vatNumber: 'DE12' } }, 'companyInformations.vatNumber: vatNumber does not match the DE format'],
       [{ email: 'x@example.fr' }, 'name: a supplier needs a name, or a firstName or lastName'],
     ])('refuses %j on create', async (payload, message) => {
@@ -231,7 +285,11 @@ describeEachDb('suppliers', (ctx) => {
 
     it('refuses an over-long name and an unknown payment method with a ProblemDetails on PUT', async () => {
       const id = (await A.post({ name: 'Valide' })).json().id;
-      const res = await A.put(id, { name: 'n'.repeat(201), defaultPaymentMethod: 'Bitcoin', companyInformations: { vatNumber: 'FR00732829320' } });
+      const res = await A.put(id, {
+        name: 'n'.repeat(201),
+        defaultPaymentMethod: 'Bitcoin',
+        companyInformations: { vatNumber: 'FR00732829320' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       const body = res.json();

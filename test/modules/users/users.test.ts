@@ -6,8 +6,12 @@ describeEachDb('users', (ctx) => {
   beforeAll(async () => {
     a = await ctx.newAccount('Atelier Facturier SAS');
     const put = await ctx.inject({
-      method: 'PUT', url: '/v1/settings', headers: a.headers,
-      payload: { company: { contact: { firstName: 'Marie', lastName: 'Durand', email: 'marie@atelier.example', phone: '+33 1 02 03 04 05' } } },
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: a.headers,
+      payload: {
+        company: { contact: { firstName: 'Marie', lastName: 'Durand', email: 'marie@atelier.example', phone: '+33 1 02 03 04 05' } },
+      },
     });
     expect(put.statusCode, put.body).toBe(200);
   });
@@ -17,8 +21,14 @@ describeEachDb('users', (ctx) => {
       const res = await ctx.inject({ method: 'GET', url, headers: a.headers });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
-        displayName: 'Default', email: 'marie@atelier.example', firstName: 'Marie', lastName: 'Durand', phone: '+33 1 02 03 04 05',
-        profile: 'Api', status: 'Active', userId: null,
+        displayName: 'Default',
+        email: 'marie@atelier.example',
+        firstName: 'Marie',
+        lastName: 'Durand',
+        phone: '+33 1 02 03 04 05',
+        profile: 'Api',
+        status: 'Active',
+        userId: null,
       });
     }
   });
