@@ -190,6 +190,18 @@ describeEachDb('WooCommerce plugin', (ctx) => {
     expect(doc).toMatchObject({ id: invoice.id, isDraft: false, isPaid: true });
   });
 
+  it('finalizes a draft order (the "Draft" option) with its JSON content type and no body', async () => {
+    const draft = await send({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      body: php({ customerId, internalId: 'wc_1003', lines: [{ description: 'T-shirt', productId, quantity: 1, type: 'Product' }] }),
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const fin = await send({ method: 'POST', url: `/v1/saleinvoices/finalize/${draft.json().id}` });
+    expect(fin.statusCode, fin.body).toBe(200);
+    expect(fin.json()).toMatchObject({ id: draft.json().id, isDraft: false, taxIncludedAmount: 23.99 });
+  });
+
   it('refunds part of the order with a credit marked refunded and finalized in one call', async () => {
     expect((await send({ method: 'GET', url: '/v1/salecredits/find?number=&internalid=wc_1002' })).json()).toEqual([]);
     const credit = await send({
