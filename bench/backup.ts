@@ -60,10 +60,10 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 export async function backupScenario(seconds: number): Promise<{ results: LoadResult[]; notes: string[] }> {
   const invoiceCount = Number(process.env.BENCH_BACKUP_INVOICES ?? 100_000);
   const notes: string[] = [];
-  const { dir, env, db, apiKey, accountId } = await sqliteBenchDatabase();
+  const { dir, env, db, keyring, apiKey, accountId } = await sqliteBenchDatabase();
   const file = env.DATABASE_URL.slice('sqlite:'.length);
   const customerIds = await generateCustomers(db, accountId, 1_000);
-  await generateInvoices(db, accountId, customerIds, invoiceCount);
+  await generateInvoices(db, keyring, accountId, customerIds, invoiceCount);
   const drafts: number[] = [];
   const date = todayIn('Europe/Paris');
   const draftCount = Number(process.env.BENCH_DRAFTS ?? 20_000);
@@ -129,7 +129,13 @@ export async function backupScenario(seconds: number): Promise<{ results: LoadRe
   notes.push(
     `restore of the first backup under load into a new file: ${(JSON.parse(restored.stdout) as { durationMs: number }).durationMs} ms (quick_check, migration, rename); the process: ${restored.ms} ms`,
   );
-  const verify = await facturier({ DATABASE_URL: `sqlite:${restoredFile}` }, 'audit', 'verify', '--json');
+  // The audit key goes with the database it sealed: the live one's key file verifies the copy.
+  const verify = await facturier(
+    { DATABASE_URL: `sqlite:${restoredFile}`, AUDIT_KEY_FILE: `${file}.audit-key` },
+    'audit',
+    'verify',
+    '--json',
+  );
   notes.push(
     `audit verify on the restored copy: ${(JSON.parse(verify.stdout) as { ok: boolean }).ok ? 'ok' : 'BROKEN'} in ${verify.ms} ms`,
   );

@@ -3,13 +3,13 @@
 import Big from 'big.js';
 import type { Db } from '../src/db/connection.js';
 import { customers } from '../src/modules/customers/service.js';
-import { chainHash } from '../src/domain/audit.js';
 import { addDays } from '../src/domain/dates.js';
 import { formatDocumentNumber, sequenceScope } from '../src/domain/numbering.js';
 import { composeDocument, type StoredDocument } from '../src/modules/sales/compose.js';
-import { insertDocuments, type DocumentRow, type NewDocumentRow } from '../src/modules/sales/repo.js';
+import type { Keyring } from '../src/modules/audit/index.js';
+import { documentView, nextEntry, sealSnapshot, type ChainHead, type EntryInput } from '../src/modules/sales/audit.js';
+import { insertDocuments, type AuditEntryRow, type DocumentRow, type NewDocumentRow } from '../src/modules/sales/repo.js';
 import type { DocumentInputT } from '../src/modules/sales/schemas.js';
-import { hashedContent } from '../src/modules/sales/service.js';
 import { getAccountSettings } from '../src/modules/settings/service.js';
 import { customerInput, pick, rng } from './data.js';
 import { progress } from './lib.js';
@@ -27,10 +27,11 @@ export async function generateCustomers(db: Db, accountId: number, count: number
 /**
  * A million invoices: 1,000 distinct contents (1 to 20 lines, computed by the domain code through
  * the same composition as the API), spread over customers and dates, inserted in batches.
- * 10 % are drafts; the others are finalized in date order with gapless numbers and a valid hash
- * chain; 60 % of those are paid.
+ * 10 % are drafts; the others are finalized in date order with gapless numbers and their audit
+ * trail as the server writes it (a `finalized` entry, sealed with `keyring`); 60 % of those are
+ * paid (a `settled` entry).
  */
-export async function generateInvoices(db: Db, accountId: number, customerIds: number[], count: number): Promise<void> {
+export async function generateInvoices(db: Db, keyring: Keyring, accountId: number, customerIds: number[], count: number): Promise<void> {
   const random = rng(11);
   const settings = await getAccountSettings(db.kysely, accountId);
   const templates: StoredDocument[] = [];
@@ -58,14 +59,14 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
   const span = Date.now() - 86_400_000 - start;
   const pattern = settings.numbering.invoicePattern;
   const scopes = new Map<string, number>();
+  const head: ChainHead = { accountId, kind: 'Invoice', lastDate: null, seq: 0, mac: null, keyId: null };
   let seq = 0;
-  let lastHash: string | null = null;
-  let lastDate = '';
   const batchSize = 250;
   for (let done = 0; done < count;) {
     await db.kysely.transaction().execute(async (trx) => {
       for (let b = 0; b < 20 && done < count; b++) {
         const rows: NewDocumentRow[] = [];
+        const paidStates: boolean[] = [];
         for (let i = 0; i < batchSize && done < count; i++, done++) {
           const date = new Date(start + Math.floor((span * done) / count)).toISOString().slice(0, 10);
           const customerId = pick(random, ids);
@@ -88,28 +89,26 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
             balance: total,
             isPaid: false,
           };
+          let paid = false;
           if (!draft) {
-            seq += 1;
             const scope = sequenceScope(pattern, date);
             const inScope = (scopes.get(scope) ?? 0) + 1;
             scopes.set(scope, inScope);
             const number = formatDocumentNumber(pattern, date, inScope);
             const content = { ...data, number };
-            const hash = chainHash(lastHash, hashedContent('Invoice', content));
-            const paid = random() < 0.6;
+            paid = random() < 0.6;
+            // The finalization's entry, then the payment's: the row's chain index is the first.
             finalized = {
               isDraft: false,
               number,
-              chainIndex: seq,
-              hash,
-              previousHash: lastHash,
+              chainIndex: seq + 1,
               finalizedAt: now,
               balance: paid ? new Big(0) : total,
               isPaid: paid,
               data: JSON.stringify(content),
             };
-            lastHash = hash;
-            lastDate = date;
+            seq += paid ? 2 : 1;
+            head.lastDate = date;
           }
           rows.push({
             accountId,
@@ -135,15 +134,29 @@ export async function generateInvoices(db: Db, accountId: number, customerIds: n
             updatedAt: now,
             ...finalized,
           });
+          paidStates.push(paid);
         }
         // Through the repository, so amounts and snapshots are stored exactly as the API stores them.
-        await insertDocuments(trx, rows);
+        const documentIds = await insertDocuments(trx, rows);
+        const entries: AuditEntryRow[] = [];
+        rows.forEach((row, k) => {
+          if (row.isDraft) return;
+          const stored: DocumentRow = { ...row, id: documentIds[k], version: 1 };
+          const snapshot = sealSnapshot(JSON.parse(row.data) as object);
+          const entry = (state: Partial<DocumentRow>, event: EntryInput['event'], members?: Record<string, string>) =>
+            entries.push(nextEntry(keyring, head, { event, document: { view: documentView({ ...stored, ...state }, snapshot), members } }, row.createdAt));
+          // Finalized unpaid, then paid in full: the two entries the API would have written.
+          entry(paidStates[k] ? { balance: row.taxIncludedAmount, isPaid: false } : {}, 'finalized', snapshot.members);
+          if (paidStates[k]) entry({}, 'settled');
+        });
+        for (let e = 0; e < entries.length; e += 500) await trx.insertInto('auditEntries').values(entries.slice(e, e + 500)).execute();
       }
     });
     progress('invoices', done, count);
   }
   // The chain head and the numbering counter continue where the generated history ends.
-  await db.kysely.insertInto('documentHeads').values({ accountId, kind: 'Invoice', lastDate, chainIndex: seq, lastHash }).execute();
+  if (head.seq !== seq) throw new Error(`generated ${head.seq} audit entries, expected ${seq}`);
+  await db.kysely.insertInto('documentHeads').values({ accountId, kind: 'Invoice', lastDate: head.lastDate, chainIndex: head.seq, lastHash: head.mac, keyId: head.keyId }).execute();
   for (const [scope, value] of scopes) {
     await db.kysely.insertInto('documentSequences').values({ accountId, kind: 'Invoice', scope, value }).execute();
   }

@@ -1,6 +1,7 @@
 // Scenario (sale documents): 1,000,000 invoices over 10,000 customers, then lists with and
 // without filters, get-by-id, and finalization throughput with 50 concurrent clients (checked
 // gapless and unique afterwards) — on SQLite, then on PostgreSQL with two server processes.
+import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -66,10 +67,10 @@ export async function invoicesScenario(seconds: number): Promise<{ ceiling: Load
   const invoiceCount = Number(process.env.BENCH_INVOICES ?? 1_000_000);
   const draftCount = Number(process.env.BENCH_DRAFTS ?? 20_000);
   const notes: string[] = [];
-  const { dir, env, db, apiKey, accountId } = await sqliteBenchDatabase();
+  const { dir, env, db, keyring, apiKey, accountId } = await sqliteBenchDatabase();
   const customerIds = await generateCustomers(db, accountId, 10_000);
   const t = Date.now();
-  await generateInvoices(db, accountId, customerIds, invoiceCount);
+  await generateInvoices(db, keyring, accountId, customerIds, invoiceCount);
   notes.push(`generated ${invoiceCount} invoices in ${Math.round((Date.now() - t) / 1000)} s`);
   const drafts = await makeDrafts(db, accountId, customerIds, draftCount);
   await db.close();
@@ -156,7 +157,8 @@ export async function postgresFinalization(seconds: number, notes: string[]): Pr
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString() };
+  // Both server processes seal the audit trail with the same key, as PostgreSQL requires.
+  const env = { DATABASE_URL: url.toString(), AUDIT_KEY: randomBytes(32).toString('hex') };
   try {
     const db = openDatabase(loadConfig(env).database);
     await migrateToLatest(db);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
+import { loadKeyring, type Keyring } from '../src/modules/audit/index.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createAccount } from '../src/modules/accounts/service.js';
@@ -87,20 +88,26 @@ export async function startFacturier(env: NodeJS.ProcessEnv): Promise<{ url: str
   return { url, child };
 }
 
-/** A migrated SQLite database in a fresh temporary folder, with one account ('Bench SAS'). */
+/**
+ * A migrated SQLite database in a fresh temporary folder, with one account ('Bench SAS'), and the
+ * audit key the server will find beside it (what generators seal with).
+ */
 export async function sqliteBenchDatabase(): Promise<{
   dir: string;
   env: { DATABASE_URL: string };
   db: Db;
+  keyring: Keyring;
   apiKey: string;
   accountId: number;
 }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
   const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` };
-  const db = openDatabase(loadConfig(env).database);
+  const config = loadConfig(env);
+  const db = openDatabase(config.database);
   await migrateToLatest(db);
+  const { keyring } = loadKeyring(config, { create: true });
   const { apiKey, accountId } = await createAccount(db, 'Bench SAS');
-  return { dir, env, db, apiKey, accountId };
+  return { dir, env, db, keyring, apiKey, accountId };
 }
 
 /** The bare server under load (Hello JSON, or the bytes of `bodyFile`), then stopped. */

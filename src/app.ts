@@ -25,7 +25,7 @@ import { productsPlugin } from './modules/products/index.js';
 import { purchasesPlugin } from './modules/purchases/index.js';
 import { receiptsPlugin } from './modules/receipts/index.js';
 import { referencePlugin } from './modules/reference/index.js';
-import { salesPlugin } from './modules/sales/index.js';
+import { openAuditTrail, salesPlugin } from './modules/sales/index.js';
 import { settingsPlugin } from './modules/settings/index.js';
 import { suppliersPlugin } from './modules/suppliers/index.js';
 import { systemPlugin } from './modules/system/index.js';
@@ -41,6 +41,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // The audit keys first: a wrong or missing key stops the start before anything is sealed with it.
+  const audit = await openAuditTrail(config, db);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -84,9 +86,12 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   });
   await registerOpenApi(app, VERSION);
 
+  if (audit.createdFile) app.log.warn({ file: audit.createdFile }, 'created the audit key file: back it up apart from the database (docs/audit.md)');
+  if (audit.sealedChains) app.log.info({ chains: audit.sealedChains }, 'sealed the audit chains of the previous version with the audit key');
+  if (audit.rotatedChains) app.log.info({ chains: audit.rotatedChains }, 'audit chains continued with the new audit key');
   const workers = options.workers ?? new WorkerPool(config.workers);
   if (!options.workers) app.addHook('onClose', () => workers.close());
-  const ctx: AppContext = { config, db, workers };
+  const ctx: AppContext = { config, db, workers, keyring: audit.keyring };
   registerSharedSchemas(app);
   // Each module is a plugin on the app's own scope; the order is the OpenAPI document's order.
   for (const plugin of [

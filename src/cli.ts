@@ -2,21 +2,16 @@
 // audit verify | backup | restore`.
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config, type DatabaseConfig } from './config.js';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import type { Database } from './db/schema.js';
-import { chainHash } from './domain/audit.js';
-import { AppError, NotFoundError } from './errors.js';
+import { AppError } from './errors.js';
 import { countAccounts } from './modules/accounts/index.js';
 import * as accounts from './modules/accounts/index.js';
-import type { DocumentKind } from './modules/sales/index.js';
-import { parseData } from './modules/sales/index.js';
-import { chainOf } from './modules/sales/index.js';
-import { hashedContent } from './modules/sales/index.js';
+import { loadKeyring, type Keyring } from './modules/audit/index.js';
+import { openAuditTrail, sealingKeyIds, verifyAuditTrail, type ChainProblem, type ChainReport } from './modules/sales/index.js';
 
 const USAGE = `Usage:
   facturier serve                       migrate the database, then serve the API
@@ -27,8 +22,9 @@ const USAGE = `Usage:
   facturier keys revoke --account N --key ID
   facturier keys regenerate --account N --key ID [--json]
   facturier audit verify [--account N] [--json]
-                                        recompute the hash chain of finalized sale documents;
-                                        exit code 3 when a link is broken
+                                        verify the audit trail of sale documents (every entry
+                                        authentic under the audit key, chained, and every document
+                                        as sealed); exit code 3 when something does not hold
   facturier backup FILE [--force] [--json]
                                         consistent copy of the SQLite database while the server
                                         runs; an existing FILE is replaced only with --force
@@ -37,8 +33,8 @@ const USAGE = `Usage:
                                         migrate it; the server must be stopped, and an existing
                                         database is replaced only with --force
 
-Configuration comes from the environment: PORT, HOST, DATABASE_URL, PUBLIC_URL, LOG_LEVEL
-(see README.md).`;
+Configuration comes from the environment: PORT, HOST, DATABASE_URL, PUBLIC_URL, LOG_LEVEL,
+AUDIT_KEY or AUDIT_KEY_FILE (see README.md).`;
 
 class UsageError extends Error {}
 
@@ -48,95 +44,56 @@ class UnsupportedDatabaseError extends Error {}
 /** Exit code of `audit verify` when a chain is broken. */
 export const EXIT_CHAIN_BROKEN = 3;
 
-export interface BrokenLink {
-  documentId: number;
-  number: string | null;
-  chainIndex: number | null;
-  /** What is wrong: the content hash, the link to the previous entry, a missing entry, or the head. */
-  reason: 'hash' | 'previousHash' | 'missingEntry' | 'head';
-  expected: string | null;
-  stored: string | null;
-}
-
-export interface ChainReport {
-  accountId: number;
-  kind: DocumentKind;
-  /** Finalized documents in the chain. */
-  documents: number;
-  ok: boolean;
-  /** The first broken link, when the chain does not hold. */
-  broken: BrokenLink | null;
-}
-
 /**
- * Recomputes the inalterability chain of each kind of sale document of each account (or of one),
- * in chain order, and reports the first broken link of each chain: a document whose content no
- * longer gives its hash, whose stored previous hash is not its predecessor's, a missing chain
- * index (a removed document), or a head that does not point at the last document (a removed tail).
+ * The keys `audit verify` needs: those of the configuration, never created here. A database that no
+ * key has sealed yet (its server has not started since the upgrade) verifies without one (its
+ * first, unkeyed chains). A key that sealed none of the chains is a configuration error (exit 2),
+ * not a broken chain: either it is the wrong key, or the whole trail was rewritten with another one.
  */
-export async function verifyAuditChains(db: Kysely<Database>, accountId?: number): Promise<ChainReport[]> {
-  let q = db.selectFrom('accounts').select('id').orderBy('id');
-  if (accountId !== undefined) q = q.where('id', '=', accountId);
-  const ids = (await q.execute()).map((r) => r.id);
-  if (accountId !== undefined && ids.length === 0) throw new NotFoundError('Account', accountId);
-  const reports: ChainReport[] = [];
-  for (const id of ids) {
-    for (const kind of ['Invoice', 'Credit'] as const) {
-      const rows = await chainOf(db, id, kind);
-      let previous: string | null = null;
-      let broken: BrokenLink | null = null;
-      for (const [i, row] of rows.entries()) {
-        const at = { documentId: row.id, number: row.number, chainIndex: row.chainIndex };
-        if (row.chainIndex !== i + 1) {
-          broken = { ...at, reason: 'missingEntry', expected: `chain index ${i + 1}`, stored: `chain index ${row.chainIndex}` };
-          break;
-        }
-        if (row.previousHash !== previous) {
-          broken = { ...at, reason: 'previousHash', expected: previous, stored: row.previousHash };
-          break;
-        }
-        const expected = chainHash(previous, hashedContent(kind, parseData(row)));
-        if (expected !== row.hash) {
-          broken = { ...at, reason: 'hash', expected, stored: row.hash };
-          break;
-        }
-        previous = row.hash;
-      }
-      if (!broken) {
-        const head = await db
-          .selectFrom('documentHeads')
-          .select(['chainIndex', 'lastHash'])
-          .where('accountId', '=', id)
-          .where('kind', '=', kind)
-          .executeTakeFirst();
-        const headIndex = head?.chainIndex ?? 0;
-        if (headIndex !== rows.length || (head?.lastHash ?? null) !== previous) {
-          const last = rows.at(-1);
-          broken = {
-            documentId: last?.id ?? 0,
-            number: last?.number ?? null,
-            chainIndex: last?.chainIndex ?? null,
-            reason: 'head',
-            expected: `chain index ${rows.length}, hash ${previous ?? 'none'}`,
-            stored: `chain index ${headIndex}, hash ${head?.lastHash ?? 'none'}`,
-          };
-        }
-      }
-      reports.push({ accountId: id, kind, documents: rows.length, ok: broken === null, broken });
+async function verificationKeys(config: Config, db: Db): Promise<Keyring | null> {
+  const sealedWith = await sealingKeyIds(db);
+  if (!sealedWith.length) {
+    try {
+      return loadKeyring(config, { create: false }).keyring;
+    } catch (error) {
+      if (error instanceof ConfigError) return null;
+      throw error;
     }
   }
-  return reports;
+  const { keyring } = loadKeyring(config, { create: false });
+  if (!sealedWith.some((id) => keyring.has(id))) {
+    throw new ConfigError(
+      `The audit key in ${keyring.origin} (id ${keyring.ids().join(', ')}) did not seal this database's audit trail (sealed with key id ${sealedWith.join(', ')}): ` +
+        'set AUDIT_KEY or AUDIT_KEY_FILE to the key it was sealed with. If that is the key, the whole trail was rewritten with another key',
+    );
+  }
+  return keyring;
+}
+
+const show = (value: string | null) => value ?? 'none';
+
+function describeProblem(p: ChainProblem): string {
+  const where =
+    p.reason === 'head'
+      ? `the chain head does not point at the last ${p.chainIndex === null ? 'document' : 'entry'} (document ${p.documentId ?? '-'}, number ${p.number ?? '-'})`
+      : `document ${p.documentId ?? '-'}, number ${p.number ?? '-'}, ${p.reason === 'hash' || p.reason === 'previousHash' ? 'chain index' : 'audit entry'} ${p.chainIndex ?? '-'}`;
+  return `${where} (${p.reason}${p.field ? ` ${p.field}` : ''}): expected ${show(p.expected)}, stored ${show(p.stored)}`;
 }
 
 function describeReport(r: ChainReport): string {
-  const head = `account ${r.accountId} ${r.kind}`;
-  if (!r.broken) return `${head}: OK (${r.documents} finalized)`;
-  const b = r.broken;
-  const where =
-    b.reason === 'head'
-      ? `the chain head does not point at the last document (document ${b.documentId}, number ${b.number ?? '-'})`
-      : `document ${b.documentId}, number ${b.number ?? '-'}, chain index ${b.chainIndex ?? '-'}`;
-  return `${head}: BROKEN at ${where} (${b.reason}): expected ${b.expected ?? 'none'}, stored ${b.stored ?? 'none'}`;
+  const name = `account ${r.accountId} ${r.kind}`;
+  if (r.ok) {
+    const trail = r.keyed
+      ? `, ${r.entries} audit entries, head ${r.head!.seq}:${(r.head!.mac ?? '').slice(0, 16)}`
+      : r.documents
+        ? ', first-generation chain not sealed with a key yet: start the server or run `facturier migrate`'
+        : '';
+    return `${name}: OK (${r.documents} finalized${trail})`;
+  }
+  const [first, ...more] = r.problems;
+  const lines = [`${name}: BROKEN at ${describeProblem(first)}`, ...more.map((p) => `  and at ${describeProblem(p)}`)];
+  if (r.problemCount > r.problems.length) lines.push(`  and ${r.problemCount - r.problems.length} more problems`);
+  return lines.join('\n');
 }
 
 export interface CliIo {
@@ -295,6 +252,11 @@ async function main(argv: string[], io: CliIo): Promise<number | undefined> {
       try {
         const names = await migrateToLatest(db);
         io.stdout(names.length ? `Applied: ${names.join(', ')}\n` : 'Database is up to date\n');
+        // Chains of the previous version are sealed with the key (created now if it is the first start).
+        const audit = await openAuditTrail(config, db);
+        if (audit.createdFile) io.stdout(`Created the audit key file ${audit.createdFile}: back it up apart from the database\n`);
+        if (audit.sealedChains) io.stdout(`Sealed ${audit.sealedChains} audit chain(s) of the previous version with the audit key\n`);
+        if (audit.rotatedChains) io.stdout(`Continued ${audit.rotatedChains} audit chain(s) with the new audit key\n`);
       } finally {
         await db.close();
       }
@@ -363,7 +325,7 @@ async function main(argv: string[], io: CliIo): Promise<number | undefined> {
       if (sub !== 'verify') throw new UsageError(`unknown audit command "${sub ?? ''}"`);
       const v = args(rest);
       const accountId = v.account === undefined ? undefined : positiveInt(v.account, '--account');
-      const reports = await withDb(config, (db) => verifyAuditChains(db.kysely, accountId));
+      const reports = await withDb(config, async (db) => verifyAuditTrail(db.kysely, await verificationKeys(config, db), accountId));
       const intact = reports.every((r) => r.ok);
       out(v.json, { ok: intact, chains: reports }, reports.map(describeReport).join('\n') || 'No accounts');
       return intact ? 0 : EXIT_CHAIN_BROKEN;

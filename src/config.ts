@@ -19,10 +19,18 @@ export interface Config {
   einvoicingValidatorUrl: string | null;
   /** The worker threads that render PDFs, check e-invoices and read uploads (src/workers/pool.ts). */
   workers: WorkersConfig;
+  audit: AuditKeyConfig;
 }
 
 /** WORKER_THREADS (default: one per core), WORKER_TIMEOUT_MS, WORKER_MEMORY_MB, WORKER_QUEUE. */
 export type WorkersConfig = PoolOptions;
+
+/**
+ * Where the keys of the audit trail come from (src/modules/audit/keyring.ts, docs/audit.md): the
+ * keys themselves (AUDIT_KEY) or a key file (AUDIT_KEY_FILE; by default beside the SQLite database,
+ * created at first start). The first key seals new entries; the others only verify older ones.
+ */
+export type AuditKeyConfig = { source: 'env'; keys: Buffer[] } | { source: 'file'; file: string | null };
 
 export class ConfigError extends Error {}
 
@@ -65,6 +73,32 @@ export function parseDatabaseUrl(raw: string): DatabaseConfig {
   throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres:// (got "${raw}"), e.g. sqlite:./data/facturier.db`);
 }
 
+const AUDIT_KEY_PATTERN = /^[0-9a-f]{64}$/i;
+
+/** A list of audit keys as AUDIT_KEY and key files write them: 64 hex digits (32 bytes) each. */
+export function parseAuditKeys(text: string, origin: string, separator: RegExp): Buffer[] {
+  const items = text.split(separator).map((k) => k.trim()).filter((k) => k && !k.startsWith('#'));
+  if (!items.length) throw new ConfigError(`${origin} holds no key: it needs 64 hexadecimal digits (32 bytes), e.g. from \`openssl rand -hex 32\``);
+  const keys = items.map((item, i) => {
+    if (!AUDIT_KEY_PATTERN.test(item)) {
+      throw new ConfigError(`${origin}: key ${i + 1} must be 64 hexadecimal digits (32 bytes), e.g. from \`openssl rand -hex 32\`; got ${item.length} characters`);
+    }
+    return Buffer.from(item, 'hex');
+  });
+  if (new Set(items.map((k) => k.toLowerCase())).size !== items.length) throw new ConfigError(`${origin} lists the same key twice`);
+  return keys;
+}
+
+function auditKeyConfig(env: NodeJS.ProcessEnv): AuditKeyConfig {
+  const key = env.AUDIT_KEY?.trim();
+  const file = env.AUDIT_KEY_FILE?.trim();
+  if (key && file) throw new ConfigError('Set AUDIT_KEY or AUDIT_KEY_FILE, not both');
+  if (key) return { source: 'env', keys: parseAuditKeys(key, 'AUDIT_KEY', /,/) };
+  // Neither, with PostgreSQL: refused where a key is needed (serve, migrate, audit verify; see
+  // loadKeyring), not by commands that need none (backup instructions, accounts, keys).
+  return { source: 'file', file: file || null };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -92,10 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const host = env.HOST ?? '127.0.0.1';
   if (!host.trim()) throw new ConfigError('HOST must not be empty');
+  const database = parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:./data/facturier.db');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
-    database: parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:./data/facturier.db'),
+    database,
     publicUrl,
     logLevel: logLevel as Config['logLevel'],
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -109,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: integer(env, 'WORKER_MEMORY_MB', 512, 32, 65_536),
       maxQueue: integer(env, 'WORKER_QUEUE', 100, 0, 100_000),
     },
+    audit: auditKeyConfig(env),
   };
 }

@@ -1,12 +1,14 @@
-// What every module's plugin receives: the validated configuration, the database and the worker
-// threads for CPU-heavy work. Kept apart from app.ts so that modules depend on it without importing
-// the app that registers them.
+// What every module's plugin receives: the validated configuration, the database, the worker
+// threads for CPU-heavy work and the audit trail's keys. Kept apart from app.ts so that modules
+// depend on it without importing the app that registers them.
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { Keyring } from './modules/audit/index.js';
 import type { WorkerPool } from './workers/pool.js';
 
 export interface AppContext {
   config: Config;
   db: Db;
   workers: WorkerPool;
+  keyring: Keyring;
 }

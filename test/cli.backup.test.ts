@@ -15,6 +15,8 @@ import { migrations } from '../src/db/migrations/index.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'facturier-backup-'));
 const live = path.join(dir, 'live.db');
 const envOf = (file: string) => ({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' });
+/** A restored database with the audit key it was sealed with (the live database's key file, restored with it). */
+const restoredEnvOf = (file: string) => ({ ...envOf(file), AUDIT_KEY_FILE: `${live}.audit-key` });
 const latest = migrations.at(-1)!.name;
 
 async function run(env: NodeJS.ProcessEnv, ...argv: string[]) {
@@ -25,9 +27,9 @@ async function run(env: NodeJS.ProcessEnv, ...argv: string[]) {
 }
 
 /** A server on a database file, reached through inject; any 5xx fails the test. */
-async function serverOn(file: string) {
+async function serverOn(file: string, env = envOf(file)) {
   const db = openDatabase({ dialect: 'sqlite', file });
-  const app = await buildApp(loadConfig(envOf(file)), db);
+  const app = await buildApp(loadConfig(env), db);
   const inject = async (options: InjectOptions) => {
     const res = await app.inject(options);
     if (res.statusCode >= 500)
@@ -48,16 +50,18 @@ async function serverOn(file: string) {
 const sequence = (number: string) => Number(/(\d+)$/.exec(number)![1]);
 
 /** Finalized invoices of a database file, in number order. */
-async function finalizedIn(file: string): Promise<{ id: number; number: string; hash: string }[]> {
+async function finalizedIn(file: string): Promise<{ id: number; number: string; chainIndex: number }[]> {
   const db = openDatabase({ dialect: 'sqlite', file });
   try {
     const rows = await db.kysely
       .selectFrom('saleDocuments')
-      .select(['id', 'number', 'hash'])
+      .select(['id', 'number', 'chainIndex'])
       .where('kind', '=', 'Invoice')
       .where('isDraft', '=', false)
       .execute();
-    return rows.map((r) => ({ id: r.id, number: r.number!, hash: r.hash! })).sort((a, b) => sequence(a.number) - sequence(b.number));
+    return rows
+      .map((r) => ({ id: r.id, number: r.number!, chainIndex: r.chainIndex! }))
+      .sort((a, b) => sequence(a.number) - sequence(b.number));
   } finally {
     await db.close();
   }
@@ -157,12 +161,12 @@ describe('facturier backup and restore', () => {
     );
     expect(readdirSync(path.dirname(restoredFile))).toEqual(['facturier.db']);
 
-    const audit = await run(envOf(restoredFile), 'audit', 'verify', '--json');
+    const audit = await run(restoredEnvOf(restoredFile), 'audit', 'verify', '--json');
     expect(audit.code).toBe(0);
-    expect(JSON.parse(audit.stdout).chains[0]).toEqual({ accountId: 1, kind: 'Invoice', documents: k, ok: true, broken: null });
+    expect(JSON.parse(audit.stdout).chains[0]).toMatchObject({ accountId: 1, kind: 'Invoice', documents: k, ok: true, broken: null });
 
     // The next finalization on the restored database takes number k + 1.
-    const restored = await serverOn(restoredFile);
+    const restored = await serverOn(restoredFile, restoredEnvOf(restoredFile));
     try {
       const stillDraft = inLive.length > k ? inLive[k].id : drafts[0];
       const next = await restored.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${stillDraft}`, headers });
@@ -171,7 +175,7 @@ describe('facturier backup and restore', () => {
     } finally {
       await restored.close();
     }
-    expect((await run(envOf(restoredFile), 'audit', 'verify')).code).toBe(0);
+    expect((await run(restoredEnvOf(restoredFile), 'audit', 'verify')).code).toBe(0);
   });
 
   it('refuses to overwrite an existing backup file unless --force', async () => {
@@ -306,7 +310,10 @@ describe('facturier backup and restore', () => {
       migrated: migrations.slice(3).map((m) => m.name),
       previous: null,
     });
-    expect((await run(envOf(target), 'migrate')).stdout).toBe('Database is up to date\n');
+    // Up to date; its first start creates the audit key file beside it.
+    expect((await run(envOf(target), 'migrate')).stdout).toBe(
+      `Database is up to date\nCreated the audit key file ${target}.audit-key: back it up apart from the database\n`,
+    );
 
     const SQLite = (await import('better-sqlite3')).default;
     const future = new SQLite(old);

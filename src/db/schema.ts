@@ -130,6 +130,21 @@ export interface DocumentHeadsTable {
   lastDate: string | null;
   chainIndex: number;
   lastHash: string | null;
+  /** The key that sealed the chain's last entry; null for a chain of the first (unkeyed) generation. */
+  keyId: string | null;
+}
+
+/** One entry of the keyed audit trail (see migration 012). */
+export interface AuditEntriesTable {
+  accountId: number;
+  kind: string;
+  seq: number;
+  documentId: number | null;
+  event: string;
+  keyId: string;
+  content: string;
+  mac: string;
+  createdAt: string;
 }
 
 export interface DocumentSequencesTable {
@@ -232,6 +247,7 @@ export interface Database {
   saleDocuments: SaleDocumentsTable;
   saleDocumentData: SaleDocumentDataTable;
   documentHeads: DocumentHeadsTable;
+  auditEntries: AuditEntriesTable;
   documentSequences: DocumentSequencesTable;
   records: RecordsTable;
   counters: CountersTable;

@@ -1,8 +1,13 @@
 // The inalterability chain of finalized documents (French anti-fraud rules, art. 286 I 3° bis du
 // CGI): each entry's hash covers the previous entry's hash and the entry's canonical content, so
 // changing, removing or reordering any past entry breaks every later link.
+//
+// Two generations: the first chain (chainHash, SHA-256 without a secret) sealed each finalized
+// document's content; anyone able to write the database could rewrite a document and recompute
+// every later hash. The audit trail that continues it (entryMac) authenticates each entry with
+// HMAC-SHA256 under a key kept outside the database (docs/audit.md).
 
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /** Raised deep inside the value; the path is filled in on the way out. */
 class CanonicalJsonError extends TypeError {
@@ -106,4 +111,62 @@ export function verifyChain(entries: readonly ChainEntry[], startHash: string | 
     previous = entry.hash;
   }
   return null;
+}
+
+/** SHA-256 (hex) of a text. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * 8 hex digits naming a text, to locate which member of a sealed snapshot changed: FNV-1a, 32 bits,
+ * a few nanoseconds a character. Not cryptographic, and not relied upon for that: the snapshot as a
+ * whole is sealed by its SHA-256; this only says where it differs (a chance in 4 billion to miss).
+ * `start` and `end` delimit the text within a longer one (no copy).
+ */
+export function locatorDigest(text: string, start = 0, end = text.length): string {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** HMAC-SHA256 (hex) of an audit entry's canonical content under the audit key. */
+export function entryMac(key: Uint8Array, canonicalContent: string): string {
+  return createHmac('sha256', key).update(canonicalContent, 'utf8').digest('hex');
+}
+
+/**
+ * The public name of an audit key: 16 hex digits derived from it (HMAC of a fixed label), stored
+ * with each entry so that verification picks the key that sealed it. It reveals nothing of the key.
+ */
+export function auditKeyId(key: Uint8Array): string {
+  return createHmac('sha256', key).update('facturier audit key id', 'utf8').digest('hex').slice(0, 16);
+}
+
+/** Constant-time comparison of two hex MACs. */
+export function sameMac(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export interface FieldDifference {
+  field: string;
+  sealed: unknown;
+  stored: unknown;
+}
+
+/**
+ * The fields of `stored` whose value differs from `sealed`, in the order of `fields` (values
+ * compared as canonical JSON, so 1 and 1.0 are equal and key order does not matter).
+ */
+export function differences(fields: readonly string[], sealed: Record<string, unknown>, stored: Record<string, unknown>): FieldDifference[] {
+  const out: FieldDifference[] = [];
+  for (const field of fields) {
+    const a = sealed[field] ?? null;
+    const b = stored[field] ?? null;
+    if (canonicalJson(a) !== canonicalJson(b)) out.push({ field, sealed: a, stored: b });
+  }
+  return out;
 }

@@ -2,7 +2,7 @@
 // rows stored as text before the change still read, and the audit chain still verifies.
 import { inflateRawSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { verifyAuditChains } from '../../src/cli.js';
+import { verifyAuditTrail } from '../../src/modules/sales/index.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { salesClient, simpleLine } from '../helpers/sales.js';
 
@@ -43,7 +43,7 @@ describeEachDb('sale-document snapshot storage', (ctx) => {
     expect((await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/${fin.id}`, headers: a.headers })).json()).toEqual(fin);
     const list = await ctx.inject({ method: 'GET', url: '/v1/saleinvoices', headers: a.headers });
     expect(list.json()).toEqual([fin]);
-    const reports = await verifyAuditChains(ctx.db.kysely, a.accountId);
+    const reports = await verifyAuditTrail(ctx.db.kysely, ctx.keyring, a.accountId);
     expect(reports.find((r) => r.kind === 'Invoice')).toMatchObject({ documents: 1, ok: true, broken: null });
   });
 });

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, chainHash, verifyChain, type ChainEntry } from '../../src/domain/audit.js';
+import { auditKeyId, canonicalJson, chainHash, differences, entryMac, locatorDigest, sameMac, verifyChain, type ChainEntry } from '../../src/domain/audit.js';
 
 describe('canonicalJson', () => {
   it.each([
@@ -105,5 +105,44 @@ describe('verifyChain', () => {
     const chain = build(contents);
     expect(verifyChain(chain.slice(2), chain[1].hash)).toBeNull();
     expect(verifyChain(chain.slice(2))).toBe(0);
+  });
+});
+
+describe('keyed entries', () => {
+  it('are authenticated with HMAC-SHA256 (RFC 4231 test case 2)', () => {
+    expect(entryMac(Buffer.from('Jefe'), 'what do ya want for nothing?')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+  });
+
+  it('name their key by an id that depends on the key only', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(auditKeyId(key)).toMatch(/^[0-9a-f]{16}$/);
+    expect(auditKeyId(Buffer.alloc(32, 7))).toBe(auditKeyId(key));
+    expect(auditKeyId(Buffer.alloc(32, 8))).not.toBe(auditKeyId(key));
+    // Not a prefix of any MAC made with the key: the id is its own derivation.
+    expect(entryMac(key, '')).not.toContain(auditKeyId(key));
+  });
+
+  it('locate a changed member of a snapshot by an FNV-1a digest, also of a range of a longer text', () => {
+    expect(locatorDigest('')).toBe('811c9dc5');
+    expect(locatorDigest('a')).toBe('e40c292c');
+    expect(locatorDigest('foobar')).toBe('bf9cf968');
+    expect(locatorDigest('{"a":"foobar"}', 6, 12)).toBe('bf9cf968');
+  });
+
+  it('compare MACs whole', () => {
+    expect(sameMac('ab'.repeat(32), 'ab'.repeat(32))).toBe(true);
+    expect(sameMac('ab'.repeat(32), `${'ab'.repeat(31)}ac`)).toBe(false);
+    expect(sameMac('ab', 'abab')).toBe(false);
+  });
+
+  it('list the fields that differ, in the given order, comparing values as canonical JSON', () => {
+    const sealed = { number: 'F-1', amount: '10.00', isDraft: false, data: { b: 1, a: 2 }, gone: 'x' };
+    const stored = { number: 'F-2', amount: '10.00', isDraft: true, data: { a: 2, b: 1 }, extra: 1 };
+    expect(differences(['isDraft', 'number', 'amount', 'data', 'gone', 'extra'], sealed, stored)).toEqual([
+      { field: 'isDraft', sealed: false, stored: true },
+      { field: 'number', sealed: 'F-1', stored: 'F-2' },
+      { field: 'gone', sealed: 'x', stored: null },
+      { field: 'extra', sealed: null, stored: 1 },
+    ]);
   });
 });

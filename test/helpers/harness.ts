@@ -13,6 +13,13 @@ import type { Migration } from '../../src/db/migrations/helpers.js';
 import { migrations as allMigrations } from '../../src/db/migrations/index.js';
 import { createAccount } from '../../src/modules/accounts/service.js';
 import { WorkerPool } from '../../src/workers/pool.js';
+import { loadKeyring, type Keyring } from '../../src/modules/audit/index.js';
+
+/**
+ * The audit key of the test apps (AUDIT_KEY), one per test process: PostgreSQL requires one, and a
+ * test that verifies the trail needs the key the app sealed it with (ctx.keyring).
+ */
+export const TEST_AUDIT_KEY = randomBytes(32).toString('hex');
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -33,6 +40,8 @@ export interface TestContext {
   config: Config;
   /** The app's worker threads. */
   workers: WorkerPool;
+  /** The keys the app seals the audit trail with. */
+  keyring: Keyring;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   newAccount(name?: string): Promise<TestAccount>;
 }
@@ -85,7 +94,7 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
       beforeAll(async () => {
         const fresh = await freshDatabase(dialect);
         dispose = fresh.dispose;
-        const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...env }), database: fresh.config };
+        const config = { ...loadConfig({ LOG_LEVEL: 'silent', AUDIT_KEY: TEST_AUDIT_KEY, ...env }), database: fresh.config };
         const workers = new WorkerPool(config.workers);
         const app = await buildApp(config, fresh.db, { workers });
         Object.assign(ctx, {
@@ -93,6 +102,7 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
           app,
           config,
           workers,
+          keyring: loadKeyring(config, { create: false }).keyring,
           async inject(options: InjectOptions) {
             const response = await app.inject(options);
             if (response.statusCode >= 500 && response.statusCode !== 501 && response.statusCode !== 503) {

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
 import { createAccount, revokeApiKey } from '../../src/modules/accounts/service.js';
-import { freshDatabase } from '../helpers/harness.js';
+import { freshDatabase, TEST_AUDIT_KEY } from '../helpers/harness.js';
 
 describe.skipIf(!process.env.TEST_PG_URL)('API keys across server processes [postgres]', () => {
   let dispose: () => Promise<void>;
@@ -18,7 +18,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('API keys across server processes [pos
     const fresh = await freshDatabase('postgres');
     dispose = fresh.dispose;
     const config = {
-      ...loadConfig({ LOG_LEVEL: 'silent', AUTH_FAILURE_LIMIT: '3', AUTH_FAILURE_WINDOW_SECONDS: '600' }),
+      ...loadConfig({ LOG_LEVEL: 'silent', AUTH_FAILURE_LIMIT: '3', AUTH_FAILURE_WINDOW_SECONDS: '600', AUDIT_KEY: TEST_AUDIT_KEY }),
       database: fresh.config,
     };
     first = { db: fresh.db, app: await buildApp(config, fresh.db) };

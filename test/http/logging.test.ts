@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app.js';
 import { redactUrl } from '../../src/http/auth.js';
 import { loadConfig } from '../../src/config.js';
 import { createAccount } from '../../src/modules/accounts/service.js';
-import { freshDatabase } from '../helpers/harness.js';
+import { freshDatabase, TEST_AUDIT_KEY } from '../helpers/harness.js';
 
 describe('structured logs', () => {
   const lines: string[] = [];
@@ -15,7 +15,7 @@ describe('structured logs', () => {
     const fresh = await freshDatabase('sqlite');
     dispose = fresh.dispose;
     key = (await createAccount(fresh.db, 'Logs SAS')).apiKey;
-    app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'info' }), database: fresh.config }, fresh.db, {
+    app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'info', AUDIT_KEY: TEST_AUDIT_KEY }), database: fresh.config }, fresh.db, {
       logStream: { write: (line) => void lines.push(line) },
     });
   });

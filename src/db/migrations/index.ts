@@ -10,6 +10,7 @@ import { logoVersions } from './008_logo_versions.js';
 import { exactMoney } from './009_exact_money.js';
 import { authFailures } from './010_auth_failures.js';
 import { recordVersions } from './011_record_versions.js';
+import { auditTrail } from './012_audit_trail.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   exactMoney,
   authFailures,
   recordVersions,
+  auditTrail,
 ];

@@ -20,7 +20,7 @@ const KINDS: { kind: DocumentKind; path: string; tag: string; label: string }[] 
 export function documentRoutes(app: TypedApp, appCtx: AppContext): void {
   ensureSchema(app, EInvoicingFinding);
   ensureSchema(app, EInvoicingCheckResult);
-  const ctx: DocumentsContext = { db: appCtx.db, config: appCtx.config, log: app.log, workers: appCtx.workers };
+  const ctx: DocumentsContext = { db: appCtx.db, config: appCtx.config, log: app.log, workers: appCtx.workers, keyring: appCtx.keyring };
 
   for (const k of KINDS) {
     app.get(
@@ -32,7 +32,7 @@ export function documentRoutes(app: TypedApp, appCtx: AppContext): void {
           summary: `Download the ${k.label} as a PDF file: Factur-X (EN 16931) once finalized, a BROUILLON without e-invoice while a draft`,
           produces: ['application/pdf'],
           params: IdParams,
-          response: { 200: Type.String({ format: 'binary', description: 'PDF file' }), 404: problem, 503: problem },
+          response: { 200: Type.String({ format: 'binary', description: 'PDF file' }), 404: problem, 409: problem, 503: problem },
         },
       },
       async (request, reply) => {

@@ -20,7 +20,8 @@ import type { CheckResult } from '../../einvoicing/check.js';
 import { ConflictError, NotFoundError, NotImplementedError, UnavailableError } from '../../errors.js';
 import type { DocumentKind } from '../sales/index.js';
 import { parseData } from '../sales/index.js';
-import { getDocumentRow, type DocumentRow } from '../sales/index.js';
+import { getDocumentRow, vouchedDocument, type DocumentRow } from '../sales/index.js';
+import type { Keyring } from '../audit/index.js';
 import { getAccountLogo, getAccountSettings, getLogoVersion, type AccountSettings } from '../settings/index.js';
 import * as repo from './repo.js';
 import { checkConformance, ciiOf, renderPdf } from './tasks.js';
@@ -32,6 +33,8 @@ export interface DocumentsContext {
   /** Where a logo left out of a PDF is reported. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
   workers: WorkerPool;
+  /** The audit keys: a finalized document's PDF is stored only from a row its audit trail vouches for. */
+  keyring: Keyring;
 }
 
 /** Pixels per point of the logo box: sharp at 288 dpi, and a bounded amount of work for PDFKit. */
@@ -171,8 +174,10 @@ export async function downloadSaleDocument(
   }
   let file = await repo.getFile(db, accountId, row.id);
   if (!file) {
-    // Finalized before PDFs were stored: render once from the frozen snapshot and keep it.
-    await storeFile(db, accountId, row.id, await renderOnWorker(ctx, accountId, row, await issuedDocumentOf(db, accountId, kind, row)));
+    // Rendered once, from the frozen snapshot, and kept: never from a row changed behind the
+    // application's back (409), which would fix a forged document into the stored PDF.
+    const vouched = (await vouchedDocument(ctx.db, ctx.keyring, accountId, kind, row.id)) ?? row;
+    await storeFile(db, accountId, row.id, await renderOnWorker(ctx, accountId, vouched, await issuedDocumentOf(db, accountId, kind, vouched)));
     file = (await repo.getFile(db, accountId, row.id))!;
   }
   return { fileName: fileNameOf(row.number ?? String(row.id)), content: Buffer.from(file.content), sha256: file.sha256 };

@@ -24,7 +24,7 @@ const error = { $ref: 'Error#' };
 
 export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
   for (const schema of [ReceiptLink, Receipt, SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
-  const ctx: receipts.ReceiptsContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl };
+  const ctx: receipts.ReceiptsContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, keyring: appCtx.keyring };
   const ref = Type.Ref(Receipt);
   const tags = ['Receipts'];
 
@@ -61,7 +61,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
         operationId: 'POST_Receipts_Post',
         summary: 'Create a receipt',
         body: ReceiptInput,
-        response: { 200: ref, 400: error },
+        response: { 200: ref, 400: error, 409: error },
       },
     },
     async (request, reply) => withETag(reply, await receipts.createReceipt(ctx, request.principal.accountId, request.body)),
@@ -100,7 +100,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
         params: IdParams,
         headers: IfMatchHeaders,
         body: Type.Partial(ReceiptInput),
-        response: { 200: ref, 400: problem, 404: problem, 412: problem },
+        response: { 200: ref, 400: problem, 404: problem, 409: problem, 412: problem },
       },
     },
     async (request, reply) =>
@@ -116,7 +116,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
         summary: 'Delete a receipt; the documents it settled are due again',
         params: IdParams,
         headers: IfMatchHeaders,
-        response: { 200: NoBody, 400: problem, 404: problem, 412: problem },
+        response: { 200: NoBody, 400: problem, 404: problem, 409: problem, 412: problem },
       },
     },
     async (request, reply) => {
@@ -134,7 +134,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
         operationId: 'POST_SaleInvoices_MarkAsPaid',
         summary: 'Record a payment of an invoice (a receipt) and answer the invoice',
         body: PayInvoice,
-        response: { 200: Type.Ref(Invoice), 400: problem, 404: problem },
+        response: { 200: Type.Ref(Invoice), 400: problem, 404: problem, 409: problem },
       },
     },
     async (request) => receipts.payInvoice(ctx, request.principal.accountId, request.body),
@@ -149,7 +149,7 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
         operationId: 'POST_SaleCredits_MarkAsRefunded',
         summary: 'Record a refund of a credit (a receipt of negative amount) and answer the credit',
         body: RefundCredit,
-        response: { 200: Type.Ref(Credit), 400: problem, 404: problem },
+        response: { 200: Type.Ref(Credit), 400: problem, 404: problem, 409: problem },
       },
     },
     async (request) => receipts.refundCredit(ctx, request.principal.accountId, request.body),

@@ -18,8 +18,9 @@ import { getAccountSettings } from '../settings/index.js';
 import { throwIfAny } from '../../http/input/address.js';
 import type { DocumentKind, StoredDocument } from '../sales/index.js';
 import { parseData, presentDocument } from '../sales/index.js';
-import { getDocumentRow, type DocumentRow } from '../sales/index.js';
+import { AuditChains, getDocumentRow, type DocumentRow } from '../sales/index.js';
 import { finalizeInTransaction, setBalanceInTransaction, timezoneOf } from '../sales/index.js';
+import type { Keyring } from '../audit/index.js';
 import * as repo from './repo.js';
 import type { PaymentMethodT, PaymentStatusT, PayInvoiceT, ReceiptInputT, ReceiptLinkTypeT, ReceiptT, RefundCreditT } from './schemas.js';
 
@@ -32,17 +33,23 @@ const LABEL: Record<DocumentKind, string> = { Invoice: 'invoice', Credit: 'credi
 export interface ReceiptsContext {
   db: Db;
   publicUrl: string | null;
+  keyring: Keyring;
 }
 
 interface Env {
   accountId: number;
   today: string;
   publicUrl: string | null;
+  /** The audit chains the balances moved are sealed on, locked before any receipt or document row. */
+  chains: AuditChains;
 }
 
+/** What every receipt use case starts with; it takes the audit chains' locks first, Invoice then Credit. */
 async function envOf(trx: Trx, ctx: ReceiptsContext, accountId: number): Promise<Env> {
+  const chains = new AuditChains(trx, ctx.keyring, accountId);
+  await chains.lockAll();
   const settings = await getAccountSettings(trx, accountId);
-  return { accountId, today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl };
+  return { accountId, today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl, chains };
 }
 
 /** Amounts clients send, to the cent: more decimals are rounded half away from zero, not refused. */
@@ -209,7 +216,8 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     wanted.set(`${kindOfLink(l.type)}:${documentIdOfLink(l.type, l.id)}`, { kind: kindOfLink(l.type), id: documentIdOfLink(l.type, l.id) });
   const docs = new Map<string, DocumentRow>();
   for (const w of [...wanted.values()].sort((a, b) => a.id - b.id)) {
-    const row = await getDocumentRow(trx, accountId, w.kind, w.id, true);
+    // A document whose row does not match the audit trail is refused (409), before anything is written.
+    const row = await env.chains.documentForChange(w.kind, w.id);
     if (row) docs.set(`${w.kind}:${w.id}`, row);
   }
   const docById = new Map([...docs.values()].map((d) => [d.id, d]));
@@ -396,7 +404,7 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
   const paid: DocumentRow[] = [];
   for (const [id, balance] of [...balances.entries()].sort((a, b) => a[0] - b[0])) {
     const before = docById.get(id)!;
-    const after = await setBalanceInTransaction(trx, accountId, before.kind, id, balance);
+    const after = await setBalanceInTransaction(env.chains, before.kind, id, balance);
     changed.push(after);
     if (after.kind === 'Invoice' && !before.isPaid && after.isPaid) paid.push(after);
   }
@@ -437,18 +445,20 @@ export async function updateReceipt(
   ifMatch: IfMatch = null,
 ): Promise<Versioned<ReceiptT>> {
   return transaction(ctx.db, async (trx) => {
+    // The audit chains' locks first, as in every receipt use case, then the receipt's row.
+    const env = await envOf(trx, ctx, accountId);
     const existing = await existingOrThrow(trx, accountId, id, ifMatch);
     const [current] = await presentRows(trx, accountId, [existing.row]);
     const input = { ...mergeUpdate(current, patch), links: patch.links } as ReceiptInputT;
-    const { receipt, version } = await writeReceipt(trx, await envOf(trx, ctx, accountId), existing, input);
+    const { receipt, version } = await writeReceipt(trx, env, existing, input);
     return { value: receipt, version };
   });
 }
 
 export async function deleteReceipt(ctx: ReceiptsContext, accountId: number, id: number, ifMatch: IfMatch = null): Promise<void> {
   await transaction(ctx.db, async (trx) => {
-    const existing = await existingOrThrow(trx, accountId, id, ifMatch);
-    await writeReceipt(trx, await envOf(trx, ctx, accountId), existing, null);
+    const env = await envOf(trx, ctx, accountId);
+    await writeReceipt(trx, env, await existingOrThrow(trx, accountId, id, ifMatch), null);
   });
 }
 
@@ -498,13 +508,13 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
   return transaction(ctx.db, async (trx) => {
     const env = await envOf(trx, ctx, accountId);
     const verb = kind === 'Invoice' ? 'paid' : 'refunded';
-    let row = await getDocumentRow(trx, accountId, kind, req.id, true);
+    let row = await env.chains.documentForChange(kind, req.id);
     if (!row) throw new NotFoundError(kind, req.id);
     if (row.isCancelled) throw new InvalidStateError(`${documentLabel(row)} is cancelled: it can no longer be ${verb}`);
     if (row.isDraft) {
       const flag = kind === 'Invoice' ? 'finalizeInvoice' : 'finalizeCredit';
       if (!req.finalize) throw new InvalidStateError(`${LABEL[kind]} ${row.id} is a draft: finalize it first, or send ${flag}: true`);
-      row = await finalizeInTransaction(trx, accountId, kind, row.id);
+      row = await finalizeInTransaction(env.chains, kind, row.id);
       await emit(trx, accountId, kind === 'Invoice' ? 'InvoiceFinalized' : 'CreditFinalized', presentDocument(row, env));
     }
     const balance = row.balance;

@@ -1,13 +1,16 @@
 // Sale invoices and credit notes (/v1/saleinvoices, /v1/salecredits): drafts, finalization with
-// gapless numbers, cancellation, the audit chain, and the snapshot a finalized document is rendered
-// from. Receipts, documents and the CLI use the few functions exported here.
+// gapless numbers, cancellation, the audit trail of their state changes, and the snapshot a
+// finalized document is rendered from. Receipts, documents and the CLI use the few functions
+// exported here.
 import { modulePlugin } from '../../http/module.js';
 import { salesRoutes } from './routes.js';
 
 export const salesPlugin = modulePlugin('sales', salesRoutes);
 export type { DocumentKind, StoredDocument } from './compose.js';
 export { parseData, presentDocument } from './present.js';
-export { chainOf, getDocument as getDocumentRow, type DocumentRow } from './repo.js';
+export { getDocument as getDocumentRow, type DocumentRow } from './repo.js';
+export { AuditChains, openAuditTrail, sealingKeyIds, vouchedDocument, type OpenedTrail } from './audit.js';
+export { PROBLEM_LIMIT, verifyAuditTrail, type ChainProblem, type ChainReport, type ProblemReason } from './audit-verify.js';
 export { Commitment, Credit, Invoice, SaleDocumentLine, VatSummary } from './schemas.js';
 export { finalizeInTransaction, hashedContent, setBalanceInTransaction, timezoneOf } from './service.js';
 export { sellerFromSettings, toIssuedDocument } from './snapshot.js';

@@ -1,11 +1,12 @@
 // SQL of sale documents, their numbering counters and the head of their hash chain.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type Big from 'big.js';
+import Big from 'big.js';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { countOnce } from '../../db/counts.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, SaleDocumentsTable } from '../../db/schema.js';
+import { ConflictError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import type { DocumentKind } from './compose.js';
 
@@ -48,13 +49,16 @@ function withData(db: Db) {
 type StoredRow = Omit<SaleDocumentsTable, 'id' | 'version'> & { id: number; version: number; data: string | Uint8Array };
 
 function decoded(db: Db, row: StoredRow): DocumentRow {
-  return {
-    ...row,
-    taxExcludedAmount: fromStoredAmount(db, row.taxExcludedAmount),
-    taxIncludedAmount: fromStoredAmount(db, row.taxIncludedAmount),
-    balance: fromStoredAmount(db, row.balance),
-    data: decodeSnapshot(row.data),
-  };
+  const { row: out, unreadable } = decodedForAudit(db, row);
+  const fields = Object.keys(unreadable);
+  if (fields.length) {
+    // Only a change made outside the application stores such a value: say so, never a 500.
+    throw new ConflictError(
+      `${row.kind} ${row.id}${row.number ? ` (${row.number})` : ''} cannot be read: ${fields.map((f) => `${f} is ${unreadable[f]}`).join('; ')}. ` +
+        'The database was changed outside the application; run `facturier audit verify`',
+    );
+  }
+  return out;
 }
 
 /** A new row as stored: amounts in their stored form. */
@@ -226,27 +230,29 @@ export async function listDocuments(
  * of finalizations on PostgreSQL, across processes — and returns it.
  */
 export async function lockHead(db: Db, accountId: number, kind: DocumentKind) {
-  const select = () => {
-    const q = db.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).where('kind', '=', kind);
-    return isSqlite(db) ? q : q.forUpdate();
-  };
-  const head = await select().executeTakeFirst();
+  const head = await lockExistingHead(db, accountId, kind);
   if (head) return head;
   // The first finalization of this account and kind creates the row; concurrent first ones meet
   // on its primary key and all lock the same row.
   await db
     .insertInto('documentHeads')
-    .values({ accountId, kind, lastDate: null, chainIndex: 0, lastHash: null })
+    .values({ accountId, kind, lastDate: null, chainIndex: 0, lastHash: null, keyId: null })
     .onConflict((oc) => oc.columns(['accountId', 'kind']).doNothing())
     .execute();
-  return select().executeTakeFirstOrThrow();
+  return (await lockExistingHead(db, accountId, kind))!;
+}
+
+/** Locks the (account, kind) head row if there is one. */
+export async function lockExistingHead(db: Db, accountId: number, kind: DocumentKind) {
+  const q = db.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).where('kind', '=', kind);
+  return (isSqlite(db) ? q : q.forUpdate()).executeTakeFirst();
 }
 
 export async function updateHead(
   db: Db,
   accountId: number,
   kind: DocumentKind,
-  values: { lastDate: string; chainIndex: number; lastHash: string },
+  values: { lastDate: string | null; chainIndex: number; lastHash: string | null; keyId: string | null },
 ) {
   await db.updateTable('documentHeads').set(values).where('accountId', '=', accountId).where('kind', '=', kind).execute();
 }
@@ -262,13 +268,127 @@ export async function nextSequence(db: Db, accountId: number, kind: DocumentKind
   return row.value;
 }
 
-/** Finalized documents of a kind in chain order, for the audit. */
-export async function chainOf(db: Db, accountId: number, kind: DocumentKind) {
-  const rows = await withData(db)
-    .where('accountId', '=', accountId)
-    .where('kind', '=', kind)
-    .where('chainIndex', 'is not', null)
-    .orderBy('chainIndex')
-    .execute();
-  return rows.map((r) => decoded(db, r));
+export async function getHead(db: Db, accountId: number, kind: DocumentKind) {
+  return db.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).where('kind', '=', kind).executeTakeFirst();
+}
+
+/** Chain heads, of every account or of one (what start-up seals, what the audit verifies). */
+export async function listHeads(db: Db, accountId?: number) {
+  let q = db.selectFrom('documentHeads').selectAll().orderBy('accountId').orderBy('kind');
+  if (accountId !== undefined) q = q.where('accountId', '=', accountId);
+  return q.execute();
+}
+
+// --- the audit trail ------------------------------------------------------------------------
+
+export type AuditEntryRow = Database['auditEntries'];
+
+export async function insertEntries(db: Db, rows: AuditEntryRow[]): Promise<void> {
+  // Bounded statements: SQLite allows 32,766 bound values, PostgreSQL 65,535 (9 per row).
+  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('auditEntries').values(rows.slice(i, i + 1000)).execute();
+}
+
+/** Entries of a chain in order, `limit` at a time after `afterSeq`. */
+export async function entriesAfter(db: Db, accountId: number, kind: DocumentKind, afterSeq: number, limit: number): Promise<AuditEntryRow[]> {
+  return db.selectFrom('auditEntries').selectAll().where('accountId', '=', accountId).where('kind', '=', kind)
+    .where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+}
+
+/** The entries of one document, latest first. */
+export async function entriesOf(db: Db, accountId: number, documentId: number): Promise<AuditEntryRow[]> {
+  return db.selectFrom('auditEntries').selectAll().where('accountId', '=', accountId).where('documentId', '=', documentId).orderBy('seq', 'desc').execute();
+}
+
+/** A document's latest audit entry as read with the document: its MAC, then its content. */
+export interface Seal {
+  mac: string;
+  content: string;
+}
+
+const MAC_LENGTH = 64;
+
+function withSeal<O>(q: SelectQueryBuilder<Database, 'saleDocuments' | 'saleDocumentData', O>) {
+  // One indexed subquery in the same statement (audit_entries_document), MAC and content joined so
+  // that it is one column: modifying a document costs no extra round trip to the database.
+  return q.select((eb) => eb.selectFrom('auditEntries as seal')
+    .select(sql<string>`seal.mac || seal.content`.as('sealed'))
+    .whereRef('seal.accountId', '=', 'saleDocuments.accountId')
+    .whereRef('seal.documentId', '=', 'saleDocuments.id')
+    .orderBy('seal.seq', 'desc').limit(1)
+    .as('seal'));
+}
+
+function splitSeal(sealed: string | null): Seal | null {
+  return sealed === null ? null : { mac: sealed.slice(0, MAC_LENGTH), content: sealed.slice(MAC_LENGTH) };
+}
+
+export interface SealedDocument {
+  row: DocumentRow;
+  seal: Seal | null;
+  /**
+   * Stored values the application could not have written (an amount in fractions of a cent on
+   * SQLite, a snapshot that does not inflate), by field, as stored; the row holds 0 or '' there.
+   */
+  unreadable: Record<string, string>;
+}
+
+/**
+ * `decoded` for the audit, which must read whatever is stored: a value it cannot decode is
+ * reported as such instead of failing the request or the verification.
+ */
+function decodedForAudit(db: Db, row: StoredRow): { row: DocumentRow; unreadable: Record<string, string> } {
+  const unreadable: Record<string, string> = {};
+  const amount = (field: AmountColumn) => {
+    try {
+      return fromStoredAmount(db, row[field]);
+    } catch {
+      unreadable[field] = `${String(row[field])} (not an amount as stored)`;
+      return new Big(0);
+    }
+  };
+  let data = '';
+  try {
+    data = decodeSnapshot(row.data);
+  } catch {
+    unreadable.data = 'a snapshot that does not inflate';
+  }
+  const out = { ...row, taxExcludedAmount: amount('taxExcludedAmount'), taxIncludedAmount: amount('taxIncludedAmount'), balance: amount('balance'), data };
+  return { row: out, unreadable };
+}
+
+function sealed(db: Db, r: StoredRow & { seal: string | null }): SealedDocument {
+  const { seal, ...stored } = r;
+  return { ...decodedForAudit(db, stored), seal: splitSeal(seal) };
+}
+
+/**
+ * A document about to change, locked (PostgreSQL) for the rest of the transaction, with its latest
+ * audit entry: the caller checks that the row still says what the trail sealed.
+ */
+export async function getDocumentForChange(db: Db, accountId: number, kind: DocumentKind, id: number, lock = true): Promise<SealedDocument | undefined> {
+  let q = withSeal(withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id));
+  if (lock && !isSqlite(db)) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row && sealed(db, row);
+}
+
+/** Documents of a chain with their latest entry, `limit` at a time in id order after `afterId`. */
+export async function sealedDocumentsAfter(db: Db, accountId: number, kind: DocumentKind, afterId: number, limit: number): Promise<SealedDocument[]> {
+  const rows = await withSeal(withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '>', afterId))
+    .orderBy('id').limit(limit).execute();
+  return rows.map((r) => sealed(db, r));
+}
+
+/** Finalized documents of a chain in id order after `afterId`, `limit` at a time (sealing an older chain). */
+export async function finalizedAfter(db: Db, accountId: number, kind: DocumentKind, afterId: number, limit: number): Promise<DocumentRow[]> {
+  const rows = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('isDraft', '=', false)
+    .where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => decodedForAudit(db, r).row);
+}
+
+/** Documents of the first (unkeyed) chain, in chain order: chain indexes 1..`last`, `limit` at a time after `afterIndex`. */
+export async function firstChainAfter(db: Db, accountId: number, kind: DocumentKind, afterIndex: number, last: number, limit: number): Promise<DocumentRow[]> {
+  const rows = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind)
+    .where('chainIndex', '>', afterIndex).where('chainIndex', '<=', last).orderBy('chainIndex').limit(limit).execute();
+  return rows.map((r) => decodedForAudit(db, r).row);
 }

@@ -151,7 +151,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
         params: IdParams,
         headers: IfMatchHeaders,
         body: r.input,
-        response: { 200: ref, 400: problem, 404: problem, 412: problem },
+        response: { 200: ref, 400: problem, 404: problem, 409: problem, 412: problem },
       },
     },
     async (request, reply) =>
@@ -171,7 +171,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
         summary: 'Delete a draft; answers the deleted document',
         params: IdParams,
         headers: IfMatchHeaders,
-        response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem, 412: problem },
+        response: { 200: Type.Ref(r.deleteOutput), 400: problem, 404: problem, 409: problem, 412: problem },
       },
     },
     async (request) => sales.deleteDraft(ctx, request.principal.accountId, r.kind, request.params.id, ifMatchOf(request)),
@@ -190,7 +190,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
           finalizationDate: Type.Optional(Type.String({ format: 'date' })),
           dateAdjustment: Type.Optional(FinalizationDateAdjustment),
         }),
-        response: { 200: ref, 400: problem, 404: problem },
+        response: { 200: ref, 400: problem, 404: problem, 409: problem },
       },
     },
     async (request, reply) =>
@@ -200,7 +200,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
 
 export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
   for (const schema of [SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
-  const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl };
+  const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, keyring: appCtx.keyring };
   documentRoutes(app, ctx, {
     kind: 'Invoice',
     path: '/v1/saleinvoices',
@@ -229,7 +229,7 @@ export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
         operationId: 'POST_SaleInvoices_Cancel',
         summary: 'Cancel a finalized invoice with a full credit note (Facturier extension)',
         params: IdParams,
-        response: { 200: Type.Ref(Invoice), 400: problem, 404: problem },
+        response: { 200: Type.Ref(Invoice), 400: problem, 404: problem, 409: problem },
       },
     },
     async (request) => sales.cancelInvoice(ctx, request.principal.accountId, request.params.id),

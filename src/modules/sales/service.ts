@@ -1,20 +1,23 @@
 // Sale documents (invoices and credit notes): draft lifecycle, finalization with gapless
-// numbering and the inalterability chain, cancellation by credit note. Every use case is one
-// transaction; finalizations of one account and kind serialize on the document_heads row.
+// numbering and the audit trail, cancellation by credit note. Every use case is one transaction;
+// finalizations of one account and kind serialize on the document_heads row, which is also the
+// head of that kind's audit chain (audit.ts): each state change appends its entry there.
 import { transaction, type Trx } from '../../db/transaction.js';
 import Big from 'big.js';
 import type { Db } from '../../db/connection.js';
-import { canonicalJson, chainHash } from '../../domain/audit.js';
+import { canonicalJson } from '../../domain/audit.js';
 import { todayIn } from '../../domain/dates.js';
 import { resolveFinalizationDate, type FinalizationDateAdjustment } from '../../domain/finalization.js';
 import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
+import type { Keyring } from '../audit/index.js';
 import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import { mergeUpdate } from '../../http/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { sellerFromSettings } from './snapshot.js';
+import { AuditChains } from './audit.js';
 import { composeDocument, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';
@@ -33,6 +36,8 @@ export function timezoneOf(settings: AccountSettings): string {
 export interface SalesContext {
   db: Db;
   publicUrl: string | null;
+  /** The audit trail's keys: every state change of a finalized document is sealed with them. */
+  keyring: Keyring;
 }
 
 async function presentRow(
@@ -106,8 +111,9 @@ function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): 
 /** A presented document with the version its ETag names. */
 type VersionedDocument = Versioned<Awaited<ReturnType<typeof presentRow>>>;
 
+/** A draft is not sealed (drafts change freely): no audit key needed. */
 export async function createDraft(
-  ctx: SalesContext,
+  ctx: Pick<SalesContext, 'db' | 'publicUrl'>,
   accountId: number,
   kind: DocumentKind,
   input: DocumentInputT,
@@ -124,12 +130,13 @@ export async function createDraft(
 }
 
 /**
- * The draft, locked for the transaction (PostgreSQL), or 404; 400 when finalized; with If-Match,
- * 412 unless it is at a version the client expects. The lock keeps a concurrent writer from
- * slipping in between this check and the write.
+ * The draft, locked for the transaction (PostgreSQL), or 404; 409 when its row does not match the
+ * audit trail (e.g. a finalized document turned back into a draft in SQL); 400 when finalized;
+ * with If-Match, 412 unless it is at a version the client expects. The lock keeps a concurrent
+ * writer from slipping in between this check and the write.
  */
-async function draftOrThrow(trx: Trx, accountId: number, kind: DocumentKind, id: number, action: string, ifMatch: IfMatch = null) {
-  const row = await repo.getDocument(trx, accountId, kind, id, true);
+async function draftOrThrow(chains: AuditChains, kind: DocumentKind, id: number, action: string, ifMatch: IfMatch = null) {
+  const row = await chains.documentForChange(kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
   checkIfMatch(ifMatch, row.version, `${LABEL[kind]} ${id}`);
   if (!row.isDraft) {
@@ -154,7 +161,7 @@ export async function updateDraft(
   ifMatch: IfMatch = null,
 ): Promise<VersionedDocument> {
   return transaction(ctx.db, async (trx) => {
-    const previous = await draftOrThrow(trx, accountId, kind, id, 'modified', ifMatch);
+    const previous = await draftOrThrow(new AuditChains(trx, ctx.keyring, accountId), kind, id, 'modified', ifMatch);
     const settings = await getAccountSettings(trx, accountId);
     const input = mergeUpdate(await presentRow(trx, accountId, previous, ctx.publicUrl, settings), patch) as DocumentInputT;
     const data = await compose(trx, accountId, kind, input, settings);
@@ -175,7 +182,7 @@ export async function updateDraft(
 /** Deleting a draft never consumes a number: numbers only exist from finalization on. */
 export async function deleteDraft(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, ifMatch: IfMatch = null) {
   return transaction(ctx.db, async (trx) => {
-    const row = await draftOrThrow(trx, accountId, kind, id, 'deleted', ifMatch);
+    const row = await draftOrThrow(new AuditChains(trx, ctx.keyring, accountId), kind, id, 'deleted', ifMatch);
     const out = await presentRow(trx, accountId, row, ctx.publicUrl);
     await repo.deleteDocument(trx, accountId, id);
     await emit(trx, accountId, EVENTS[kind].deleted, out);
@@ -217,7 +224,10 @@ export async function listDocuments(
 
 // --- finalization ---------------------------------------------------------------------------
 
-/** What the inalterability hash covers: everything the document says, nothing of its later state. */
+/**
+ * What the first, unkeyed chain hashed of a finalized document (documents finalized before the
+ * keyed audit trail; still verified): everything the document says, nothing of its later state.
+ */
 export function hashedContent(kind: DocumentKind, data: StoredDocument): string {
   const { metadata: _metadata, internalNotes: _notes, links: _links, ...content } = data;
   return canonicalJson({ kind, ...content });
@@ -241,12 +251,13 @@ export interface FinalizeOptions {
   dateAdjustment?: FinalizationDateAdjustment;
 }
 
-/** Finalizes a draft row inside the caller's transaction; returns the updated row. */
-async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions, account: AccountState) {
+/** Finalizes a draft row inside the caller's transaction; returns the updated row. `balance`: what remains due, if not the total. */
+async function finalizeRow(chains: AuditChains, kind: DocumentKind, id: number, options: FinalizeOptions, account: AccountState, balance?: Big) {
+  const { trx, accountId } = chains;
   const { settings, logoToken } = account;
   // The head lock comes first: it serializes every finalization of this account and kind.
-  const head = await repo.lockHead(trx, accountId, kind);
-  const row = await draftOrThrow(trx, accountId, kind, id, 'finalized again');
+  const head = await chains.lock(kind);
+  const row = await draftOrThrow(chains, kind, id, 'finalized again');
   const data = parseData(row);
   checkFinalizable(kind, data);
   const resolved = resolveFinalizationDate({
@@ -273,9 +284,9 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
     ...scheduleFor(data, date, settings),
     seller: sellerFromSettings(settings, logoToken),
   };
-  const chainIndex = head.chainIndex + 1;
-  const hash = chainHash(head.lastHash, hashedContent(kind, final));
-  const total = new Big(final.totals.taxIncludedAmount);
+  // The document's chain index is the position of the entry that seals its finalization.
+  const chainIndex = head.seq + 1;
+  const due = balance ?? new Big(final.totals.taxIncludedAmount);
   const now = new Date().toISOString();
   const changes = {
     isDraft: false,
@@ -284,15 +295,16 @@ async function finalizeRow(trx: Trx, accountId: number, kind: DocumentKind, id: 
     dueDate: final.dueDate,
     finalizedAt: now,
     chainIndex,
-    hash,
-    previousHash: head.lastHash,
+    hash: null,
+    previousHash: null,
     data: JSON.stringify(final),
-    balance: total,
-    isPaid: total.eq(0),
+    balance: due,
+    isPaid: due.eq(0),
     updatedAt: now,
   };
   const version = (await repo.updateDocument(trx, accountId, id, changes))!;
-  await repo.updateHead(trx, accountId, kind, { lastDate: date, chainIndex, lastHash: hash });
+  head.lastDate = date;
+  await chains.recordDocument('finalized', { ...row, ...changes }, final, true);
   // The Factur-X PDF is not rendered here, under the numbering lock: it is rendered from this frozen
   // snapshot on first download and kept with its hash from then on (src/modules/documents).
   // The row as it now stands, without reading it back.
@@ -308,16 +320,16 @@ export async function finalize(
 ): Promise<VersionedDocument> {
   return transaction(ctx.db, async (trx) => {
     const account = await readAccountSettings(trx, accountId);
-    const { row, data } = await finalizeRow(trx, accountId, kind, id, options, account);
+    const { row, data } = await finalizeRow(new AuditChains(trx, ctx.keyring, accountId), kind, id, options, account);
     const out = await presentRow(trx, accountId, row, ctx.publicUrl, account.settings, data);
     await emit(trx, accountId, EVENTS[kind].finalized, out);
     return { value: out, version: row.version };
   });
 }
 
-/** Used by payments: finalizes a draft inside an existing transaction. */
-export async function finalizeInTransaction(trx: Trx, accountId: number, kind: DocumentKind, id: number) {
-  return (await finalizeRow(trx, accountId, kind, id, {}, await readAccountSettings(trx, accountId))).row;
+/** Used by payments: finalizes a draft inside an existing transaction, on the chains it holds. */
+export async function finalizeInTransaction(chains: AuditChains, kind: DocumentKind, id: number) {
+  return (await finalizeRow(chains, kind, id, {}, await readAccountSettings(chains.trx, chains.accountId))).row;
 }
 
 /**
@@ -327,7 +339,11 @@ export async function finalizeInTransaction(trx: Trx, accountId: number, kind: D
  */
 export async function cancelInvoice(ctx: SalesContext, accountId: number, id: number) {
   return transaction(ctx.db, async (trx) => {
-    const invoice = await repo.getDocument(trx, accountId, 'Invoice', id, true);
+    const chains = new AuditChains(trx, ctx.keyring, accountId);
+    // Both chains get an entry (the invoice's cancellation, the credit's finalization): Invoice first.
+    await chains.lock('Invoice');
+    await chains.lock('Credit');
+    const invoice = await chains.documentForChange('Invoice', id);
     if (!invoice) throw new NotFoundError('Invoice', id);
     if (invoice.isDraft) throw new InvalidStateError(`Invoice ${id} is a draft: delete it instead of cancelling it`);
     if (invoice.isCancelled)
@@ -345,19 +361,21 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       links: { cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date },
     };
     const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
-    const { row: credit } = await finalizeRow(trx, accountId, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, account);
     const paidOnInvoice = new Big(source.totals.taxIncludedAmount).minus(invoice.balance);
-    await repo.updateDocument(trx, accountId, creditId, { balance: paidOnInvoice, isPaid: paidOnInvoice.eq(0) });
-    await repo.updateDocument(trx, accountId, id, {
+    const { row: credit } = await finalizeRow(chains, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, account, paidOnInvoice);
+    const cancelled: StoredDocument = {
+      ...source,
+      links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number },
+    };
+    const changes = {
       isCancelled: true,
       cancellationCreditId: creditId,
       balance: new Big(0),
       updatedAt: new Date().toISOString(),
-      data: JSON.stringify({
-        ...source,
-        links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number },
-      }),
-    });
+      data: JSON.stringify(cancelled),
+    };
+    await repo.updateDocument(trx, accountId, id, changes);
+    await chains.recordDocument('cancelled', { ...invoice, ...changes }, cancelled, true);
     const out = await presentRow(trx, accountId, (await repo.getDocument(trx, accountId, 'Invoice', id))!, ctx.publicUrl, settings);
     await emit(
       trx,
@@ -372,9 +390,12 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
 
 /**
  * Used by receipts: sets the balance of a finalized document inside the caller's transaction
- * (paid when it reaches zero) and returns the updated row. The caller checks the bounds.
+ * (paid when it reaches zero), seals it, and returns the updated row. The caller checks the bounds.
  */
-export async function setBalanceInTransaction(trx: Trx, accountId: number, kind: DocumentKind, id: number, balance: Big) {
+export async function setBalanceInTransaction(chains: AuditChains, kind: DocumentKind, id: number, balance: Big) {
+  const { trx, accountId } = chains;
   await repo.updateDocument(trx, accountId, id, { balance, isPaid: balance.eq(0), updatedAt: new Date().toISOString() });
-  return (await repo.getDocument(trx, accountId, kind, id))!;
+  const row = (await repo.getDocument(trx, accountId, kind, id))!;
+  await chains.recordDocument('settled', row, null, false);
+  return row;
 }

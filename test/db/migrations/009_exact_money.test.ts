@@ -10,10 +10,11 @@ import type { Db } from '../../../src/db/connection.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
 import { exactMoney } from '../../../src/db/migrations/009_exact_money.js';
 import { recordVersions } from '../../../src/db/migrations/011_record_versions.js';
+import { auditTrail } from '../../../src/db/migrations/012_audit_trail.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { fromStoredAmount } from '../../../src/db/money.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
-import { dialects, freshDatabase } from '../../helpers/harness.js';
+import { dialects, freshDatabase, TEST_AUDIT_KEY } from '../../helpers/harness.js';
 import { simpleLine } from '../../helpers/sales.js';
 
 const BEFORE_009 = migrations.slice(0, migrations.indexOf(exactMoney));
@@ -33,6 +34,8 @@ const MONEY: [table: string, column: string, scale: number][] = [
 ];
 
 type SchemaObject = { type: string; name: string; tbl_name: string; sql: string | null };
+/** The apps of this test share one audit key (an in-memory or PostgreSQL database has no key file beside it). */
+const config = () => loadConfig({ LOG_LEVEL: 'silent', AUDIT_KEY: TEST_AUDIT_KEY });
 
 for (const dialect of dialects()) {
   describe(`migration 009 on a database of the previous version [${dialect}]`, () => {
@@ -75,9 +78,10 @@ for (const dialect of dialects()) {
       accountId = account.accountId;
       headers = { 'x-api-key': account.apiKey };
       // The documents are written through today's API (for valid snapshots, FTS rows and links),
-      // with the version columns it reads added for the time being…
+      // with the version columns it reads and the audit trail's tables added for the time being…
       await recordVersions.up(raw(), dialect);
-      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), db);
+      await auditTrail.up(raw(), dialect);
+      const app = await buildApp(config(), db);
       const post = async (url: string, payload?: object) => {
         const res = await app.inject({ method: 'POST', url, headers, ...(payload && { payload }) });
         expect(res.statusCode, res.body).toBe(200);
@@ -108,6 +112,8 @@ for (const dialect of dialects()) {
       Object.assign(before, await answers(app));
       await app.close();
       for (const table of VERSIONED) await sql`alter table ${sql.table(table)} drop column version`.execute(raw());
+      await sql`drop table audit_entries`.execute(raw());
+      await sql`alter table document_heads drop column key_id`.execute(raw());
       if (dialect === 'sqlite') {
         // …then their amounts are put back as the previous version stored them: JS numbers in
         // `real` columns, some carrying the noise of float arithmetic (0.1 + 0.2, 0.07 * 3).
@@ -159,7 +165,7 @@ for (const dialect of dialects()) {
     });
 
     it('answers through the API exactly what it answered before the migration', async () => {
-      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), db);
+      const app = await buildApp(config(), db);
       try {
         const after = await answers(app);
         expect(after).toEqual(before);
@@ -173,7 +179,7 @@ for (const dialect of dialects()) {
     });
 
     it('goes on settling invoices on the migrated database, with ids after the largest ever given', async () => {
-      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), db);
+      const app = await buildApp(config(), db);
       try {
         const pay = async () =>
           app.inject({

@@ -3,9 +3,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
-import { verifyAuditChains } from '../../../src/cli.js';
 import { openDatabase, type Db } from '../../../src/db/connection.js';
 import { todayIn } from '../../../src/domain/dates.js';
+import { verifyAuditTrail } from '../../../src/modules/sales/index.js';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 import { salesClient, simpleLine, type DocBody, type Kind } from '../../helpers/sales.js';
 
@@ -23,9 +23,9 @@ describeEachDb('concurrent finalization', (ctx) => {
   }
 
   async function expectChainIntact(accountId: number, invoices: number, credits: number) {
-    expect(await verifyAuditChains(ctx.db.kysely, accountId)).toEqual([
-      { accountId, kind: 'Invoice', documents: invoices, ok: true, broken: null },
-      { accountId, kind: 'Credit', documents: credits, ok: true, broken: null },
+    expect(await verifyAuditTrail(ctx.db.kysely, ctx.keyring, accountId)).toMatchObject([
+      { accountId, kind: 'Invoice', documents: invoices, ok: true, broken: null, problems: [] },
+      { accountId, kind: 'Credit', documents: credits, ok: true, broken: null, problems: [] },
     ]);
   }
 
