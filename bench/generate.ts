@@ -144,19 +144,33 @@ export async function generateInvoices(db: Db, keyring: Keyring, accountId: numb
           const stored: DocumentRow = { ...row, id: documentIds[k], version: 1 };
           const snapshot = sealSnapshot(JSON.parse(row.data) as object);
           const entry = (state: Partial<DocumentRow>, event: EntryInput['event'], members?: Record<string, string>) =>
-            entries.push(nextEntry(keyring, head, { event, document: { view: documentView({ ...stored, ...state }, snapshot), members } }, row.createdAt));
+            entries.push(
+              nextEntry(
+                keyring,
+                head,
+                { event, document: { view: documentView({ ...stored, ...state }, snapshot), members } },
+                row.createdAt,
+              ),
+            );
           // Finalized unpaid, then paid in full: the two entries the API would have written.
           entry(paidStates[k] ? { balance: row.taxIncludedAmount, isPaid: false } : {}, 'finalized', snapshot.members);
           if (paidStates[k]) entry({}, 'settled');
         });
-        for (let e = 0; e < entries.length; e += 500) await trx.insertInto('auditEntries').values(entries.slice(e, e + 500)).execute();
+        for (let e = 0; e < entries.length; e += 500)
+          await trx
+            .insertInto('auditEntries')
+            .values(entries.slice(e, e + 500))
+            .execute();
       }
     });
     progress('invoices', done, count);
   }
   // The chain head and the numbering counter continue where the generated history ends.
   if (head.seq !== seq) throw new Error(`generated ${head.seq} audit entries, expected ${seq}`);
-  await db.kysely.insertInto('documentHeads').values({ accountId, kind: 'Invoice', lastDate: head.lastDate, chainIndex: head.seq, lastHash: head.mac, keyId: head.keyId }).execute();
+  await db.kysely
+    .insertInto('documentHeads')
+    .values({ accountId, kind: 'Invoice', lastDate: head.lastDate, chainIndex: head.seq, lastHash: head.mac, keyId: head.keyId })
+    .execute();
   for (const [scope, value] of scopes) {
     await db.kysely.insertInto('documentSequences').values({ accountId, kind: 'Invoice', scope, value }).execute();
   }

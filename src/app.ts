@@ -86,8 +86,10 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   });
   await registerOpenApi(app, VERSION);
 
-  if (audit.createdFile) app.log.warn({ file: audit.createdFile }, 'created the audit key file: back it up apart from the database (docs/audit.md)');
-  if (audit.sealedChains) app.log.info({ chains: audit.sealedChains }, 'sealed the audit chains of the previous version with the audit key');
+  if (audit.createdFile)
+    app.log.warn({ file: audit.createdFile }, 'created the audit key file: back it up apart from the database (docs/audit.md)');
+  if (audit.sealedChains)
+    app.log.info({ chains: audit.sealedChains }, 'sealed the audit chains of the previous version with the audit key');
   if (audit.rotatedChains) app.log.info({ chains: audit.rotatedChains }, 'audit chains continued with the new audit key');
   const workers = options.workers ?? new WorkerPool(config.workers);
   if (!options.workers) app.addHook('onClose', () => workers.close());

@@ -77,11 +77,17 @@ const AUDIT_KEY_PATTERN = /^[0-9a-f]{64}$/i;
 
 /** A list of audit keys as AUDIT_KEY and key files write them: 64 hex digits (32 bytes) each. */
 export function parseAuditKeys(text: string, origin: string, separator: RegExp): Buffer[] {
-  const items = text.split(separator).map((k) => k.trim()).filter((k) => k && !k.startsWith('#'));
-  if (!items.length) throw new ConfigError(`${origin} holds no key: it needs 64 hexadecimal digits (32 bytes), e.g. from \`openssl rand -hex 32\``);
+  const items = text
+    .split(separator)
+    .map((k) => k.trim())
+    .filter((k) => k && !k.startsWith('#'));
+  if (!items.length)
+    throw new ConfigError(`${origin} holds no key: it needs 64 hexadecimal digits (32 bytes), e.g. from \`openssl rand -hex 32\``);
   const keys = items.map((item, i) => {
     if (!AUDIT_KEY_PATTERN.test(item)) {
-      throw new ConfigError(`${origin}: key ${i + 1} must be 64 hexadecimal digits (32 bytes), e.g. from \`openssl rand -hex 32\`; got ${item.length} characters`);
+      throw new ConfigError(
+        `${origin}: key ${i + 1} must be 64 hexadecimal digits (32 bytes), e.g. from \`openssl rand -hex 32\`; got ${item.length} characters`,
+      );
     }
     return Buffer.from(item, 'hex');
   });

@@ -30,9 +30,15 @@ describe('configuration from the environment', () => {
   it('reads the audit keys from AUDIT_KEY (the first seals, the others verify) or names their file', () => {
     const [k1, k2] = ['0123456789abcdef'.repeat(4), 'fedcba9876543210'.repeat(4)];
     expect(loadConfig({}).audit).toEqual({ source: 'file', file: null });
-    expect(loadConfig({ AUDIT_KEY: ` ${k1} , ${k2.toUpperCase()} ` }).audit).toEqual({ source: 'env', keys: [Buffer.from(k1, 'hex'), Buffer.from(k2, 'hex')] });
+    expect(loadConfig({ AUDIT_KEY: ` ${k1} , ${k2.toUpperCase()} ` }).audit).toEqual({
+      source: 'env',
+      keys: [Buffer.from(k1, 'hex'), Buffer.from(k2, 'hex')],
+    });
     expect(loadConfig({ AUDIT_KEY_FILE: '/etc/facturier/audit.key' }).audit).toEqual({ source: 'file', file: '/etc/facturier/audit.key' });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', AUDIT_KEY: k1 }).audit).toEqual({ source: 'env', keys: [Buffer.from(k1, 'hex')] });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', AUDIT_KEY: k1 }).audit).toEqual({
+      source: 'env',
+      keys: [Buffer.from(k1, 'hex')],
+    });
     // Without a key, PostgreSQL is refused where one is needed (loadKeyring), not by loadConfig.
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).audit).toEqual({ source: 'file', file: null });
   });
@@ -68,7 +74,10 @@ describe('configuration from the environment', () => {
     [{ WORKER_TIMEOUT_MS: '50' }, 'WORKER_TIMEOUT_MS must be between 100 and 600000, got 50'],
     [{ WORKER_MEMORY_MB: '16' }, 'WORKER_MEMORY_MB must be between 32 and 65536, got 16'],
     [{ WORKER_QUEUE: '1e3' }, 'WORKER_QUEUE must be an integer, got "1e3"'],
-    [{ AUDIT_KEY: 'secret' }, 'AUDIT_KEY: key 1 must be 64 hexadecimal digits (32 bytes), e.g. from `openssl rand -hex 32`; got 6 characters'],
+    [
+      { AUDIT_KEY: 'secret' },
+      'AUDIT_KEY: key 1 must be 64 hexadecimal digits (32 bytes), e.g. from `openssl rand -hex 32`; got 6 characters',
+    ],
     [{ AUDIT_KEY: `${'a'.repeat(64)},${'b'.repeat(63)}` }, 'AUDIT_KEY: key 2 must be 64 hexadecimal digits'],
     [{ AUDIT_KEY: `${'a'.repeat(64)},${'A'.repeat(64)}` }, 'AUDIT_KEY lists the same key twice'],
     [{ AUDIT_KEY: 'a'.repeat(64), AUDIT_KEY_FILE: '/etc/facturier/audit.key' }, 'Set AUDIT_KEY or AUDIT_KEY_FILE, not both'],

@@ -161,7 +161,11 @@ export interface FieldDifference {
  * The fields of `stored` whose value differs from `sealed`, in the order of `fields` (values
  * compared as canonical JSON, so 1 and 1.0 are equal and key order does not matter).
  */
-export function differences(fields: readonly string[], sealed: Record<string, unknown>, stored: Record<string, unknown>): FieldDifference[] {
+export function differences(
+  fields: readonly string[],
+  sealed: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): FieldDifference[] {
   const out: FieldDifference[] = [];
   for (const field of fields) {
     const a = sealed[field] ?? null;

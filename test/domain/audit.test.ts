@@ -1,6 +1,16 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { auditKeyId, canonicalJson, chainHash, differences, entryMac, locatorDigest, sameMac, verifyChain, type ChainEntry } from '../../src/domain/audit.js';
+import {
+  auditKeyId,
+  canonicalJson,
+  chainHash,
+  differences,
+  entryMac,
+  locatorDigest,
+  sameMac,
+  verifyChain,
+  type ChainEntry,
+} from '../../src/domain/audit.js';
 
 describe('canonicalJson', () => {
   it.each([
@@ -110,7 +120,9 @@ describe('verifyChain', () => {
 
 describe('keyed entries', () => {
   it('are authenticated with HMAC-SHA256 (RFC 4231 test case 2)', () => {
-    expect(entryMac(Buffer.from('Jefe'), 'what do ya want for nothing?')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(entryMac(Buffer.from('Jefe'), 'what do ya want for nothing?')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
   });
 
   it('name their key by an id that depends on the key only', () => {

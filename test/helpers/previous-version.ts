@@ -35,7 +35,20 @@ export interface PreviousDatabase {
 }
 
 /** Tables copied to PostgreSQL, parents first, and those whose id is a serial to move past the copied ids. */
-const TABLES = ['accounts', 'api_keys', 'records', 'counters', 'settings', 'sale_documents', 'sale_document_data', 'document_heads', 'document_sequences', 'receipts', 'receipt_links', 'outbox'];
+const TABLES = [
+  'accounts',
+  'api_keys',
+  'records',
+  'counters',
+  'settings',
+  'sale_documents',
+  'sale_document_data',
+  'document_heads',
+  'document_sequences',
+  'receipts',
+  'receipt_links',
+  'outbox',
+];
 const SERIALS = ['accounts', 'api_keys', 'records', 'sale_documents', 'receipts', 'receipt_links', 'outbox'];
 
 export async function previousVersionDatabase(dialect: DialectName): Promise<PreviousDatabase> {
@@ -48,16 +61,29 @@ export async function previousVersionDatabase(dialect: DialectName): Promise<Pre
     loader.close();
     const config: DatabaseConfig = { dialect: 'sqlite', file };
     const db = openDatabase(config);
-    return { config, db, dir, dispose: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      config,
+      db,
+      dir,
+      dispose: async () => {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const fresh = await freshDatabase('postgres', PREVIOUS_MIGRATIONS);
   const source = new SQLite(':memory:');
   source.exec(dump);
   const raw = fresh.db.kysely.withoutPlugins();
   for (const table of TABLES) {
-    const types = new Map((await sql<{ column_name: string; data_type: string }>`
-      select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(raw)).rows
-      .map((c) => [c.column_name, c.data_type]));
+    const types = new Map(
+      (
+        await sql<{ column_name: string; data_type: string }>`
+      select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(
+          raw,
+        )
+      ).rows.map((c) => [c.column_name, c.data_type]),
+    );
     const rows = source.prepare(`select * from "${table}"`).all() as Record<string, unknown>[];
     for (const row of rows) {
       const columns = Object.keys(row).filter((c) => types.has(c));

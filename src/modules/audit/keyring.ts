@@ -15,7 +15,10 @@ export class Keyring {
   readonly currentId: string;
 
   /** `keys[0]` seals; `origin` says where the keys came from, for messages. */
-  constructor(keys: readonly Buffer[], readonly origin: string) {
+  constructor(
+    keys: readonly Buffer[],
+    readonly origin: string,
+  ) {
     if (!keys.length) throw new ConfigError(`${origin} holds no key`);
     keys.forEach((key, rank) => this.byId.set(auditKeyId(key), { key, rank }));
     this.currentId = auditKeyId(keys[0]);
@@ -65,7 +68,9 @@ function readKeyFile(file: string): Keyring {
   if (process.platform !== 'win32') {
     const mode = statSync(file).mode & 0o777;
     if (mode & 0o077) {
-      throw new ConfigError(`The audit key file ${file} can be read by other users (mode ${mode.toString(8).padStart(3, '0')}): run \`chmod 600 ${file}\``);
+      throw new ConfigError(
+        `The audit key file ${file} can be read by other users (mode ${mode.toString(8).padStart(3, '0')}): run \`chmod 600 ${file}\``,
+      );
     }
   }
   return new Keyring(parseAuditKeys(readFileSync(file, 'utf8'), `The audit key file ${file}`, /\r?\n/), `the audit key file ${file}`);
@@ -90,7 +95,9 @@ export function loadKeyring(config: Config, options: { create: boolean }): Loade
     if (config.database.dialect === 'postgres') {
       // Several processes share a PostgreSQL database: key files each process made for itself would
       // seal with different keys. The key has to be given, the same to all of them.
-      throw new ConfigError('With PostgreSQL, set AUDIT_KEY (64 hexadecimal digits, e.g. from `openssl rand -hex 32`) or AUDIT_KEY_FILE, the same for every server process');
+      throw new ConfigError(
+        'With PostgreSQL, set AUDIT_KEY (64 hexadecimal digits, e.g. from `openssl rand -hex 32`) or AUDIT_KEY_FILE, the same for every server process',
+      );
     }
     return { keyring: new Keyring([randomBytes(32)], 'an in-memory key (in-memory database)'), createdFile: null, ephemeral: true };
   }

@@ -177,7 +177,12 @@ export async function downloadSaleDocument(
     // Rendered once, from the frozen snapshot, and kept: never from a row changed behind the
     // application's back (409), which would fix a forged document into the stored PDF.
     const vouched = (await vouchedDocument(ctx.db, ctx.keyring, accountId, kind, row.id)) ?? row;
-    await storeFile(db, accountId, row.id, await renderOnWorker(ctx, accountId, vouched, await issuedDocumentOf(db, accountId, kind, vouched)));
+    await storeFile(
+      db,
+      accountId,
+      row.id,
+      await renderOnWorker(ctx, accountId, vouched, await issuedDocumentOf(db, accountId, kind, vouched)),
+    );
     file = (await repo.getFile(db, accountId, row.id))!;
   }
   return { fileName: fileNameOf(row.number ?? String(row.id)), content: Buffer.from(file.content), sha256: file.sha256 };

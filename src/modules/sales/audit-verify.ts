@@ -70,7 +70,8 @@ export interface ChainReport {
 export const PROBLEM_LIMIT = 100;
 const PAGE = 500;
 
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value));
+const text = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
 class Findings {
   readonly list: ChainProblem[] = [];
@@ -92,7 +93,13 @@ interface EntryPass {
 }
 
 /** Pass 1: the entries, in order. */
-async function verifyEntries(db: Kysely<Database>, keyring: Keyring, accountId: number, kind: DocumentKind, found: Findings): Promise<EntryPass> {
+async function verifyEntries(
+  db: Kysely<Database>,
+  keyring: Keyring,
+  accountId: number,
+  kind: DocumentKind,
+  found: Findings,
+): Promise<EntryPass> {
   const pass: EntryPass = { entries: 0, last: null, firstChain: null, sealed: new Map() };
   let expectedSeq: number | null = null;
   let previous: string | null = null;
@@ -114,13 +121,18 @@ async function verifyEntries(db: Kysely<Database>, keyring: Keyring, accountId: 
           expectedSeq = 1;
         }
       }
-      if (row.seq !== expectedSeq) found.add({ ...at, reason: 'missingEntry', expected: `entry ${expectedSeq}`, stored: `entry ${row.seq}` });
+      if (row.seq !== expectedSeq)
+        found.add({ ...at, reason: 'missingEntry', expected: `entry ${expectedSeq}`, stored: `entry ${row.seq}` });
       if (!content) {
         found.add({ ...at, reason: 'entry', field: 'content', expected: 'an audit entry', stored: row.content.slice(0, 80) });
       } else {
         const claims: [keyof EntryContent | 'documentId', unknown, unknown][] = [
-          ['account', accountId, content.account], ['chain', kind, content.chain], ['seq', row.seq, content.seq],
-          ['previous', previous, content.previous], ['key', row.keyId, content.key], ['event', row.event, content.event],
+          ['account', accountId, content.account],
+          ['chain', kind, content.chain],
+          ['seq', row.seq, content.seq],
+          ['previous', previous, content.previous],
+          ['key', row.keyId, content.key],
+          ['event', row.event, content.event],
           ['documentId', row.documentId, content.document?.id ?? null],
         ];
         for (const [field, expected, stored] of claims) {
@@ -131,9 +143,11 @@ async function verifyEntries(db: Kysely<Database>, keyring: Keyring, accountId: 
       if (rank === undefined) {
         found.add({ ...at, reason: 'key', field: 'key', expected: `one of ${keyring.ids().join(', ')}`, stored: row.keyId });
       } else {
-        if (rank > newestRank) found.add({ ...at, reason: 'key', field: 'key', expected: 'a key no older than the previous entry\'s', stored: row.keyId });
+        if (rank > newestRank)
+          found.add({ ...at, reason: 'key', field: 'key', expected: "a key no older than the previous entry's", stored: row.keyId });
         newestRank = Math.min(newestRank, rank);
-        if (!keyring.authenticates(row.keyId, row.content, row.mac)) found.add({ ...at, reason: 'mac', expected: 'a MAC made with the audit key', stored: row.mac });
+        if (!keyring.authenticates(row.keyId, row.content, row.mac))
+          found.add({ ...at, reason: 'mac', expected: 'a MAC made with the audit key', stored: row.mac });
       }
       if (row.documentId !== null) pass.sealed.set(row.documentId, row.seq);
       previous = row.mac;
@@ -146,7 +160,14 @@ async function verifyEntries(db: Kysely<Database>, keyring: Keyring, accountId: 
 }
 
 /** Pass 2: each document against its latest entry. Answers the number of finalized documents. */
-async function verifyDocuments(db: Kysely<Database>, accountId: number, kind: DocumentKind, keyed: boolean, pass: EntryPass, found: Findings): Promise<number> {
+async function verifyDocuments(
+  db: Kysely<Database>,
+  accountId: number,
+  kind: DocumentKind,
+  keyed: boolean,
+  pass: EntryPass,
+  found: Findings,
+): Promise<number> {
   let finalized = 0;
   const seen = new Set<number>();
   for (let after = 0; ;) {
@@ -158,7 +179,15 @@ async function verifyDocuments(db: Kysely<Database>, accountId: number, kind: Do
       if (seal === null) {
         // A finalized row no entry seals: turned from draft to finalized in the database (in a keyed chain).
         if (!isDraft && keyed) {
-          found.add({ reason: 'field', documentId: row.id, number: row.number, chainIndex: row.chainIndex, field: 'isDraft', expected: 'true (no audit entry seals this document)', stored: 'false' });
+          found.add({
+            reason: 'field',
+            documentId: row.id,
+            number: row.number,
+            chainIndex: row.chainIndex,
+            field: 'isDraft',
+            expected: 'true (no audit entry seals this document)',
+            stored: 'false',
+          });
         }
         continue;
       }
@@ -167,13 +196,21 @@ async function verifyDocuments(db: Kysely<Database>, accountId: number, kind: Do
       if (!entry?.document) continue; // reported by pass 1
       const at = { documentId: row.id, number: text(entry.document.number), chainIndex: entry.seq };
       if (pass.sealed.get(row.id) !== entry.seq) {
-        found.add({ ...at, reason: 'entry', field: 'documentId', expected: `latest entry ${pass.sealed.get(row.id) ?? '-'}`, stored: `entry ${entry.seq}` });
+        found.add({
+          ...at,
+          reason: 'entry',
+          field: 'documentId',
+          expected: `latest entry ${pass.sealed.get(row.id) ?? '-'}`,
+          stored: `entry ${entry.seq}`,
+        });
       }
       const snapshot = sealSnapshot(parseSnapshot(row.data));
       let members = entry.snapshot;
       if (!members && snapshot.digest !== entry.document.data) {
         // The latest entry did not change the snapshot: the one that last did names its members.
-        const earlier = (await repo.entriesOf(db, accountId, row.id)).map((e) => parseEntry(e.content)).find((c) => c?.snapshot && c.document?.data === entry.document!.data);
+        const earlier = (await repo.entriesOf(db, accountId, row.id))
+          .map((e) => parseEntry(e.content))
+          .find((c) => c?.snapshot && c.document?.data === entry.document!.data);
         members = earlier?.snapshot;
       }
       for (const m of mismatches(entry.document, row, snapshot, members, unreadable)) {
@@ -186,13 +223,26 @@ async function verifyDocuments(db: Kysely<Database>, accountId: number, kind: Do
   for (const [documentId, seq] of pass.sealed) {
     if (seen.has(documentId)) continue;
     const entry = (await repo.entriesOf(db, accountId, documentId)).map((e) => parseEntry(e.content)).find((c) => c?.seq === seq);
-    found.add({ reason: 'missingDocument', documentId, number: text(entry?.document?.number), chainIndex: seq, expected: `document ${documentId}`, stored: 'none' });
+    found.add({
+      reason: 'missingDocument',
+      documentId,
+      number: text(entry?.document?.number),
+      chainIndex: seq,
+      expected: `document ${documentId}`,
+      stored: 'none',
+    });
   }
   return finalized;
 }
 
 /** Pass 3: the first, unkeyed chain, document by document up to `last` (index and hash). */
-async function verifyFirstChain(db: Kysely<Database>, accountId: number, kind: DocumentKind, last: { chainIndex: number; hash: string | null }, found: Findings): Promise<void> {
+async function verifyFirstChain(
+  db: Kysely<Database>,
+  accountId: number,
+  kind: DocumentKind,
+  last: { chainIndex: number; hash: string | null },
+  found: Findings,
+): Promise<void> {
   let previous: string | null = null;
   let index = 0;
   let lastRow: repo.DocumentRow | null = null;
@@ -220,8 +270,12 @@ async function verifyFirstChain(db: Kysely<Database>, accountId: number, kind: D
   }
   if (index !== last.chainIndex || previous !== last.hash) {
     found.add({
-      reason: 'head', documentId: lastRow?.id ?? null, number: lastRow?.number ?? null, chainIndex: lastRow?.chainIndex ?? null,
-      expected: `chain index ${last.chainIndex}, hash ${last.hash ?? 'none'}`, stored: `chain index ${index}, hash ${previous ?? 'none'}`,
+      reason: 'head',
+      documentId: lastRow?.id ?? null,
+      number: lastRow?.number ?? null,
+      chainIndex: lastRow?.chainIndex ?? null,
+      expected: `chain index ${last.chainIndex}, hash ${last.hash ?? 'none'}`,
+      stored: `chain index ${index}, hash ${previous ?? 'none'}`,
     });
   }
 }
@@ -243,13 +297,20 @@ export async function verifyAuditTrail(db: Kysely<Database>, keyring: Keyring | 
       const keyed = head?.keyId != null;
       let pass: EntryPass = { entries: 0, last: null, firstChain: null, sealed: new Map() };
       if (keyed) {
-        if (!keyring) throw new ConfigError(`Account ${id}'s ${kind} chain is sealed with key ${head.keyId}: set AUDIT_KEY or AUDIT_KEY_FILE to verify it`);
+        if (!keyring)
+          throw new ConfigError(
+            `Account ${id}'s ${kind} chain is sealed with key ${head.keyId}: set AUDIT_KEY or AUDIT_KEY_FILE to verify it`,
+          );
         pass = await verifyEntries(db, keyring, id, kind, found);
         const last = pass.last;
         if (head.chainIndex !== (last?.seq ?? 0) || head.lastHash !== (last?.mac ?? null) || head.keyId !== (last?.keyId ?? null)) {
           found.add({
-            reason: 'head', documentId: last?.documentId ?? null, chainIndex: last?.seq ?? null, number: text(parseEntry(last?.content ?? '')?.document?.number),
-            expected: `entry ${last?.seq ?? 0}, MAC ${last?.mac ?? 'none'}`, stored: `entry ${head.chainIndex}, MAC ${head.lastHash ?? 'none'}`,
+            reason: 'head',
+            documentId: last?.documentId ?? null,
+            chainIndex: last?.seq ?? null,
+            number: text(parseEntry(last?.content ?? '')?.document?.number),
+            expected: `entry ${last?.seq ?? 0}, MAC ${last?.mac ?? 'none'}`,
+            stored: `entry ${head.chainIndex}, MAC ${head.lastHash ?? 'none'}`,
           });
         }
       }
@@ -258,9 +319,16 @@ export async function verifyAuditTrail(db: Kysely<Database>, keyring: Keyring | 
       const firstChain = keyed ? pass.firstChain : { chainIndex: head?.chainIndex ?? 0, hash: head?.lastHash ?? null };
       if (firstChain) await verifyFirstChain(db, id, kind, firstChain, found);
       reports.push({
-        accountId: id, kind, documents, entries: pass.entries,
-        head: keyed ? { seq: head.chainIndex, mac: head.lastHash } : null, keyed,
-        ok: found.count === 0, broken: found.list[0] ?? null, problems: found.list, problemCount: found.count,
+        accountId: id,
+        kind,
+        documents,
+        entries: pass.entries,
+        head: keyed ? { seq: head.chainIndex, mac: head.lastHash } : null,
+        keyed,
+        ok: found.count === 0,
+        broken: found.list[0] ?? null,
+        problems: found.list,
+        problemCount: found.count,
       });
     }
   }

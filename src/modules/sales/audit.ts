@@ -27,9 +27,30 @@ export type AuditEvent =
 
 /** What a document's seal covers, in the order differences are reported. `data`: the snapshot's SHA-256. */
 export const SEALED_FIELDS = [
-  'isDraft', 'number', 'date', 'dueDate', 'customerId', 'customerName', 'internalId', 'taxExcludedAmount', 'taxIncludedAmount',
-  'balance', 'isPaid', 'isCancelled', 'cancellationCreditId', 'cancelledInvoiceId', 'isProcessed', 'sentAt', 'finalizedAt',
-  'chainIndex', 'hash', 'previousHash', 'id', 'accountId', 'kind', 'data',
+  'isDraft',
+  'number',
+  'date',
+  'dueDate',
+  'customerId',
+  'customerName',
+  'internalId',
+  'taxExcludedAmount',
+  'taxIncludedAmount',
+  'balance',
+  'isPaid',
+  'isCancelled',
+  'cancellationCreditId',
+  'cancelledInvoiceId',
+  'isProcessed',
+  'sentAt',
+  'finalizedAt',
+  'chainIndex',
+  'hash',
+  'previousHash',
+  'id',
+  'accountId',
+  'kind',
+  'data',
 ] as const;
 export type SealedField = (typeof SEALED_FIELDS)[number];
 export type DocumentView = Record<SealedField, unknown>;
@@ -93,7 +114,9 @@ const UNREADABLE: SnapshotSeal = { digest: 'unreadable', members: {} };
 export function sealSnapshot(snapshot: object | null): SnapshotSeal {
   if (snapshot === null) return UNREADABLE;
   const record = snapshot as Record<string, unknown>;
-  const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+  const keys = Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort();
   const parts: string[] = [];
   try {
     for (const key of keys) parts.push(`${JSON.stringify(key)}:${canonicalJson(record[key])}`);
@@ -114,12 +137,30 @@ export function sealSnapshot(snapshot: object | null): SnapshotSeal {
 /** The sealed view of a document row whose snapshot is `snapshot`; `unreadable`: stored values shown as they are. */
 export function documentView(row: repo.DocumentRow, snapshot: SnapshotSeal, unreadable: Record<string, string> = {}): DocumentView {
   const view: DocumentView = {
-    isDraft: flag(row.isDraft), number: row.number, date: row.date, dueDate: row.dueDate, customerId: row.customerId,
-    customerName: row.customerName, internalId: row.internalId, taxExcludedAmount: amount(row.taxExcludedAmount),
-    taxIncludedAmount: amount(row.taxIncludedAmount), balance: amount(row.balance), isPaid: flag(row.isPaid),
-    isCancelled: flag(row.isCancelled), cancellationCreditId: row.cancellationCreditId, cancelledInvoiceId: row.cancelledInvoiceId,
-    isProcessed: flag(row.isProcessed), sentAt: row.sentAt, finalizedAt: row.finalizedAt, chainIndex: row.chainIndex,
-    hash: row.hash, previousHash: row.previousHash, id: row.id, accountId: row.accountId, kind: row.kind, data: snapshot.digest,
+    isDraft: flag(row.isDraft),
+    number: row.number,
+    date: row.date,
+    dueDate: row.dueDate,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    internalId: row.internalId,
+    taxExcludedAmount: amount(row.taxExcludedAmount),
+    taxIncludedAmount: amount(row.taxIncludedAmount),
+    balance: amount(row.balance),
+    isPaid: flag(row.isPaid),
+    isCancelled: flag(row.isCancelled),
+    cancellationCreditId: row.cancellationCreditId,
+    cancelledInvoiceId: row.cancelledInvoiceId,
+    isProcessed: flag(row.isProcessed),
+    sentAt: row.sentAt,
+    finalizedAt: row.finalizedAt,
+    chainIndex: row.chainIndex,
+    hash: row.hash,
+    previousHash: row.previousHash,
+    id: row.id,
+    accountId: row.accountId,
+    kind: row.kind,
+    data: snapshot.digest,
   };
   return { ...view, ...unreadable };
 }
@@ -134,7 +175,13 @@ export interface Mismatch {
  * How the row differs from its seal, field by field. A changed snapshot is named by its member
  * (`data.lines`) when `members` (of the latest entry that recorded them) tell which.
  */
-export function mismatches(sealed: DocumentView, row: repo.DocumentRow, snapshot: SnapshotSeal, members?: Record<string, string>, unreadable: Record<string, string> = {}): Mismatch[] {
+export function mismatches(
+  sealed: DocumentView,
+  row: repo.DocumentRow,
+  snapshot: SnapshotSeal,
+  members?: Record<string, string>,
+  unreadable: Record<string, string> = {},
+): Mismatch[] {
   const out: Mismatch[] = [];
   for (const d of differences(SEALED_FIELDS, sealed, documentView(row, snapshot, unreadable))) {
     if (d.field !== 'data' || !members || snapshot === UNREADABLE || unreadable.data) {
@@ -162,7 +209,8 @@ export function parseEntry(content: string): EntryContent | null {
 // --- refusing to change a document the trail does not vouch for -------------------------------
 
 const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
-const show = (value: unknown) => (value === null || value === undefined ? 'null' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) =>
+  value === null || value === undefined ? 'null' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function refuse(kind: DocumentKind, id: number, number: unknown, problem: string): never {
   const name = `${LABEL[kind]} ${id}${typeof number === 'string' ? ` (${number})` : ''}`;
@@ -190,7 +238,12 @@ export function checkSealed(keyring: Keyring, kind: DocumentKind, found: repo.Se
   const sealed = sealSnapshot(snapshot ?? parseSnapshot(row.data));
   const found1 = mismatches(entry.document, row, sealed, entry.snapshot, found.unreadable)[0];
   if (found1) {
-    refuse(kind, row.id, entry.document.number, `${found1.field} is ${show(found1.stored)} in the database, but ${show(found1.sealed)} was sealed (audit entry ${entry.seq})`);
+    refuse(
+      kind,
+      row.id,
+      entry.document.number,
+      `${found1.field} is ${show(found1.stored)} in the database, but ${show(found1.sealed)} was sealed (audit entry ${entry.seq})`,
+    );
   }
 }
 
@@ -198,7 +251,13 @@ export function checkSealed(keyring: Keyring, kind: DocumentKind, found: repo.Se
  * A document as its latest audit entry vouches for it (ConflictError otherwise), or undefined: for
  * writes outside a use case's chains, such as storing a finalized document's PDF at first download.
  */
-export async function vouchedDocument(db: Db, keyring: Keyring, accountId: number, kind: DocumentKind, id: number): Promise<repo.DocumentRow | undefined> {
+export async function vouchedDocument(
+  db: Db,
+  keyring: Keyring,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+): Promise<repo.DocumentRow | undefined> {
   const found = await repo.getDocumentForChange(db.kysely, accountId, kind, id, false);
   if (!found) return undefined;
   checkSealed(keyring, kind, found);
@@ -227,20 +286,41 @@ export interface EntryInput {
 export function nextEntry(keyring: Keyring, head: ChainHead, input: EntryInput, at: string): repo.AuditEntryRow {
   const seq = head.seq + 1;
   const content: EntryContent = {
-    v: 1, account: head.accountId, chain: head.kind, seq, previous: head.mac, key: keyring.currentId, at, event: input.event,
-    document: input.document?.view, snapshot: input.document?.members, firstChain: input.firstChain,
+    v: 1,
+    account: head.accountId,
+    chain: head.kind,
+    seq,
+    previous: head.mac,
+    key: keyring.currentId,
+    at,
+    event: input.event,
+    document: input.document?.view,
+    snapshot: input.document?.members,
+    firstChain: input.firstChain,
   };
   const json = canonicalJson(content);
   const mac = keyring.seal(json);
   Object.assign(head, { seq, mac, keyId: keyring.currentId });
   return {
-    accountId: head.accountId, kind: head.kind, seq, documentId: (input.document?.view.id as number | undefined) ?? null,
-    event: input.event, keyId: keyring.currentId, content: json, mac, createdAt: at,
+    accountId: head.accountId,
+    kind: head.kind,
+    seq,
+    documentId: (input.document?.view.id as number | undefined) ?? null,
+    event: input.event,
+    keyId: keyring.currentId,
+    content: json,
+    mac,
+    createdAt: at,
   };
 }
 
 async function writeHead(trx: Trx, head: ChainHead): Promise<void> {
-  await repo.updateHead(trx, head.accountId, head.kind, { lastDate: head.lastDate, chainIndex: head.seq, lastHash: head.mac, keyId: head.keyId });
+  await repo.updateHead(trx, head.accountId, head.kind, {
+    lastDate: head.lastDate,
+    chainIndex: head.seq,
+    lastHash: head.mac,
+    keyId: head.keyId,
+  });
 }
 
 /**
@@ -255,7 +335,9 @@ async function sealFirstChain(trx: Trx, keyring: Keyring, head: ChainHead): Prom
     if (!docs.length) break;
     for (const doc of docs) {
       const snapshot = sealSnapshot(parseSnapshot(doc.data));
-      rows.push(nextEntry(keyring, head, { event: 'sealed', document: { view: documentView(doc, snapshot), members: snapshot.members } }, at));
+      rows.push(
+        nextEntry(keyring, head, { event: 'sealed', document: { view: documentView(doc, snapshot), members: snapshot.members } }, at),
+      );
     }
     after = docs[docs.length - 1].id;
     await repo.insertEntries(trx, rows);
@@ -296,8 +378,18 @@ export class AuditChains {
     }
   }
 
-  private async adopt(kind: DocumentKind, row: { lastDate: string | null; chainIndex: number; lastHash: string | null; keyId: string | null }) {
-    const head: ChainHead = { accountId: this.accountId, kind, lastDate: row.lastDate, seq: row.chainIndex, mac: row.lastHash, keyId: row.keyId };
+  private async adopt(
+    kind: DocumentKind,
+    row: { lastDate: string | null; chainIndex: number; lastHash: string | null; keyId: string | null },
+  ) {
+    const head: ChainHead = {
+      accountId: this.accountId,
+      kind,
+      lastDate: row.lastDate,
+      seq: row.chainIndex,
+      mac: row.lastHash,
+      keyId: row.keyId,
+    };
     // A chain of the first generation that start-up has not sealed yet (see prepareAuditTrail).
     if (head.keyId === null && head.seq > 0) await sealFirstChain(this.trx, this.keyring, head);
     this.heads.set(kind, head);
@@ -308,14 +400,24 @@ export class AuditChains {
   async record(kind: DocumentKind, inputs: EntryInput[]): Promise<void> {
     const head = await this.lock(kind);
     const at = new Date().toISOString();
-    await repo.insertEntries(this.trx, inputs.map((input) => nextEntry(this.keyring, head, input, at)));
+    await repo.insertEntries(
+      this.trx,
+      inputs.map((input) => nextEntry(this.keyring, head, input, at)),
+    );
     await writeHead(this.trx, head);
   }
 
   /** Records the document's state after `event`; `members` when the event changed the snapshot. */
-  async recordDocument(event: AuditEvent, row: repo.DocumentRow, snapshot: StoredDocument | object | null, withMembers: boolean): Promise<void> {
+  async recordDocument(
+    event: AuditEvent,
+    row: repo.DocumentRow,
+    snapshot: StoredDocument | object | null,
+    withMembers: boolean,
+  ): Promise<void> {
     const sealed = sealSnapshot(snapshot ?? parseSnapshot(row.data));
-    await this.record(row.kind, [{ event, document: { view: documentView(row, sealed), members: withMembers ? sealed.members : undefined } }]);
+    await this.record(row.kind, [
+      { event, document: { view: documentView(row, sealed), members: withMembers ? sealed.members : undefined } },
+    ]);
   }
 
   /** A document about to change, checked against its seal (ConflictError otherwise), or undefined. */

@@ -285,18 +285,41 @@ export type AuditEntryRow = Database['auditEntries'];
 
 export async function insertEntries(db: Db, rows: AuditEntryRow[]): Promise<void> {
   // Bounded statements: SQLite allows 32,766 bound values, PostgreSQL 65,535 (9 per row).
-  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('auditEntries').values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('auditEntries')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 }
 
 /** Entries of a chain in order, `limit` at a time after `afterSeq`. */
-export async function entriesAfter(db: Db, accountId: number, kind: DocumentKind, afterSeq: number, limit: number): Promise<AuditEntryRow[]> {
-  return db.selectFrom('auditEntries').selectAll().where('accountId', '=', accountId).where('kind', '=', kind)
-    .where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+export async function entriesAfter(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  afterSeq: number,
+  limit: number,
+): Promise<AuditEntryRow[]> {
+  return db
+    .selectFrom('auditEntries')
+    .selectAll()
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
 }
 
 /** The entries of one document, latest first. */
 export async function entriesOf(db: Db, accountId: number, documentId: number): Promise<AuditEntryRow[]> {
-  return db.selectFrom('auditEntries').selectAll().where('accountId', '=', accountId).where('documentId', '=', documentId).orderBy('seq', 'desc').execute();
+  return db
+    .selectFrom('auditEntries')
+    .selectAll()
+    .where('accountId', '=', accountId)
+    .where('documentId', '=', documentId)
+    .orderBy('seq', 'desc')
+    .execute();
 }
 
 /** A document's latest audit entry as read with the document: its MAC, then its content. */
@@ -310,12 +333,16 @@ const MAC_LENGTH = 64;
 function withSeal<O>(q: SelectQueryBuilder<Database, 'saleDocuments' | 'saleDocumentData', O>) {
   // One indexed subquery in the same statement (audit_entries_document), MAC and content joined so
   // that it is one column: modifying a document costs no extra round trip to the database.
-  return q.select((eb) => eb.selectFrom('auditEntries as seal')
-    .select(sql<string>`seal.mac || seal.content`.as('sealed'))
-    .whereRef('seal.accountId', '=', 'saleDocuments.accountId')
-    .whereRef('seal.documentId', '=', 'saleDocuments.id')
-    .orderBy('seal.seq', 'desc').limit(1)
-    .as('seal'));
+  return q.select((eb) =>
+    eb
+      .selectFrom('auditEntries as seal')
+      .select(sql<string>`seal.mac || seal.content`.as('sealed'))
+      .whereRef('seal.accountId', '=', 'saleDocuments.accountId')
+      .whereRef('seal.documentId', '=', 'saleDocuments.id')
+      .orderBy('seal.seq', 'desc')
+      .limit(1)
+      .as('seal'),
+  );
 }
 
 function splitSeal(sealed: string | null): Seal | null {
@@ -352,7 +379,13 @@ function decodedForAudit(db: Db, row: StoredRow): { row: DocumentRow; unreadable
   } catch {
     unreadable.data = 'a snapshot that does not inflate';
   }
-  const out = { ...row, taxExcludedAmount: amount('taxExcludedAmount'), taxIncludedAmount: amount('taxIncludedAmount'), balance: amount('balance'), data };
+  const out = {
+    ...row,
+    taxExcludedAmount: amount('taxExcludedAmount'),
+    taxIncludedAmount: amount('taxIncludedAmount'),
+    balance: amount('balance'),
+    data,
+  };
   return { row: out, unreadable };
 }
 
@@ -365,7 +398,13 @@ function sealed(db: Db, r: StoredRow & { seal: string | null }): SealedDocument 
  * A document about to change, locked (PostgreSQL) for the rest of the transaction, with its latest
  * audit entry: the caller checks that the row still says what the trail sealed.
  */
-export async function getDocumentForChange(db: Db, accountId: number, kind: DocumentKind, id: number, lock = true): Promise<SealedDocument | undefined> {
+export async function getDocumentForChange(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+  lock = true,
+): Promise<SealedDocument | undefined> {
   let q = withSeal(withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id));
   if (lock && !isSqlite(db)) q = q.forUpdate();
   const row = await q.executeTakeFirst();
@@ -373,22 +412,55 @@ export async function getDocumentForChange(db: Db, accountId: number, kind: Docu
 }
 
 /** Documents of a chain with their latest entry, `limit` at a time in id order after `afterId`. */
-export async function sealedDocumentsAfter(db: Db, accountId: number, kind: DocumentKind, afterId: number, limit: number): Promise<SealedDocument[]> {
+export async function sealedDocumentsAfter(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  afterId: number,
+  limit: number,
+): Promise<SealedDocument[]> {
   const rows = await withSeal(withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '>', afterId))
-    .orderBy('id').limit(limit).execute();
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => sealed(db, r));
 }
 
 /** Finalized documents of a chain in id order after `afterId`, `limit` at a time (sealing an older chain). */
-export async function finalizedAfter(db: Db, accountId: number, kind: DocumentKind, afterId: number, limit: number): Promise<DocumentRow[]> {
-  const rows = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('isDraft', '=', false)
-    .where('id', '>', afterId).orderBy('id').limit(limit).execute();
+export async function finalizedAfter(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  afterId: number,
+  limit: number,
+): Promise<DocumentRow[]> {
+  const rows = await withData(db)
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind)
+    .where('isDraft', '=', false)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => decodedForAudit(db, r).row);
 }
 
 /** Documents of the first (unkeyed) chain, in chain order: chain indexes 1..`last`, `limit` at a time after `afterIndex`. */
-export async function firstChainAfter(db: Db, accountId: number, kind: DocumentKind, afterIndex: number, last: number, limit: number): Promise<DocumentRow[]> {
-  const rows = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind)
-    .where('chainIndex', '>', afterIndex).where('chainIndex', '<=', last).orderBy('chainIndex').limit(limit).execute();
+export async function firstChainAfter(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  afterIndex: number,
+  last: number,
+  limit: number,
+): Promise<DocumentRow[]> {
+  const rows = await withData(db)
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind)
+    .where('chainIndex', '>', afterIndex)
+    .where('chainIndex', '<=', last)
+    .orderBy('chainIndex')
+    .limit(limit)
+    .execute();
   return rows.map((r) => decodedForAudit(db, r).row);
 }

@@ -252,7 +252,14 @@ export interface FinalizeOptions {
 }
 
 /** Finalizes a draft row inside the caller's transaction; returns the updated row. `balance`: what remains due, if not the total. */
-async function finalizeRow(chains: AuditChains, kind: DocumentKind, id: number, options: FinalizeOptions, account: AccountState, balance?: Big) {
+async function finalizeRow(
+  chains: AuditChains,
+  kind: DocumentKind,
+  id: number,
+  options: FinalizeOptions,
+  account: AccountState,
+  balance?: Big,
+) {
   const { trx, accountId } = chains;
   const { settings, logoToken } = account;
   // The head lock comes first: it serializes every finalization of this account and kind.

@@ -10,7 +10,9 @@ import { auditKeyId, entryMac } from '../../../src/domain/audit.js';
 import { defaultKeyFile, Keyring, loadKeyring } from '../../../src/modules/audit/index.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'facturier-keys-'));
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 const hex = () => randomBytes(32).toString('hex');
 
 describe('audit keys', () => {
@@ -55,20 +57,26 @@ describe('audit keys', () => {
   it('are never created where creating is not allowed, and a missing file says where it was looked for', () => {
     const file = path.join(dir, 'missing.key');
     const config = loadConfig({ AUDIT_KEY_FILE: file });
-    expect(() => loadKeyring(config, { create: false })).toThrow(new ConfigError(
-      `The audit key file ${file} does not exist. Restore it from your backup, or point AUDIT_KEY_FILE (or AUDIT_KEY) at the key this database was sealed with`,
-    ));
+    expect(() => loadKeyring(config, { create: false })).toThrow(
+      new ConfigError(
+        `The audit key file ${file} does not exist. Restore it from your backup, or point AUDIT_KEY_FILE (or AUDIT_KEY) at the key this database was sealed with`,
+      ),
+    );
   });
 
   it('refuse a key file that other users can read, and one that holds no valid key', () => {
     const file = path.join(dir, 'open.key');
     writeFileSync(file, `${hex()}\n`);
     chmodSync(file, 0o644);
-    expect(() => loadKeyring(loadConfig({ AUDIT_KEY_FILE: file }), { create: false })).toThrow(`The audit key file ${file} can be read by other users (mode 644): run \`chmod 600 ${file}\``);
+    expect(() => loadKeyring(loadConfig({ AUDIT_KEY_FILE: file }), { create: false })).toThrow(
+      `The audit key file ${file} can be read by other users (mode 644): run \`chmod 600 ${file}\``,
+    );
     chmodSync(file, 0o600);
     expect(loadKeyring(loadConfig({ AUDIT_KEY_FILE: file }), { create: false }).keyring).toBeInstanceOf(Keyring);
     writeFileSync(file, 'not a key\n');
-    expect(() => loadKeyring(loadConfig({ AUDIT_KEY_FILE: file }), { create: false })).toThrow(`The audit key file ${file}: key 1 must be 64 hexadecimal digits (32 bytes)`);
+    expect(() => loadKeyring(loadConfig({ AUDIT_KEY_FILE: file }), { create: false })).toThrow(
+      `The audit key file ${file}: key 1 must be 64 hexadecimal digits (32 bytes)`,
+    );
     writeFileSync(file, '# nothing\n');
     expect(() => loadKeyring(loadConfig({ AUDIT_KEY_FILE: file }), { create: false })).toThrow(`The audit key file ${file} holds no key`);
   });
@@ -84,6 +92,8 @@ describe('audit keys', () => {
 
   it('must be given with PostgreSQL, where several processes share the database', () => {
     const config = { ...loadConfig({}), database: { dialect: 'postgres' as const, url: 'postgres://x@h/db' } };
-    expect(() => loadKeyring(config, { create: true })).toThrow('With PostgreSQL, set AUDIT_KEY (64 hexadecimal digits, e.g. from `openssl rand -hex 32`) or AUDIT_KEY_FILE, the same for every server process');
+    expect(() => loadKeyring(config, { create: true })).toThrow(
+      'With PostgreSQL, set AUDIT_KEY (64 hexadecimal digits, e.g. from `openssl rand -hex 32`) or AUDIT_KEY_FILE, the same for every server process',
+    );
   });
 });

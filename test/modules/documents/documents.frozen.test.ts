@@ -92,13 +92,20 @@ describeEachDb('a finalized document changed behind the application', (ctx) => {
   it('is not rendered into the stored PDF: its first download is refused (409) and nothing is stored', async () => {
     const a = await ctx.newAccount('Faux SAS');
     const headers = a.headers;
-    const draft = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices', headers, payload: { customerName: 'Dupont', lines: [{ description: 'X', quantity: 1, taxExcludedPrice: 100, vat: { rate: 20 } }] } });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices',
+      headers,
+      payload: { customerName: 'Dupont', lines: [{ description: 'X', quantity: 1, taxExcludedPrice: 100, vat: { rate: 20 } }] },
+    });
     const fin = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${draft.json().id}`, headers });
     const { id, number } = fin.json();
     await ctx.db.kysely.updateTable('saleDocuments').set({ customerName: 'Durand' }).where('id', '=', id).execute();
     const refused = await ctx.inject({ method: 'GET', url: `/v1/saleinvoices/download/${id}`, headers });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toContain(`Invoice ${id} (${number}) does not match the audit trail: customerName is Durand in the database, but Dupont was sealed`);
+    expect(refused.json().detail).toContain(
+      `Invoice ${id} (${number}) does not match the audit trail: customerName is Durand in the database, but Dupont was sealed`,
+    );
     const stored = await ctx.db.kysely.selectFrom('documentFiles').select('documentId').where('documentId', '=', id).execute();
     expect(stored).toEqual([]);
     await ctx.db.kysely.updateTable('saleDocuments').set({ customerName: 'Dupont' }).where('id', '=', id).execute();

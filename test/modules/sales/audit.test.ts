@@ -24,7 +24,8 @@ describeEachDb('audit trail of sale documents', (ctx) => {
   });
 
   const post = (url: string, payload?: object) => ctx.inject({ method: 'POST', url, headers: a.headers, ...(payload ? { payload } : {}) });
-  const pay = (invoiceId: number, amount?: number) => post('/v1/saleinvoices/markaspaid', { invoiceId, ...(amount === undefined ? {} : { amount }) });
+  const pay = (invoiceId: number, amount?: number) =>
+    post('/v1/saleinvoices/markaspaid', { invoiceId, ...(amount === undefined ? {} : { amount }) });
 
   async function entries(documentId?: number) {
     let q = ctx.db.kysely.selectFrom('auditEntries').selectAll().where('accountId', '=', a.accountId).orderBy('kind').orderBy('seq');
@@ -34,17 +35,41 @@ describeEachDb('audit trail of sale documents', (ctx) => {
 
   /** Everything a refused request must leave as it was. */
   async function state() {
-    const receipts = await ctx.db.kysely.selectFrom('receipts').select((eb) => eb.fn.countAll<number>().as('n')).where('accountId', '=', a.accountId).executeTakeFirstOrThrow();
-    const docs = await ctx.db.kysely.selectFrom('saleDocuments').select(['id', 'isDraft', 'number', 'balance', 'isPaid', 'isCancelled', 'updatedAt']).where('accountId', '=', a.accountId).orderBy('id').execute();
-    return { counts: await rowCounts(ctx, a.accountId), receipts: Number(receipts.n), entries: (await entries()).length, docs: docs.map((d) => ({ ...d, balance: Number(d.balance), isDraft: Boolean(d.isDraft), isPaid: Boolean(d.isPaid), isCancelled: Boolean(d.isCancelled) })) };
+    const receipts = await ctx.db.kysely
+      .selectFrom('receipts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('accountId', '=', a.accountId)
+      .executeTakeFirstOrThrow();
+    const docs = await ctx.db.kysely
+      .selectFrom('saleDocuments')
+      .select(['id', 'isDraft', 'number', 'balance', 'isPaid', 'isCancelled', 'updatedAt'])
+      .where('accountId', '=', a.accountId)
+      .orderBy('id')
+      .execute();
+    return {
+      counts: await rowCounts(ctx, a.accountId),
+      receipts: Number(receipts.n),
+      entries: (await entries()).length,
+      docs: docs.map((d) => ({
+        ...d,
+        balance: Number(d.balance),
+        isDraft: Boolean(d.isDraft),
+        isPaid: Boolean(d.isPaid),
+        isCancelled: Boolean(d.isCancelled),
+      })),
+    };
   }
 
   async function expectIntact() {
     const reports = await verifyAuditTrail(ctx.db.kysely, ctx.keyring, a.accountId);
-    expect(reports.map((r) => [r.kind, r.problems])).toEqual([['Invoice', []], ['Credit', []]]);
+    expect(reports.map((r) => [r.kind, r.problems])).toEqual([
+      ['Invoice', []],
+      ['Credit', []],
+    ]);
   }
 
-  const setColumns = (id: number, values: Record<string, unknown>) => ctx.db.kysely.updateTable('saleDocuments').set(values).where('id', '=', id).execute();
+  const setColumns = (id: number, values: Record<string, unknown>) =>
+    ctx.db.kysely.updateTable('saleDocuments').set(values).where('id', '=', id).execute();
   /** An amount as the dialect stores it (cents on SQLite). */
   const storedAmount = (amount: number) => toStoredAmount(ctx.db.kysely, new Big(amount));
 
@@ -57,8 +82,26 @@ describeEachDb('audit trail of sale documents', (ctx) => {
     let trail = await entries(inv.id);
     expect(trail.map((e) => e.event)).toEqual(['finalized']);
     expect(trail[0].content).toMatchObject({
-      v: 1, account: a.accountId, chain: 'Invoice', seq: trail[0].seq, event: 'finalized', key: ctx.keyring.currentId,
-      document: { id: inv.id, kind: 'Invoice', isDraft: false, number: inv.number, date: inv.date, customerName: 'Dupont', taxExcludedAmount: '100.00', taxIncludedAmount: '120.00', balance: '120.00', isPaid: false, isCancelled: false, chainIndex: trail[0].seq },
+      v: 1,
+      account: a.accountId,
+      chain: 'Invoice',
+      seq: trail[0].seq,
+      event: 'finalized',
+      key: ctx.keyring.currentId,
+      document: {
+        id: inv.id,
+        kind: 'Invoice',
+        isDraft: false,
+        number: inv.number,
+        date: inv.date,
+        customerName: 'Dupont',
+        taxExcludedAmount: '100.00',
+        taxIncludedAmount: '120.00',
+        balance: '120.00',
+        isPaid: false,
+        isCancelled: false,
+        chainIndex: trail[0].seq,
+      },
     });
     expect(trail[0].content.document.data).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(trail[0].content.snapshot)).toEqual(expect.arrayContaining(['lines', 'totals', 'customerName', 'number', 'seller']));
@@ -66,7 +109,11 @@ describeEachDb('audit trail of sale documents', (ctx) => {
     expect((await pay(inv.id, 50)).json()).toMatchObject({ balance: 70, isPaid: false });
     expect((await pay(inv.id)).json()).toMatchObject({ balance: 0, isPaid: true });
     trail = await entries(inv.id);
-    expect(trail.map((e) => [e.event, e.content.document.balance, e.content.document.isPaid])).toEqual([['finalized', '120.00', false], ['settled', '70.00', false], ['settled', '0.00', true]]);
+    expect(trail.map((e) => [e.event, e.content.document.balance, e.content.document.isPaid])).toEqual([
+      ['finalized', '120.00', false],
+      ['settled', '70.00', false],
+      ['settled', '0.00', true],
+    ]);
     // Chained: each entry names the previous one's MAC, seq after seq.
     const invoiceChain = (await entries()).filter((e) => e.kind === 'Invoice');
     for (let i = 1; i < invoiceChain.length; i++) {
@@ -78,9 +125,15 @@ describeEachDb('audit trail of sale documents', (ctx) => {
     expect((await pay(other.id, 2)).statusCode).toBe(200);
     const cancelled = (await api.cancel(other.id)).json();
     const creditTrail = await entries(cancelled.cancellationCreditId);
-    expect(creditTrail.map((e) => [e.kind, e.event, e.content.document.balance, e.content.document.cancelledInvoiceId])).toEqual([['Credit', 'finalized', '2.00', other.id]]);
-    expect((await entries(other.id)).map((e) => [e.event, e.content.document.isCancelled, e.content.document.cancellationCreditId])).toEqual([
-      ['finalized', false, null], ['settled', false, null], ['cancelled', true, cancelled.cancellationCreditId],
+    expect(creditTrail.map((e) => [e.kind, e.event, e.content.document.balance, e.content.document.cancelledInvoiceId])).toEqual([
+      ['Credit', 'finalized', '2.00', other.id],
+    ]);
+    expect(
+      (await entries(other.id)).map((e) => [e.event, e.content.document.isCancelled, e.content.document.cancellationCreditId]),
+    ).toEqual([
+      ['finalized', false, null],
+      ['settled', false, null],
+      ['cancelled', true, cancelled.cancellationCreditId],
     ]);
     // A refused request appends nothing.
     const before = (await entries()).length;
@@ -95,11 +148,24 @@ describeEachDb('audit trail of sale documents', (ctx) => {
     await setColumns(inv.id, { isDraft: true, number: null, chainIndex: null, finalizedAt: null });
     const before = await state();
     const put = await api.put('Invoice', inv.id, { customerName: 'Dupont', lines: [simpleLine(1)] });
-    expect(expectProblem(put, 409).detail).toMatch(new RegExp(`^Invoice ${inv.id} \\(${inv.number}\\) does not match the audit trail: isDraft is true in the database, but false was sealed \\(audit entry \\d+\\)\\. It cannot be changed; run \`facturier audit verify\``));
-    expect(expectProblem(await api.del('Invoice', inv.id), 409).detail).toContain(`Invoice ${inv.id} (${inv.number}) does not match the audit trail: isDraft is true`);
-    expect(expectProblem(await api.finalize('Invoice', inv.id), 409).detail).toContain(`Invoice ${inv.id} (${inv.number}) does not match the audit trail`);
+    expect(expectProblem(put, 409).detail).toMatch(
+      new RegExp(
+        `^Invoice ${inv.id} \\(${inv.number}\\) does not match the audit trail: isDraft is true in the database, but false was sealed \\(audit entry \\d+\\)\\. It cannot be changed; run \`facturier audit verify\``,
+      ),
+    );
+    expect(expectProblem(await api.del('Invoice', inv.id), 409).detail).toContain(
+      `Invoice ${inv.id} (${inv.number}) does not match the audit trail: isDraft is true`,
+    );
+    expect(expectProblem(await api.finalize('Invoice', inv.id), 409).detail).toContain(
+      `Invoice ${inv.id} (${inv.number}) does not match the audit trail`,
+    );
     expect(await state()).toEqual(before);
-    await setColumns(inv.id, { isDraft: false, number: inv.number, chainIndex: (await entries(inv.id))[0].seq, finalizedAt: (await entries(inv.id))[0].content.document.finalizedAt });
+    await setColumns(inv.id, {
+      isDraft: false,
+      number: inv.number,
+      chainIndex: (await entries(inv.id))[0].seq,
+      finalizedAt: (await entries(inv.id))[0].content.document.finalizedAt,
+    });
     await expectIntact();
   });
 
@@ -124,7 +190,14 @@ describeEachDb('audit trail of sale documents', (ctx) => {
       expect(expectError(receipt, 409).message).toContain(expected);
       expect(await state()).toEqual(before);
       // Put back as sealed, the same requests go through.
-      await setColumns(inv.id, { number: inv.number, date: inv.date, taxIncludedAmount: storedAmount(120), balance: storedAmount(120), isPaid: false, isCancelled: false });
+      await setColumns(inv.id, {
+        number: inv.number,
+        date: inv.date,
+        taxIncludedAmount: storedAmount(120),
+        balance: storedAmount(120),
+        isPaid: false,
+        isCancelled: false,
+      });
       expect((await pay(inv.id, 10)).statusCode).toBe(200);
       await expectIntact();
     });
@@ -136,7 +209,9 @@ describeEachDb('audit trail of sale documents', (ctx) => {
     const before = await state();
     const expected = refusal(credit, 'Credit', 'taxIncludedAmount', '6000.00', '60.00');
     expect(expectProblem(await post('/v1/salecredits/markasrefunded', { creditId: credit.id }), 409).detail).toContain(expected);
-    expect(expectError(await post('/v1/receipts', { amount: -10, links: [{ type: 'Credit', id: credit.id, amount: -10 }] }), 409).message).toContain(expected);
+    expect(
+      expectError(await post('/v1/receipts', { amount: -10, links: [{ type: 'Credit', id: credit.id, amount: -10 }] }), 409).message,
+    ).toContain(expected);
     expect(await state()).toEqual(before);
     await setColumns(credit.id, { taxIncludedAmount: storedAmount(60), balance: storedAmount(60) });
     await expectIntact();
@@ -150,7 +225,9 @@ describeEachDb('audit trail of sale documents', (ctx) => {
     const expected = refusal(inv, 'Invoice', 'customerName', 'Durand', 'Dupont');
     const put = await ctx.inject({ method: 'PUT', url: `/v1/receipts/${receipt.id}`, headers: a.headers, payload: { amount: 20 } });
     expect(expectProblem(put, 409).detail).toContain(expected);
-    expect(expectProblem(await ctx.inject({ method: 'DELETE', url: `/v1/receipts/${receipt.id}`, headers: a.headers }), 409).detail).toContain(expected);
+    expect(
+      expectProblem(await ctx.inject({ method: 'DELETE', url: `/v1/receipts/${receipt.id}`, headers: a.headers }), 409).detail,
+    ).toContain(expected);
     expect(await state()).toEqual(before);
     await setColumns(inv.id, { customerName: 'Dupont' });
     expect((await ctx.inject({ method: 'DELETE', url: `/v1/receipts/${receipt.id}`, headers: a.headers })).statusCode).toBe(200);
@@ -169,48 +246,70 @@ describeEachDb('audit trail of sale documents', (ctx) => {
     expect((await api.del('Invoice', draft.id)).statusCode).toBe(200);
   });
 
-  it.skipIf(ctx.dialect !== 'postgres')('answers an edit that waited for a finalization as a finalized document (400), not as tampering', async () => {
-    // READ COMMITTED: the PUT's statement takes its snapshot, then waits for the row's lock, held
-    // here and then by the finalization; it reads the row as finalized but, in that snapshot, no
-    // entry yet. Failed with 409 "no audit entry ever sealed it" before the check read both again.
-    const draft = await api.draft('Invoice', { customerName: 'Dupont', lines: [simpleLine(100)] });
-    const { url, schema } = ctx.config.database as { url: string; schema: string };
-    const holder = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-    const other = openDatabase(ctx.config.database);
-    await holder.connect();
-    try {
-      await holder.query('begin');
-      await holder.query('select id from sale_documents where id = $1 for update', [draft.id]);
-      const finalizing = finalize({ db: other, publicUrl: null, keyring: ctx.keyring }, a.accountId, 'Invoice', draft.id, {});
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const editing = api.put('Invoice', draft.id, { customerName: 'Modifié', lines: [simpleLine(1)] });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await holder.query('commit');
-      const [{ value: finalized }, edited] = await Promise.all([finalizing, editing]);
-      expect(finalized.number).toMatch(/^F-/);
-      expect(expectProblem(edited, 400).detail).toContain(`Invoice ${finalized.number} is finalized and cannot be modified`);
-    } finally {
-      await holder.end();
-      await other.close();
-    }
-    await expectIntact();
-  });
+  it.skipIf(ctx.dialect !== 'postgres')(
+    'answers an edit that waited for a finalization as a finalized document (400), not as tampering',
+    async () => {
+      // READ COMMITTED: the PUT's statement takes its snapshot, then waits for the row's lock, held
+      // here and then by the finalization; it reads the row as finalized but, in that snapshot, no
+      // entry yet. Failed with 409 "no audit entry ever sealed it" before the check read both again.
+      const draft = await api.draft('Invoice', { customerName: 'Dupont', lines: [simpleLine(100)] });
+      const { url, schema } = ctx.config.database as { url: string; schema: string };
+      const holder = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+      const other = openDatabase(ctx.config.database);
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from sale_documents where id = $1 for update', [draft.id]);
+        const finalizing = finalize({ db: other, publicUrl: null, keyring: ctx.keyring }, a.accountId, 'Invoice', draft.id, {});
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const editing = api.put('Invoice', draft.id, { customerName: 'Modifié', lines: [simpleLine(1)] });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await holder.query('commit');
+        const [{ value: finalized }, edited] = await Promise.all([finalizing, editing]);
+        expect(finalized.number).toMatch(/^F-/);
+        expect(expectProblem(edited, 400).detail).toContain(`Invoice ${finalized.number} is finalized and cannot be modified`);
+      } finally {
+        await holder.end();
+        await other.close();
+      }
+      await expectIntact();
+    },
+  );
 
   it('refuses a document whose entry was rewritten to match without the key', async () => {
     const inv = await api.finalized('Invoice', { customerName: 'Dupont', lines: [simpleLine(100)] });
     const [entry] = await entries(inv.id);
-    const original = await ctx.db.kysely.selectFrom('auditEntries').select(['content', 'mac'])
-      .where('accountId', '=', a.accountId).where('kind', '=', 'Invoice').where('seq', '=', entry.seq).executeTakeFirstOrThrow();
-    const forged = canonicalJson({ ...entry.content, document: { ...entry.content.document, taxIncludedAmount: '12.00', balance: '12.00' } });
-    const rewrite = (values: { content: string; mac: string }) => ctx.db.kysely.updateTable('auditEntries').set(values)
-      .where('accountId', '=', a.accountId).where('kind', '=', 'Invoice').where('seq', '=', entry.seq).execute();
+    const original = await ctx.db.kysely
+      .selectFrom('auditEntries')
+      .select(['content', 'mac'])
+      .where('accountId', '=', a.accountId)
+      .where('kind', '=', 'Invoice')
+      .where('seq', '=', entry.seq)
+      .executeTakeFirstOrThrow();
+    const forged = canonicalJson({
+      ...entry.content,
+      document: { ...entry.content.document, taxIncludedAmount: '12.00', balance: '12.00' },
+    });
+    const rewrite = (values: { content: string; mac: string }) =>
+      ctx.db.kysely
+        .updateTable('auditEntries')
+        .set(values)
+        .where('accountId', '=', a.accountId)
+        .where('kind', '=', 'Invoice')
+        .where('seq', '=', entry.seq)
+        .execute();
     await rewrite({ content: forged, mac: sha256Hex(forged) });
     await setColumns(inv.id, { taxIncludedAmount: storedAmount(12), balance: storedAmount(12) });
     const res: LightMyRequestResponse = await pay(inv.id);
-    expect(expectProblem(res, 409).detail).toContain(`Invoice ${inv.id} (${inv.number}) does not match the audit trail: its latest audit entry (${entry.seq}) does not authenticate with the audit key.`);
+    expect(expectProblem(res, 409).detail).toContain(
+      `Invoice ${inv.id} (${inv.number}) does not match the audit trail: its latest audit entry (${entry.seq}) does not authenticate with the audit key.`,
+    );
     const report = (await verifyAuditTrail(ctx.db.kysely, ctx.keyring, a.accountId))[0];
     // The head still holds the entry's real MAC: both say the entry was rewritten.
-    expect(report.problems.map((p) => [p.reason, p.documentId, p.chainIndex])).toEqual([['mac', inv.id, entry.seq], ['head', inv.id, entry.seq]]);
+    expect(report.problems.map((p) => [p.reason, p.documentId, p.chainIndex])).toEqual([
+      ['mac', inv.id, entry.seq],
+      ['head', inv.id, entry.seq],
+    ]);
     await rewrite(original);
     await setColumns(inv.id, { taxIncludedAmount: storedAmount(120), balance: storedAmount(120) });
     await expectIntact();

@@ -732,7 +732,12 @@ describeEachDb('sale invoice lifecycle', (ctx) => {
 
   it('a partly paid invoice leaves the paid part to refund on its credit note', async () => {
     const fin = await api.finalized('Invoice', { customerName: 'C', lines: [simpleLine(100)] });
-    const paid = await ctx.inject({ method: 'POST', url: '/v1/saleinvoices/markaspaid', headers: a.headers, payload: { invoiceId: fin.id, amount: 50 } });
+    const paid = await ctx.inject({
+      method: 'POST',
+      url: '/v1/saleinvoices/markaspaid',
+      headers: a.headers,
+      payload: { invoiceId: fin.id, amount: 50 },
+    });
     expect(paid.json()).toMatchObject({ balance: 70, isPaid: false });
     const inv = (await api.cancel(fin.id)).json();
     expect(inv.balance).toBe(0);
