@@ -10,7 +10,7 @@ import { authFailures } from '../../../src/db/migrations/010_auth_failures.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
 import { customers } from '../../../src/modules/customers/index.js';
-import { dialects, freshDatabase } from '../../helpers/harness.js';
+import { dialects, freshDatabase, TEST_AUDIT_KEY } from '../../helpers/harness.js';
 
 const BEFORE_010 = migrations.slice(0, migrations.indexOf(authFailures));
 
@@ -38,12 +38,13 @@ for (const dialect of dialects()) {
         values (${account.accountId}, 'customer', ${model.number}, ${model.name}, ${model.searchText}, ${model.data}, ${now}, ${now})
         returning id`.execute(db.kysely.withoutPlugins());
       customerId = inserted.rows[0].id;
-      expect(await migrateToLatest(db)).toEqual(['010_auth_failures', '011_record_versions']);
+      expect(await migrateToLatest(db)).toEqual(['010_auth_failures', '011_record_versions', '012_audit_trail']);
     });
     afterAll(() => dispose());
 
     it('gives rows written before version 1, and a PUT with If-Match "1" moves them to "2"', async () => {
-      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), db);
+      // The audit key given: this in-memory or PostgreSQL database has no key file beside it.
+      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', AUDIT_KEY: TEST_AUDIT_KEY }), db);
       try {
         const read = await app.inject({ method: 'GET', url: `/v1/customers/${customerId}`, headers });
         expect(read.statusCode, read.body).toBe(200);
