@@ -1,11 +1,15 @@
 // `npm run bench [-- scenario ...]`: runs the load scenarios in one process tree and writes
-// the figures to bench/results/. Scenarios: hello, customers, invoices, pdf, backup, workers (default: all).
+// the figures to bench/results/. Scenarios: hello, customers, invoices, pdf, backup, workers, exports, einvoicing, delivery, statements (default: all).
 import { backupScenario } from './backup.js';
 import { customersScenario } from './customers.js';
+import { einvoicingScenario } from './einvoicing.js';
+import { exportsScenario } from './exports.js';
+import { deliveryScenario } from './delivery.js';
 import { helloScenario } from './hello.js';
 import { invoicesScenario } from './invoices.js';
 import { machine, table, writeResults, type LoadResult } from './lib.js';
 import { pdfScenario } from './pdf.js';
+import { statementsScenario } from './statements.js';
 import { workersScenario } from './workers.js';
 
 export interface ScenarioResult {
@@ -24,6 +28,10 @@ const scenarios: Record<string, (seconds: number) => Promise<ScenarioResult>> = 
   pdf: pdfScenario,
   backup: backupScenario,
   workers: workersScenario,
+  exports: exportsScenario,
+  einvoicing: einvoicingScenario,
+  delivery: deliveryScenario,
+  statements: statementsScenario,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -9,27 +9,39 @@ import { redactUrl, registerAuth } from './http/auth.js';
 import { registerJsonParsers, registerTextVariants, requestIdFrom } from './http/conventions.js';
 import { registerLenientBinding } from './http/binding.js';
 import { registerErrorHandling } from './http/errors.js';
+import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
+import { OutboxRunner, type DeliveryHooks, type Stage } from './jobs/runner.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerCompactResponses } from './http/serialization.js';
 import { NUMERIC_FORMATS, registerValidation } from './http/validation.js';
 import type { AppContext } from './context.js';
 import { registerSharedSchemas } from './http/schemas.js';
 import { keyPrefixOf, keyResolver, sharedFailureRecorder } from './modules/accounts/index.js';
+import { bankPlugin } from './modules/bank/index.js';
 import { colleaguesPlugin } from './modules/colleagues/index.js';
 import { contactsPlugin } from './modules/contacts/index.js';
 import { customersPlugin } from './modules/customers/index.js';
 import { documentsPlugin } from './modules/documents/index.js';
+import { exportsPlugin } from './modules/exports/index.js';
 import { helloPlugin } from './modules/hello/index.js';
+import { mailingPlugin, mailingStage, type MailTransport } from './modules/mailing/index.js';
+import { expensesPlugin } from './modules/expenses/index.js';
+import { ledgersPlugin } from './modules/ledgers/index.js';
 import { productsPlugin } from './modules/products/index.js';
 import { purchasesPlugin } from './modules/purchases/index.js';
+import { quotesPlugin } from './modules/quotes/index.js';
 import { receiptsPlugin } from './modules/receipts/index.js';
 import { referencePlugin } from './modules/reference/index.js';
 import { openAuditTrail, salesPlugin } from './modules/sales/index.js';
 import { settingsPlugin } from './modules/settings/index.js';
 import { suppliersPlugin } from './modules/suppliers/index.js';
 import { systemPlugin } from './modules/system/index.js';
-import { usersPlugin } from './modules/users/index.js';
+import { webhooksPlugin, webhookStages } from './modules/webhooks/index.js';
+import { sessionResolver, usersPlugin } from './modules/users/index.js';
+import { apiKeysPlugin } from './modules/apikeys/index.js';
+import { consolePlugin } from './modules/console/index.js';
 import { VERSION } from './version.js';
 import { WorkerPool } from './workers/pool.js';
 
@@ -38,6 +50,37 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Worker threads to use instead of the app's own (which it closes with itself). */
   workers?: WorkerPool;
+  /** Start the outbox worker's loop with the app (`facturier serve`, `facturier worker`); tests drive app.outbox themselves. */
+  startOutboxWorker?: boolean;
+  /** Tests: the outbox worker's clock and the webhooks' resolver. */
+  delivery?: DeliveryHooks;
+  /** Tests: where e-mails go instead of SMTP_URL / MAIL_DIR. */
+  mailTransport?: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox worker (webhooks, e-mails, expired idempotency keys); started only when asked. */
+    outbox: OutboxRunner;
+  }
+}
+
+/** A stage that runs at most once per `everyMs` (housekeeping). */
+function everyFew(stage: Stage, everyMs: number): Stage {
+  let last = -Infinity;
+  return {
+    name: stage.name,
+    async run(now) {
+      if (now - last < everyMs) return 0;
+      last = now;
+      await stage.run(now);
+      return 0;
+    },
+  };
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -56,7 +99,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     genReqId: (req) => requestIdFrom(req) ?? randomUUID(),
-    trustProxy: false,
+    // TRUST_PROXY: a hop count trusts that many proxies in front (as proxy-addr counts hops).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     serializerOpts: { ajv: { formats: Object.fromEntries(NUMERIC_FORMATS.map((f) => [f, true])) } },
   });
 
@@ -65,6 +109,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     done();
   });
   registerJsonParsers(app);
+  registerIdempotency(app, db, { clock: options.delivery?.clock });
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10, parts: 20 } });
   registerValidation(app);
   registerInputGuard(app);
@@ -83,8 +128,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     onSharedFailureError: (err) => {
       app.log.warn({ err }, 'could not count a failed authentication in the database');
     },
+    // The web console's session cookie (with its CSRF token) is accepted instead of a key.
+    resolveSession: sessionResolver(db, config.console, (err) => {
+      app.log.warn({ err }, 'could not record a console session use');
+    }),
   });
-  await registerOpenApi(app, VERSION);
+  await registerOpenApi(app, VERSION, config.publicUrl ?? undefined);
+  registerMetrics(app, db, config.metricsToken);
 
   if (audit.createdFile)
     app.log.warn({ file: audit.createdFile }, 'created the audit key file: back it up apart from the database (docs/audit.md)');
@@ -93,7 +143,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   if (audit.rotatedChains) app.log.info({ chains: audit.rotatedChains }, 'audit chains continued with the new audit key');
   const workers = options.workers ?? new WorkerPool(config.workers);
   if (!options.workers) app.addHook('onClose', () => workers.close());
-  const ctx: AppContext = { config, db, workers, keyring: audit.keyring };
+  const ctx: AppContext = { config, db, workers, keyring: audit.keyring, delivery: options.delivery };
   registerSharedSchemas(app);
   // Each module is a plugin on the app's own scope; the order is the OpenAPI document's order.
   for (const plugin of [
@@ -108,12 +158,34 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     contactsPlugin,
     salesPlugin,
     documentsPlugin,
+    quotesPlugin,
     purchasesPlugin,
     receiptsPlugin,
+    exportsPlugin,
+    expensesPlugin,
+    bankPlugin,
+    ledgersPlugin,
     usersPlugin,
+    webhooksPlugin,
+    mailingPlugin,
+    apiKeysPlugin,
+    consolePlugin,
   ]) {
     await app.register(plugin, { ctx });
   }
+
+  const mailing = mailingStage(ctx, options.mailTransport);
+  const purge: Stage = { name: 'idempotency:purge', run: (now) => purgeIdempotencyKeys(db, now) };
+  const outbox = new OutboxRunner([...webhookStages(ctx), mailing, everyFew(purge, 10 * 60_000)], {
+    clock: options.delivery?.clock,
+    log: app.log,
+  });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailing.close();
+  });
+  if (options.startOutboxWorker) outbox.start();
 
   await app.ready();
   return app;

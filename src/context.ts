@@ -3,6 +3,7 @@
 // depend on it without importing the app that registers them.
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { DeliveryHooks } from './jobs/runner.js';
 import type { Keyring } from './modules/audit/index.js';
 import type { WorkerPool } from './workers/pool.js';
 
@@ -11,4 +12,6 @@ export interface AppContext {
   db: Db;
   workers: WorkerPool;
   keyring: Keyring;
+  /** The outbox worker's clock and the webhooks' resolver, when tests replace them. */
+  delivery?: DeliveryHooks;
 }

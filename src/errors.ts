@@ -19,7 +19,8 @@ export type ErrorKind =
   | 'unauthenticated' // no valid credentials
   | 'rate-limited' // too many attempts; retry later
   | 'unavailable' // a dependency did not answer
-  | 'not-implemented'; // switched off by configuration
+  | 'not-implemented' // switched off by configuration
+  | 'unprocessable'; // well-formed, but cannot be processed as sent (an Idempotency-Key reused for another request)
 
 export abstract class AppError extends Error {
   abstract readonly kind: ErrorKind;
@@ -63,6 +64,11 @@ export class PreconditionFailedError extends AppError {
 
 export class ForbiddenError extends AppError {
   readonly kind = 'forbidden';
+}
+
+/** A request that cannot be processed as sent, though well-formed (an Idempotency-Key reused with another body). */
+export class UnprocessableError extends AppError {
+  readonly kind = 'unprocessable';
 }
 
 export class NotImplementedError extends AppError {

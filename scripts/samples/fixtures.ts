@@ -21,11 +21,11 @@ export interface SampleDocument {
   /** File name in samples/. */
   file: string;
   seller: keyof typeof SELLERS;
-  kind: 'Invoice' | 'Credit';
+  kind: 'Invoice' | 'Credit' | 'Quote';
   customer: string;
-  /** POST /v1/saleinvoices or /v1/salecredits, without customerId (filled from `customer`). */
+  /** POST /v1/saleinvoices, /v1/salecredits or /v1/salequotes, without customerId (filled from `customer`). */
   input: Payload;
-  /** Finalized on the document's own date; false keeps it a draft (BROUILLON, no XML). */
+  /** Finalized on the document's own date (a quote: issued); false keeps it a draft (BROUILLON, no XML). */
   finalize: boolean;
   /** For a credit note: the `file` of the sample invoice it corrects (cancelledInvoicetId). */
   corrects?: string;
@@ -222,6 +222,29 @@ export const SAMPLES: SampleDocument[] = [
       date: '2026-11-06',
       subject: 'Développement de l’API de facturation',
       lines: [{ productNumber: 'DEV-JOUR', quantity: 7 }],
+    },
+    finalize: true,
+    previewPages: [1],
+  },
+  {
+    file: 'quote.pdf',
+    seller: 'atelier',
+    kind: 'Quote',
+    customer: 'dupont',
+    input: {
+      date: '2026-10-02',
+      subject: 'Refonte du portail client – proposition',
+      customerOrderReference: 'AO-2026-17',
+      deposit: { type: 'Percent', value: 30 },
+      headerNotes: 'Suite à notre rendez-vous du 28 septembre 2026, voici notre proposition.',
+      lines: [
+        { type: 'Text', description: 'Lot 1 — Conception' },
+        { productNumber: 'DEV-API', quantity: 7 },
+        { productNumber: 'FORM-FX', quantity: 2, discount: { type: 'Percent', value: 10 } },
+        { type: 'Text', description: 'Lot 2 — Mise en production' },
+        { productNumber: 'LIC-PRO', quantity: 3 },
+        { productNumber: 'USBC-2M', quantity: 25 },
+      ],
     },
     finalize: true,
     previewPages: [1],

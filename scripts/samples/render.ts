@@ -54,7 +54,7 @@ export async function renderSamples(): Promise<RenderedSample[]> {
     for (const sample of SAMPLES) {
       let seller = sellers.get(sample.seller);
       if (!seller) sellers.set(sample.seller, (seller = await setUpSeller(app, db, sample.seller)));
-      const path = sample.kind === 'Invoice' ? '/v1/saleinvoices' : '/v1/salecredits';
+      const path = { Invoice: '/v1/saleinvoices', Credit: '/v1/salecredits', Quote: '/v1/salequotes' }[sample.kind];
       const input: Payload = { ...sample.input, customerId: seller.customers.get(sample.customer) };
       if (sample.corrects) input.cancelledInvoicetId = ids.get(sample.corrects);
       const id = (await call(app, seller.headers, 'POST', path, input)).json<{ id: number }>().id;
@@ -62,7 +62,9 @@ export async function renderSamples(): Promise<RenderedSample[]> {
       let number: string | null = null;
       if (sample.finalize) {
         // Finalized on its own (past) date: `finalizationDate` unset, no adjustment to today.
-        number = (await call(app, seller.headers, 'POST', `${path}/finalize/${id}`)).json<{ number: string }>().number;
+        // A quote is issued (numbered) instead.
+        const action = sample.kind === 'Quote' ? 'issue' : 'finalize';
+        number = (await call(app, seller.headers, 'POST', `${path}/${action}/${id}`)).json<{ number: string }>().number;
       }
       const pdf = (await call(app, seller.headers, 'GET', `${path}/download/${id}`)).rawPayload;
       out.push({ ...sample, pdf, number });

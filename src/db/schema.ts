@@ -223,6 +223,153 @@ export interface PurchaseInvoicesTable {
   content: Buffer;
   createdAt: string;
   updatedAt: string;
+  // The ledger's columns (migration 015).
+  dueDate: string | null;
+  taxExcludedAmount: StoredAmount | null;
+  vatAmount: StoredAmount | null;
+  /** JSON: [{ rate, taxExcludedAmount, vatAmount }] as decimal strings, or null. */
+  vats: string | null;
+  classificationId: number | null;
+  supplierName: string | null;
+  /** What Success supplier payments settle on it, signed like taxIncludedAmount. */
+  paidAmount: Generated<StoredAmount>;
+  searchText: string;
+  version: Generated<number>;
+}
+
+/** A payment to a supplier (negative: a refund from the supplier), migration 015. */
+export interface SupplierPaymentsTable {
+  id: Generated<number>;
+  accountId: number;
+  internalId: string | null;
+  date: string;
+  amount: StoredAmount;
+  paymentMethod: string;
+  status: string;
+  reference: string | null;
+  notes: string | null;
+  metadata: string | null;
+  supplierId: number | null;
+  supplierName: string | null;
+  searchText: string;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface SupplierPaymentLinksTable {
+  id: Generated<number>;
+  accountId: number;
+  paymentId: number;
+  position: number;
+  purchaseInvoiceId: number;
+  /** Signed as allocated: positive on invoices, negative on supplier credit notes. */
+  amount: StoredAmount;
+}
+
+export interface ExpenseReportsTable {
+  id: Generated<number>;
+  accountId: number;
+  colleagueId: number;
+  colleagueName: string | null;
+  title: string | null;
+  periodStart: string;
+  periodEnd: string;
+  /** Draft, Submitted, Approved, Reimbursed. */
+  status: string;
+  taxExcludedAmount: StoredAmount;
+  vatAmount: StoredAmount;
+  taxIncludedAmount: StoredAmount;
+  notes: string | null;
+  submittedAt: string | null;
+  approvedAt: string | null;
+  reimbursedDate: string | null;
+  reimbursementMethod: string | null;
+  reimbursementReference: string | null;
+  searchText: string;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface ExpenseReportLinesTable {
+  id: Generated<number>;
+  accountId: number;
+  reportId: number;
+  date: string;
+  merchant: string | null;
+  category: string | null;
+  classificationId: number | null;
+  description: string | null;
+  /** JSON: [{ rate, taxExcludedAmount, vatAmount }] as decimal strings. */
+  vats: string;
+  taxExcludedAmount: StoredAmount;
+  vatAmount: StoredAmount;
+  taxIncludedAmount: StoredAmount;
+  createdAt: string;
+}
+
+export interface ExpenseFilesTable {
+  lineId: number;
+  accountId: number;
+  fileName: string | null;
+  contentType: string;
+  size: number;
+  sha256: string;
+  content: Buffer;
+  createdAt: string;
+}
+
+export interface BankAccountsTable {
+  id: Generated<number>;
+  accountId: number;
+  name: string;
+  iban: string;
+  bic: string | null;
+  providerId: string | null;
+  currency: string;
+  openingBalance: StoredAmount;
+  openingDate: string | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface BankImportsTable {
+  id: Generated<number>;
+  accountId: number;
+  bankAccountId: number;
+  format: string;
+  fileName: string | null;
+  sha256: string;
+  readCount: number;
+  insertedCount: number;
+  duplicateCount: number;
+  createdAt: string;
+}
+
+export interface BankTransactionsTable {
+  id: Generated<number>;
+  accountId: number;
+  bankAccountId: number;
+  importId: number | null;
+  date: string;
+  valueDate: string | null;
+  /** Signed: positive money in, negative money out. */
+  amount: StoredAmount;
+  label: string;
+  reference: string | null;
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  bankReference: string | null;
+  /** Unique per bank account: a re-imported statement line is recognised by it. */
+  dedupKey: string;
+  /** Receipt, SupplierPayment or ExpenseReport, with its id, once the user confirmed the match. */
+  matchType: string | null;
+  matchId: number | null;
+  matchedAt: string | null;
+  createdAt: string;
 }
 
 export interface LogoVersionsTable {
@@ -241,7 +388,140 @@ export interface AuthFailuresTable {
   failures: number;
 }
 
+/** A registered webhook (migration 013). `types`: JSON array of event types. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  accountId: number;
+  name: string;
+  url: string;
+  types: string;
+  secretKey: string;
+  /** The last outbox event when it was registered: it receives the events after it. */
+  fromEventId: number;
+  createdAt: string;
+}
+
+/** One event to deliver to one webhook; times in epoch milliseconds (strings from PostgreSQL's bigint). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  accountId: number;
+  webhookId: number;
+  eventId: number;
+  eventType: string;
+  resourceKey: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  nextAttemptAt: number | string;
+  lockedUntil: number | string | null;
+  firstAttemptAt: number | string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  deliveryId: number;
+  attemptedAt: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** An e-mail queued by a send endpoint; `message` is JSON. */
+export interface EmailMessagesTable {
+  id: Generated<number>;
+  accountId: number;
+  documentKind: string;
+  documentId: number;
+  documentNumber: string | null;
+  message: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  nextAttemptAt: number | string;
+  lockedUntil: number | string | null;
+  lastError: string | null;
+  messageId: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** The first answer to a request with an Idempotency-Key, replayed for 24 hours. */
+export interface IdempotencyKeysTable {
+  accountId: number;
+  key: string;
+  fingerprint: string;
+  status: 'pending' | 'done';
+  responseStatus: number | null;
+  responseHeaders: string | null;
+  responseBody: string | null;
+  lockedUntil: number | string;
+  expiresAt: number | string;
+}
+
+/** Sale quotes (migration 014); the quote itself is the JSON in `data`. */
+export interface SaleQuotesTable {
+  id: Generated<number>;
+  accountId: number;
+  version: Generated<number>;
+  status: 'Pending' | 'Sent' | 'Accepted' | 'Refused' | 'Closed' | 'Invoiced';
+  number: string | null;
+  internalId: string | null;
+  customerId: number | null;
+  customerName: string | null;
+  date: string;
+  validityDate: string | null;
+  taxExcludedAmount: StoredAmount;
+  taxIncludedAmount: StoredAmount;
+  issuedAt: string | null;
+  sentAt: string | null;
+  acceptedAt: string | null;
+  refusedAt: string | null;
+  closedAt: string | null;
+  invoiceId: number | null;
+  data: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A person who signs in to the web console (migration 017). */
+export interface UsersTable {
+  id: Generated<number>;
+  accountId: number;
+  /** Lower-cased; unique across the installation. */
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  profile: string;
+  status: string;
+  /** scrypt$N$r$p$salt$hash; null until a password is set (signed in by link only). */
+  passwordHash: string | null;
+  createdAt: string;
+  passwordChangedAt: string | null;
+}
+
+/** A console session: the SHA-256 of the cookie value; times in epoch ms (strings from PostgreSQL). */
+export interface UserSessionsTable {
+  tokenHash: string;
+  userId: number;
+  csrfToken: string;
+  createdAt: number | string;
+  lastSeenAt: number | string;
+  expiresAt: number | string;
+}
+
+export interface UserSignInLinksTable {
+  tokenHash: string;
+  userId: number;
+  expiresAt: number | string;
+}
+
 export interface Database {
+  users: UsersTable;
+  userSessions: UserSessionsTable;
+  userSignInLinks: UserSignInLinksTable;
   authFailures: AuthFailuresTable;
   logoVersions: LogoVersionsTable;
   saleDocuments: SaleDocumentsTable;
@@ -260,4 +540,18 @@ export interface Database {
   receiptLinks: ReceiptLinksTable;
   documentFiles: DocumentFilesTable;
   purchaseInvoices: PurchaseInvoicesTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookAttempts: WebhookAttemptsTable;
+  emailMessages: EmailMessagesTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  supplierPayments: SupplierPaymentsTable;
+  supplierPaymentLinks: SupplierPaymentLinksTable;
+  expenseReports: ExpenseReportsTable;
+  expenseReportLines: ExpenseReportLinesTable;
+  expenseFiles: ExpenseFilesTable;
+  bankAccounts: BankAccountsTable;
+  bankImports: BankImportsTable;
+  bankTransactions: BankTransactionsTable;
+  saleQuotes: SaleQuotesTable;
 }

@@ -9,6 +9,7 @@ import { DomainValidationError } from './errors.js';
 
 export const DEFAULT_INVOICE_NUMBER_PATTERN = 'F-{yyyy}-{seq:5}';
 export const DEFAULT_CREDIT_NUMBER_PATTERN = 'AV-{yyyy}-{seq:5}';
+export const DEFAULT_QUOTE_NUMBER_PATTERN = 'D-{yyyy}-{seq:5}';
 
 /** Longest accepted pattern, and longest number a pattern may produce (with a 6-digit sequence). */
 export const MAX_PATTERN_LENGTH = 40;

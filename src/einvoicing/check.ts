@@ -1,13 +1,16 @@
-// Owns the built-in conformance check of a CII e-invoice: EN 16931 rules (errors) and French CTC rules
-// (warnings), judged over the XML actually sent. The verdict is strict: any finding makes it invalid.
-import type { CheckContext, CheckResult, Finding, Rule } from './types.js';
+// Owns the built-in conformance check of a CII e-invoice, judged over the XML actually sent: the EN 16931
+// rules (errors) and every assert of the French BR-FR rules 1.4.0.03 (errors on a domestic B2B document,
+// warnings on any other: our one deliberate deviation, see docs/einvoicing.md). The verdict: valid when no
+// finding is an error (warnings alone leave the document valid).
+import type { CheckContext, CheckResult, Finding, Rule, Severity } from './types.js';
 import { NS, type XmlDocument, nodePath, parseXml, xpathFor } from './xml.js';
 import { coreRules } from './rules/core.js';
 import { allowanceChargeRules } from './rules/allowances.js';
 import { paymentRules } from './rules/payment.js';
 import { decimalRules } from './rules/decimals.js';
 import { vatCategoryRules } from './rules/vat.js';
-import { frenchRules } from './rules/france.js';
+import { frenchRules, isDomesticB2B } from './rules/france.js';
+import { syntaxRules } from './rules/syntax.js';
 
 export type { CheckResult, Finding, Severity } from './types.js';
 
@@ -17,6 +20,7 @@ export const EN16931_RULES: readonly Rule[] = [
   ...paymentRules,
   ...decimalRules,
   ...vatCategoryRules,
+  ...syntaxRules,
 ];
 export const FRENCH_RULES: readonly Rule[] = frenchRules;
 export const ALL_RULES: readonly Rule[] = [...EN16931_RULES, ...FRENCH_RULES];
@@ -66,22 +70,32 @@ export function checkCii(xml: string): Finding[] {
   }
   const ctx = checkContext(doc);
   const findings: Finding[] = [];
-  for (const rule of ALL_RULES) {
-    for (const node of rule.check(ctx)) {
-      findings.push({
-        ruleId: rule.id,
-        severity: rule.severity,
-        message: rule.message,
-        businessTerm: rule.businessTerm,
-        location: nodePath(node),
-      });
+  const run = (rules: readonly Rule[], severity?: Severity) => {
+    for (const rule of rules) {
+      for (const node of rule.check(ctx)) {
+        findings.push({
+          ruleId: rule.id,
+          severity: severity ?? rule.severity,
+          message: rule.describe ? rule.describe(node, ctx) : rule.message,
+          businessTerm: rule.businessTerm,
+          location: nodePath(node),
+        });
+      }
     }
-  }
+  };
+  run(EN16931_RULES);
+  // Deviation: the official BR-FR asserts are all fatal; they bind domestic B2B documents only, so on a
+  // consumer or foreign-buyer document the same findings are reported as warnings.
+  run(FRENCH_RULES, isDomesticB2B(ctx) ? undefined : 'Warning');
   return findings;
 }
 
-/** The verdict of the spec: valid only without any finding, warnings included. */
+/** Valid when no finding is an error: warnings (French rules on a B2C or foreign-buyer document) are advice. */
+export function isValidVerdict(findings: readonly Pick<Finding, 'severity'>[]): boolean {
+  return findings.every((f) => f.severity !== 'Error');
+}
+
 export function checkEInvoice(xml: string): CheckResult {
   const findings = checkCii(xml);
-  return { isValid: findings.length === 0, findings };
+  return { isValid: isValidVerdict(findings), findings };
 }

@@ -28,6 +28,8 @@ export interface Rule {
   message: string;
   /** Offending nodes; their XPath becomes the finding's location. Empty when the rule holds. */
   check(ctx: CheckContext): XmlNode[];
+  /** The message for one offending node, when it quotes values of the document (else `message`). */
+  describe?(node: XmlNode, ctx: CheckContext): string;
 }
 
 export interface CheckResult {

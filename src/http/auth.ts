@@ -10,8 +10,11 @@ import { TooManyRequestsError, UnauthorizedError } from '../errors.js';
 export interface Principal {
   accountId: number;
   accountName: string;
-  apiKeyId: number;
-  apiKeyName: string;
+  /** The key that authenticated the request; null for a console session. */
+  apiKeyId: number | null;
+  apiKeyName: string | null;
+  /** The console user whose session authenticated the request (absent for an API key). */
+  user?: { id: number; profile: string };
 }
 
 declare module 'fastify' {
@@ -22,6 +25,13 @@ declare module 'fastify' {
 }
 
 export type ResolveApiKey = (key: string) => Promise<Principal | null>;
+
+/**
+ * The web console's alternative to a key (src/modules/users/session.ts): the principal of the
+ * request's session cookie, null when it carries none. It throws (401, 403) for a session that has
+ * expired or a change without its CSRF token. A presented key always wins over a cookie.
+ */
+export type ResolveSession = (request: FastifyRequest) => Promise<Principal | null>;
 
 /** A failure window as counted: when it started (epoch ms) and the failures in it so far. */
 export interface FailureWindow {
@@ -44,6 +54,7 @@ export interface AuthOptions {
   /** Counts shared by server processes (PostgreSQL); absent, each process counts alone. */
   recordSharedFailure?: RecordSharedFailure;
   onSharedFailureError?: (err: unknown) => void;
+  resolveSession?: ResolveSession;
 }
 
 /** Whether a query parameter name, as decoded, is the key parameter (`apikey`, any casing). */
@@ -180,6 +191,13 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (request.routeOptions.config?.public || request.is404) return;
     const now = Date.now();
     const key = presentedKey(request);
+    if (!key && options.resolveSession) {
+      const session = await options.resolveSession(request);
+      if (session) {
+        request.principal = session;
+        return;
+      }
+    }
     const bucket = failureBucket(request.ip, key ? options.keyPrefix(key) : '');
     const retryAfter = throttle.retryAfterSeconds(bucket, now);
     if (retryAfter !== null) throw tooMany(retryAfter);
@@ -187,7 +205,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (!principal) {
       const blocked = await recordFailure(bucket, now);
       if (blocked !== null) throw tooMany(blocked);
-      reply.header('www-authenticate', 'Basic realm="facturier", charset="UTF-8"');
+      // Not for the web console's own calls (X-Requested-With): a browser answers that header with
+      // its Basic sign-in prompt, over the console's sign-in page.
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
+        reply.header('www-authenticate', 'Basic realm="facturier", charset="UTF-8"');
       throw new UnauthorizedError(
         key
           ? 'The API key is invalid or has been revoked'

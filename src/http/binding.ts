@@ -6,6 +6,7 @@
 // Everything else is left as sent, so that validation still names what is wrong (an unknown enum
 // value, a string that is no number, a date that is no date).
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import { addRouteHook } from './conventions.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -161,8 +162,6 @@ export function registerLenientBinding(app: FastifyInstance): void {
       if (body && request.body !== undefined && typeof request.body === 'object') request.body = bind(body, request.body, 'body');
       done();
     };
-    const existing = route.preValidation;
-    route.preValidation =
-      existing === undefined ? [hook] : ([] as preValidationHookHandler[]).concat(existing as preValidationHookHandler, hook);
+    route.preValidation = addRouteHook(route.preValidation, hook);
   });
 }

@@ -81,7 +81,7 @@ export function registerJsonParsers(app: FastifyInstance): void {
 }
 
 /** Appends a route-level hook to whatever hooks the route already declares. */
-function addRouteHook<T>(existing: T | T[] | undefined, hook: NoInfer<T>): T[] {
+export function addRouteHook<T>(existing: T | T[] | undefined, hook: NoInfer<T>): T[] {
   return existing === undefined ? [hook] : ([] as T[]).concat(existing, hook);
 }
 

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Body schema of this route's 4xx/5xx answers, as the spec's Errors table says. */
     errorBody?: ErrorBodyKind;
+    /** Where the spec and the issue give one status another body than errorBody (send: 400 Error, 404 ProblemDetails). */
+    errorBodyByStatus?: Partial<Record<number, ErrorBodyKind>>;
     /** No API key needed (health checks, documentation). */
     public?: boolean;
   }
@@ -24,6 +26,7 @@ const TYPE_BY_STATUS: Record<number, string> = {
   412: 'https://tools.ietf.org/html/rfc9110#section-15.5.13',
   413: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
   415: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
+  422: 'https://tools.ietf.org/html/rfc9110#section-15.5.21',
   429: 'https://tools.ietf.org/html/rfc6585#section-4',
   500: 'https://tools.ietf.org/html/rfc9110#section-15.6.1',
   501: 'https://tools.ietf.org/html/rfc9110#section-15.6.2',
@@ -59,6 +62,7 @@ export const HTTP_BY_KIND: Record<ErrorKind, { status: number; title: string }> 
   'rate-limited': { status: 429, title: 'Too Many Requests' },
   unavailable: { status: 503, title: 'Service Unavailable' },
   'not-implemented': { status: 501, title: 'Not Implemented' },
+  unprocessable: { status: 422, title: 'Unprocessable Content' },
 };
 
 interface Normalized {
@@ -84,6 +88,30 @@ interface AjvIssue {
   params: Record<string, unknown>;
 }
 
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'must be an e-mail address',
+  date: 'must be a date (YYYY-MM-DD)',
+  'date-time': 'must be a date and time (ISO 8601, e.g. 2026-11-20T10:00:00Z)',
+  uri: 'must be an absolute URL',
+  uuid: 'must be a UUID',
+};
+
+const A_TYPE: Record<string, string> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'true or false',
+};
+
+/** "must be one of A, B, C (or null)" / "must be a number (or null)" */
+function alternatives(values: unknown[], describe: (v: unknown) => string, joiner: string): string {
+  const nullable = values.includes(null);
+  const rest = values.filter((v) => v !== null).map(describe);
+  return `${rest.join(joiner)}${nullable ? ' (or null)' : ''}`;
+}
+
 export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of issues) {
@@ -98,7 +126,18 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError
       field = field ? `${field}.${extra}` : extra;
       message = 'is not a known field';
     } else if (issue.keyword === 'enum') {
-      message = `must be one of ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+      message = `must be one of ${alternatives(issue.params.allowedValues as unknown[], String, ', ')}`;
+    } else if (issue.keyword === 'const') {
+      message = `must be ${JSON.stringify(issue.params.allowedValue)}`;
+    } else if (issue.keyword === 'type') {
+      const types = String(issue.params.type).split(',');
+      message = `must be ${alternatives(
+        types.map((t) => (t === 'null' ? null : t)),
+        (t) => A_TYPE[String(t)] ?? String(t),
+        ' or ',
+      )}`;
+    } else if (issue.keyword === 'format' && FORMAT_MESSAGES[String(issue.params.format)]) {
+      message = FORMAT_MESSAGES[String(issue.params.format)];
     } else if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') {
       // The branch errors (e.g. "must be null") are noise once the whole union failed.
       message = 'has an invalid value or type';
@@ -106,8 +145,25 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError
     if (!field) field = part === 'body' ? 'body' : part;
     if (!out.some((f) => f.field === field && f.message === message)) out.push({ field, message });
   }
-  // A failed union also reports each branch; keep the union's own verdict for that field.
-  return out.filter((f, _, all) => !(f.message.startsWith('must be null') && all.some((g) => g.field === f.field && g !== f)));
+  // A failed union also reports each branch: keep one message per field, the most precise one
+  // (a branch's own, when it is the only branch error there), and drop the union's verdict on a
+  // field whose parts were reported (lines, when lines[0].type is).
+  const UNION = 'has an invalid value or type';
+  const within = (f: FieldError, g: FieldError) => g !== f && (g.field.startsWith(`${f.field}.`) || g.field.startsWith(`${f.field}[`));
+  const kept = out.filter((f, _, all) => {
+    if (f.message.startsWith('must be null')) return !all.some((g) => g.field === f.field && g !== f);
+    if (f.message === UNION) {
+      const same = all.filter((g) => g.field === f.field && g !== f && !g.message.startsWith('must be null'));
+      return same.length !== 1 && !all.some((g) => within(f, g));
+    }
+    return true;
+  });
+  return kept.filter((f, _, all) => {
+    if (f.message === UNION) return true;
+    // Several branch errors on one field: the union's single verdict stands for them.
+    const union = all.some((g) => g.field === f.field && g.message === UNION);
+    return !union;
+  });
 }
 
 /**
@@ -194,7 +250,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, n: Norma
   const kind: ErrorBodyKind =
     n.status === 401 || n.status === 412 || n.status === 429
       ? 'ProblemDetails'
-      : (request.routeOptions.config?.errorBody ?? 'ProblemDetails');
+      : (request.routeOptions.config?.errorBodyByStatus?.[n.status] ?? request.routeOptions.config?.errorBody ?? 'ProblemDetails');
   if (n.headers) reply.headers(n.headers);
   reply.code(n.status);
   if (kind === 'Error') {

@@ -37,6 +37,38 @@ export function compactSchema<T>(schema: T): T {
   return out as T;
 }
 
+/**
+ * Unions of string constants become one `enum` (with null when the union allows it), so that
+ * generators and the "Try it out" form see the allowed values instead of "string".
+ */
+export function enumsOf(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(enumsOf);
+  if (!isObject(schema)) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = enumsOf(value);
+  const branches = out.anyOf;
+  if (!Array.isArray(branches) || !branches.every(isObject)) return out;
+  // Flatten nested unions (an optional enum is anyOf [anyOf [consts], null]), keeping their words.
+  const flat: Json[] = [];
+  const words: Json = {};
+  for (const b of branches) {
+    if (Array.isArray(b.anyOf) && Object.keys(b).every((k) => k === 'anyOf' || k === 'description' || k.startsWith('x-'))) {
+      const { anyOf, ...rest } = b;
+      Object.assign(words, rest);
+      flat.push(...(anyOf as Json[]));
+    } else flat.push(b);
+  }
+  const nulls = flat.filter((b) => b.type === 'null' && Object.keys(b).length === 1);
+  const strings = flat.filter((b) => b !== nulls[0]);
+  const values = strings.map((b) =>
+    typeof b.const === 'string' ? [b.const] : Array.isArray(b.enum) && b.enum.every((v) => typeof v === 'string') ? b.enum : null,
+  );
+  if (!strings.length || values.some((v) => v === null)) return out;
+  const { anyOf: _anyOf, ...rest } = out;
+  const all = [...new Set(values.flat())];
+  return { ...words, ...rest, type: nulls.length ? ['string', 'null'] : 'string', enum: nulls.length ? [...all, null] : all };
+}
+
 /** Rewrites every route's response schemas; shared schemas go through compactSchema when added. */
 export function registerCompactResponses(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {

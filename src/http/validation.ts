@@ -5,6 +5,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { compactSchema, enumsOf } from './serialization.js';
 
 export const NUMERIC_FORMATS = ['int32', 'int64', 'double', 'float'];
 
@@ -40,8 +41,28 @@ function makeAjv(coerceTypes: boolean | 'array') {
   return ajv;
 }
 
+/**
+ * The form of a route schema that validation compiles: the same values accepted, but unions of
+ * string constants as one `enum` and (bodies) "T or null" as `type: [T, "null"]`, so that each
+ * error is reported once, naming the allowed values, instead of once per branch of a union.
+ * Lenient binding and the OpenAPI document read the route's own schema.
+ */
+export function validationForm(schema: object, httpPart: string | undefined): object {
+  const form = enumsOf(schema) as object;
+  return httpPart === 'body' ? compactSchema(form) : form;
+}
+
 export function registerValidation(app: FastifyInstance): void {
   const bodyAjv = makeAjv(false);
   const textAjv = makeAjv('array');
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object));
+  // One form per schema object: a schema shared by several routes is compiled once, as before.
+  const forms = new Map<string, WeakMap<object, object>>();
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const part = httpPart ?? 'body';
+    let cache = forms.get(part);
+    if (!cache) forms.set(part, (cache = new WeakMap()));
+    let form = cache.get(schema);
+    if (!form) cache.set(schema, (form = validationForm(schema, part)));
+    return (part === 'body' ? bodyAjv : textAjv).compile(form);
+  });
 }

@@ -1,6 +1,6 @@
 // The transactional outbox: a change and the event that describes it are written in the same
-// transaction, so an event is never lost nor emitted for a change that rolled back. Delivery
-// (webhooks, e-mails) reads this table in a later stage.
+// transaction, so an event is never lost nor emitted for a change that rolled back. The outbox
+// worker (jobs/runner.ts, modules/webhooks) hands each event to the webhooks that subscribe to it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -32,7 +32,33 @@ export type EventType =
   | 'CreditFinalized'
   | 'ReceiptCreated'
   | 'ReceiptUpdated'
-  | 'ReceiptDeleted';
+  | 'ReceiptDeleted'
+  | 'InvoiceSent'
+  | 'CreditSent'
+  | 'EmailSent'
+  | 'EmailFailed'
+  | 'PurchaseInvoiceCreated'
+  | 'PurchaseInvoiceUpdated'
+  | 'PurchaseInvoiceDeleted'
+  | 'PurchaseInvoicePaid'
+  | 'SupplierPaymentCreated'
+  | 'SupplierPaymentUpdated'
+  | 'SupplierPaymentDeleted'
+  | 'ExpenseReportCreated'
+  | 'ExpenseReportUpdated'
+  | 'ExpenseReportDeleted'
+  | 'ExpenseReportSubmitted'
+  | 'ExpenseReportApproved'
+  | 'ExpenseReportReimbursed'
+  | 'BankAccountCreated'
+  | 'BankAccountUpdated'
+  | 'BankAccountDeleted'
+  | 'BankStatementImported'
+  | 'BankTransactionMatched'
+  | 'BankTransactionUnmatched'
+  | 'QuoteCreated'
+  | 'QuoteUpdated'
+  | 'QuoteDeleted';
 
 export async function emit(db: Kysely<Database>, accountId: number, type: EventType, payload: unknown): Promise<void> {
   await db

@@ -85,7 +85,7 @@ function writeContext(w: XmlWriter, doc: IssuedDocument): void {
 function writeHeader(w: XmlWriter, doc: IssuedDocument, options: BuildCiiOptions): void {
   w.open('rsm:ExchangedDocument');
   w.leaf('ram:ID', doc.number ?? options.draftNumber ?? 'BROUILLON');
-  w.leaf('ram:TypeCode', doc.kind === 'Credit' ? '381' : '380');
+  w.leaf('ram:TypeCode', doc.typeCode ?? (doc.kind === 'Credit' ? '381' : '380'));
   w.open('ram:IssueDateTime');
   w.leaf('udt:DateTimeString', date102(doc.issueDate), { format: '102' });
   w.close('ram:IssueDateTime');
@@ -291,7 +291,20 @@ function writeSettlement(w: XmlWriter, doc: IssuedDocument): void {
     }
     w.close('ram:InvoiceReferencedDocument');
   }
+  for (const preceding of doc.precedingInvoices ?? []) writePrecedingInvoice(w, preceding);
   w.close('ram:ApplicableHeaderTradeSettlement');
+}
+
+/** BG-3: a preceding invoice (number BT-25, date BT-26), e.g. a deposit invoice a final invoice deducts. */
+function writePrecedingInvoice(w: XmlWriter, preceding: { number: string; date: string | null }): void {
+  w.open('ram:InvoiceReferencedDocument');
+  w.leaf('ram:IssuerAssignedID', preceding.number);
+  if (preceding.date) {
+    w.open('ram:FormattedIssueDateTime');
+    w.leaf('qdt:DateTimeString', date102(preceding.date), { format: '102' });
+    w.close('ram:FormattedIssueDateTime');
+  }
+  w.close('ram:InvoiceReferencedDocument');
 }
 
 /** BT-120/BT-121 actually sent for a breakdown: none for S/Z, the snapshot's or a default otherwise. */

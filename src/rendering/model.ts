@@ -119,6 +119,17 @@ export interface IssuedDocument {
   orderReference?: string | null; // BT-13
   /** Credit notes: the invoice they correct (BT-25 / BT-26). */
   precedingInvoice?: { number: string; date: string | null } | null;
+  /** UNTDID 1001 type code when not the kind's own (380 invoice, 381 credit): 386 for a deposit invoice. */
+  typeCode?: '386' | null;
+  /** Preceding invoices referenced (BG-3) besides `precedingInvoice`: the deposit invoices a final invoice deducts. */
+  precedingInvoices?: { number: string; date: string | null; amount: string }[] | null;
+  /** Set for a quote (devis): printed as a quote with its validity and signature block; never an e-invoice. */
+  quote?: QuoteFacts | null;
+  /**
+   * Credit notes that cancel their invoice (POST /v1/saleinvoices/cancel): what had been paid on
+   * the invoice, now to refund ("0.00": the invoice was unpaid, nothing is due either way).
+   */
+  cancellation?: { paidOnInvoice: string } | null;
   seller: Party;
   buyer: Party;
   shippingAddress?: PostalAddress | null;
@@ -140,4 +151,13 @@ export interface IssuedDocument {
   logo?: Uint8Array | null;
   vatReverseCharge: boolean;
   sellerLiableToVat: boolean;
+}
+
+/** What a quote's PDF prints beside the document's content. */
+export interface QuoteFacts {
+  validityDate: string | null;
+  /** The deposit asked on acceptance, tax included: its percentage of the total (null for a fixed amount) and amount. */
+  deposit: { percent: string | null; amount: string } | null;
+  /** Printed state when the quote is no longer open (Acceptée, Refusée…), else null. */
+  stateLabel?: string | null;
 }

@@ -196,7 +196,7 @@ class InvoiceRenderer {
   ) {
     this.fonts = loadFonts();
     this.date = issueInstant(doc.issueDate);
-    const kindLabel = doc.kind === 'Credit' ? 'Avoir' : 'Facture';
+    const kindLabel = doc.quote ? 'Devis' : doc.kind === 'Credit' ? 'Avoir' : doc.typeCode === '386' ? 'Facture d’acompte' : 'Facture';
     this.title = metadataText(doc.isDraft || !doc.number ? `${kindLabel} (brouillon)` : `${kindLabel} ${doc.number}`);
     this.pdf = new PDFDocument({
       size: 'A4',
@@ -257,6 +257,7 @@ class InvoiceRenderer {
     this.drawIntro();
     this.drawLines();
     this.drawSummary();
+    if (this.doc.quote) this.drawAcceptance(this.doc.quote);
     this.drawNotes();
     this.drawPageFurniture();
     this.pdf.end();
@@ -465,11 +466,17 @@ class InvoiceRenderer {
     const rightW = 220;
     const rx = RIGHT - rightW;
     let ry = this.y;
-    const kindTitle = doc.kind === 'Credit' ? 'AVOIR' : 'FACTURE';
-    this.text(kindTitle, rx, ry, { style: 'bold', size: 22, color: COLOR.accent, width: rightW, align: 'right' });
+    const kindTitle = doc.quote ? 'DEVIS' : doc.kind === 'Credit' ? 'AVOIR' : doc.typeCode === '386' ? 'FACTURE D’ACOMPTE' : 'FACTURE';
+    this.text(kindTitle, rx, ry, {
+      style: 'bold',
+      size: kindTitle.length > 10 ? 17 : 22,
+      color: COLOR.accent,
+      width: rightW,
+      align: 'right',
+    });
     ry += 30;
     if (doc.isDraft || !doc.number) {
-      this.text(doc.kind === 'Credit' ? 'Brouillon – non numéroté' : 'Brouillon – non numérotée', rx, ry, {
+      this.text(doc.kind === 'Credit' || doc.quote ? 'Brouillon – non numéroté' : 'Brouillon – non numérotée', rx, ry, {
         style: 'bold',
         size: 10.5,
         color: COLOR.draft,
@@ -480,8 +487,20 @@ class InvoiceRenderer {
       this.text(`N° ${doc.number}`, rx, ry, { style: 'bold', size: 10.5, width: rightW, align: 'right' });
     }
     ry += 18;
-    const facts: [string, string][] = [["Date d'émission", formatDate(doc.issueDate)]];
-    if (doc.dueDate) facts.push([doc.kind === 'Credit' ? 'Date de remboursement' : "Date d'échéance", formatDate(doc.dueDate)]);
+    // The invoice a credit note corrects or cancels, in evidence under its title.
+    const corrected = creditNoteHeadline(doc);
+    if (corrected) {
+      for (const line of this.wrap(corrected, rightW, 'bold')) {
+        this.text(line, rx, ry, { style: 'bold', size: 10.5, color: COLOR.accent, width: rightW, align: 'right' });
+        ry += 15;
+      }
+      ry += 3;
+    }
+    const facts: [string, string][] = [[doc.quote ? 'Date du devis' : "Date d'émission", formatDate(doc.issueDate)]];
+    if (doc.quote?.validityDate) facts.push(['Valable jusqu’au', formatDate(doc.quote.validityDate)]);
+    if (doc.quote?.stateLabel) facts.push(['État', doc.quote.stateLabel]);
+    // A credit note requests no payment: no due date.
+    if (doc.dueDate && !doc.quote && doc.kind !== 'Credit') facts.push(["Date d'échéance", formatDate(doc.dueDate)]);
     if (doc.kind === 'Credit' && doc.precedingInvoice) {
       const p = doc.precedingInvoice;
       facts.push(['Facture corrigée', p.date ? `${p.number} du ${formatDate(p.date)}` : p.number]);
@@ -524,7 +543,7 @@ class InvoiceRenderer {
     const bx = RIGHT - boxW;
     const pad = 10;
     const buyer = this.partyLines(this.doc.buyer);
-    const label = this.doc.kind === 'Credit' ? 'AVOIR ÉMIS AU NOM DE' : 'FACTURÉ À';
+    const label = this.doc.quote ? 'DEVIS ÉTABLI POUR' : this.doc.kind === 'Credit' ? 'AVOIR ÉMIS AU NOM DE' : 'FACTURÉ À';
     const boxH = pad + 12 + buyer.reduce((s, l) => s + l.height, 0) + pad - 2;
     const top = this.rightY;
     this.box(bx, top, boxW, boxH, COLOR.panel);
@@ -743,7 +762,16 @@ class InvoiceRenderer {
     rows.push({ label: 'Total HT', value: formatAmount(t.taxExclusive), bold: true });
     rows.push({ label: 'Total TVA', value: formatAmount(t.taxTotal) });
     rows.push({ label: 'Total TTC', value: formatAmount(t.taxInclusive), bold: true });
-    if (!isZeroAmount(t.prepaid)) rows.push({ label: 'Déjà réglé', value: formatNegativeAmount(t.prepaid) });
+    const deposits = d.precedingInvoices ?? [];
+    if (deposits.length > 0) {
+      // A final invoice: each deposit invoice it deducts, by number (BG-3), summing to BT-113.
+      for (const p of deposits) rows.push({ label: `Acompte ${p.number}`, value: formatNegativeAmount(p.amount) });
+    } else if (!isZeroAmount(t.prepaid)) rows.push({ label: 'Déjà réglé', value: formatNegativeAmount(t.prepaid) });
+    if (d.quote?.deposit)
+      rows.push({
+        label: `Acompte à la commande${d.quote.deposit.percent ? ` (${formatRate(d.quote.deposit.percent)})` : ''}`,
+        value: formatAmount(d.quote.deposit.amount),
+      });
     return rows;
   }
 
@@ -831,8 +859,16 @@ class InvoiceRenderer {
     }
     ty += 6;
     this.box(tx, ty, totW, 24, COLOR.accent);
-    const netLabel = this.doc.kind === 'Credit' ? 'Net à rembourser' : 'Net à payer';
-    this.text(netLabel, tx + 8, ty + 6.5, { style: 'bold', size: 10.5, color: COLOR.headText });
+    const netLabel = this.doc.quote
+      ? 'Montant du devis TTC'
+      : this.doc.kind === 'Credit'
+        ? this.doc.cancellation
+          ? 'Montant annulé'
+          : 'Montant remboursé / à imputer'
+        : 'Net à payer';
+    // The credit note's longer label fits beside the amount in a smaller size.
+    const netSize = this.doc.kind === 'Credit' && netLabel.length > 20 ? 8.5 : 10.5;
+    this.text(netLabel, tx + 8, ty + (netSize === 10.5 ? 6.5 : 7.5), { style: 'bold', size: netSize, color: COLOR.headText });
     this.text(formatAmount(this.doc.totals.payable), tx, ty + 6.5, {
       style: 'bold',
       size: 10.5,
@@ -858,6 +894,7 @@ class InvoiceRenderer {
 
   private paymentFacts(): [string, string][] {
     const d = this.doc;
+    if (d.kind === 'Credit') return creditNoteFacts(d);
     const p = d.payment;
     const facts: [string, string][] = [];
     if (d.paymentTermsText) facts.push(['Conditions', d.paymentTermsText]);
@@ -869,7 +906,7 @@ class InvoiceRenderer {
     if (p.iban) facts.push(['IBAN', formatIban(p.iban)]);
     if (p.bic) facts.push(['BIC', p.bic]);
     const reference = p.remittanceInformation || (d.isDraft ? null : d.number);
-    if (reference) facts.push(['Référence à rappeler', reference]);
+    if (reference && !d.quote) facts.push(['Référence à rappeler', reference]);
     return facts;
   }
 
@@ -888,7 +925,7 @@ class InvoiceRenderer {
   }
 
   private paymentTitle(): string {
-    return this.doc.kind === 'Credit' ? 'Règlement de l’avoir' : 'Règlement';
+    return this.doc.quote ? 'Conditions de règlement' : this.doc.kind === 'Credit' ? 'Avoir' : 'Règlement';
   }
 
   /** The payment facts laid out in a column of `width`; `draw` paints them from a given y. */
@@ -934,9 +971,47 @@ class InvoiceRenderer {
     this.y += 10;
   }
 
+  /**
+   * A quote's acceptance: what accepting commits to (validity, deposit) on the left, and the box the
+   * customer signs in, under the handwritten "Bon pour accord", on the right.
+   */
+  private drawAcceptance(quote: NonNullable<IssuedDocument['quote']>): void {
+    const boxW = 250;
+    const boxH = 92;
+    const bx = RIGHT - boxW;
+    const leftW = CONTENT_W - boxW - 24;
+    const terms: string[] = [];
+    if (quote.validityDate) terms.push(`Ce devis est valable jusqu’au ${formatDate(quote.validityDate)}.`);
+    if (quote.deposit) {
+      const { percent, amount } = quote.deposit;
+      terms.push(
+        percent
+          ? `Un acompte de ${formatRate(percent)} (${formatAmount(amount)} TTC) est demandé à la commande.`
+          : `Un acompte de ${formatAmount(amount)} TTC est demandé à la commande.`,
+      );
+    }
+    terms.push('Pour accepter ce devis, retournez-le daté et signé, précédé de la mention « Bon pour accord ».');
+    const lines = terms.flatMap((t) => this.wrap(t, leftW));
+    this.ensure(Math.max(boxH, 14 + lines.length * BODY_LH) + 8);
+    const top = this.y;
+    this.text('Acceptation du devis', MARGIN_X, top, { style: 'bold', size: 9, color: COLOR.accent });
+    let ly = top + 14;
+    for (const line of lines) {
+      this.text(line, MARGIN_X, ly);
+      ly += BODY_LH;
+    }
+    this.pdf.rect(bx, top, boxW, boxH).lineWidth(0.75).strokeColor(COLOR.rule).stroke();
+    this.text('Bon pour accord', bx + 10, top + 8, { style: 'bold', size: 10 });
+    this.text('Date, nom, signature et cachet du client', bx + 10, top + 22, { size: 7.5, color: COLOR.muted });
+    this.text('Le :', bx + 10, top + boxH - 16, { color: COLOR.muted });
+    this.y = Math.max(ly, top + boxH) + 14;
+  }
+
   /** Legal mentions come from `doc.notes`; the VAT mentions the law requires are added if missing. */
   private legalMentions(): string[] {
-    const texts = this.doc.notes.map((n) => n.text.trim()).filter(Boolean);
+    const texts = printedNotes(this.doc)
+      .map((n) => n.text.trim())
+      .filter(Boolean);
     const all = texts.join('\n').toLowerCase();
     if (this.doc.vatReverseCharge && !all.includes('autoliquidation')) texts.push('Autoliquidation');
     if (!this.doc.sellerLiableToVat && !all.includes('293 b')) texts.push('TVA non applicable, art. 293 B du CGI');
@@ -952,4 +1027,42 @@ class InvoiceRenderer {
       this.drawSection('Notes', this.wrapStyled(this.doc.footerNotes, CONTENT_W, { style: 'italic' }));
     }
   }
+}
+
+// ---- credit notes -------------------------------------------------------------------------------
+// A credit note (avoir) requests no payment: it shows neither bank account, payment terms nor
+// late-payment mentions, says what happens to its amount, and puts the invoice it corrects in
+// evidence. One that cancels an unpaid invoice says that nothing is due.
+
+/** Notes about paying late (penalties PMD, recovery indemnity PMT, discount AAB) concern invoices only. */
+const PAYMENT_NOTE_CODES = new Set(['PMD', 'PMT', 'AAB']);
+
+function printedNotes(doc: IssuedDocument): IssuedDocument['notes'] {
+  return doc.kind === 'Credit' ? doc.notes.filter((n) => !PAYMENT_NOTE_CODES.has(n.subjectCode ?? '')) : doc.notes;
+}
+
+function invoiceReference(p: { number: string; date: string | null }): string {
+  return p.date ? `${p.number} du ${formatDate(p.date)}` : p.number;
+}
+
+function creditNoteHeadline(doc: IssuedDocument): string | null {
+  if (doc.kind !== 'Credit' || !doc.precedingInvoice) return null;
+  return `${doc.cancellation ? 'Annule la facture' : 'Avoir sur la facture'} ${invoiceReference(doc.precedingInvoice)}`;
+}
+
+function creditNoteFacts(doc: IssuedDocument): [string, string][] {
+  const facts: [string, string][] = [];
+  if (doc.precedingInvoice) facts.push([doc.cancellation ? 'Facture annulée' : 'Facture corrigée', invoiceReference(doc.precedingInvoice)]);
+  if (doc.cancellation) {
+    const paid = doc.cancellation.paidOnInvoice;
+    if (Number(paid) === 0) {
+      facts.push(['Situation', 'La facture est annulée et n’a pas été réglée : aucun montant n’est dû, rien n’est à rembourser.']);
+    } else {
+      facts.push(['Situation', 'La facture est annulée ; le montant déjà réglé vous sera remboursé ou imputé sur une prochaine facture.']);
+      facts.push(['Déjà réglé', formatAmount(paid)]);
+    }
+  } else {
+    facts.push(['Montant', 'remboursé ou imputé sur vos prochaines factures ; aucun paiement n’est demandé.']);
+  }
+  return facts;
 }

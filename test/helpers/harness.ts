@@ -2,10 +2,12 @@
 // TEST_PG_URL is set (each suite in its own schema, dropped afterwards, so runs never collide).
 // Tests talk to the app only through `inject`, which fails the test on any 5xx.
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/config.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -86,7 +88,13 @@ export async function freshDatabase(
  * Declares `name` once per dialect; `body` receives a context that is ready inside tests
  * (it is filled in beforeAll).
  */
-export function describeEachDb(name: string, body: (ctx: TestContext) => void, env: NodeJS.ProcessEnv = {}): void {
+export function describeEachDb(
+  name: string,
+  body: (ctx: TestContext) => void,
+  env: NodeJS.ProcessEnv = {},
+  /** More options for buildApp (the delivery suites' clock, resolver, mail transport), made in beforeAll. */
+  buildOptions?: () => BuildOptions | Promise<BuildOptions>,
+): void {
   for (const dialect of dialects()) {
     describe(`${name} [${dialect}]`, () => {
       const ctx = { dialect } as TestContext;
@@ -94,9 +102,14 @@ export function describeEachDb(name: string, body: (ctx: TestContext) => void, e
       beforeAll(async () => {
         const fresh = await freshDatabase(dialect);
         dispose = fresh.dispose;
-        const config = { ...loadConfig({ LOG_LEVEL: 'silent', AUDIT_KEY: TEST_AUDIT_KEY, ...env }), database: fresh.config };
+        // E-mails a suite sends without its own transport go to files in the temporary directory.
+        const mailDir = join(tmpdir(), `facturier-test-mail-${process.pid}`);
+        const config = {
+          ...loadConfig({ LOG_LEVEL: 'silent', AUDIT_KEY: TEST_AUDIT_KEY, MAIL_DIR: mailDir, ...env }),
+          database: fresh.config,
+        };
         const workers = new WorkerPool(config.workers);
-        const app = await buildApp(config, fresh.db, { workers });
+        const app = await buildApp(config, fresh.db, { ...(await buildOptions?.()), workers });
         Object.assign(ctx, {
           db: fresh.db,
           app,

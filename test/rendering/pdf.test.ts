@@ -362,7 +362,7 @@ describe('renderDocumentPdf', () => {
     expect(text).toContain('AVOIR');
     expect(text).toContain('N° AV-2026-0003');
     expect(text).toContain('F-2026-0042 du 22/11/2026');
-    expect(text).toContain('Net à rembourser');
+    expect(text).toContain('Montant remboursé / à imputer');
   });
 
   it('prints Autoliquidation for reverse charge, and the 293 B mention for VAT-exempt sellers', async () => {

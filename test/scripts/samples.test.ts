@@ -41,21 +41,33 @@ describe('samples/', () => {
     expect(onDisk !== null && fresh.equals(onDisk), `samples/${file} differs from what the code renders now: ${REGENERATE}`).toBe(true);
   });
 
-  it.each(SAMPLES.filter((s) => s.finalize).map((s) => s.file))('%s embeds its CII invoice as factur-x.xml', async (file) => {
-    const sample = rendered.find((r) => r.file === file)!;
-    const { attachments } = await inspectPdf(committed(file) ?? sample.pdf);
-    expect(attachments.map((a) => a.name)).toEqual(['factur-x.xml']);
-    const xml = Buffer.from(attachments[0].content).toString('utf8');
-    expect(xml).not.toContain('<!--');
-    const doc = parseXml(xml);
-    expect([doc.documentElement.namespaceURI, doc.documentElement.localName]).toEqual([NS.rsm, 'CrossIndustryInvoice']);
-    const xp = xpathFor(doc);
-    // BT-1 is the number the API gave at finalization (not a placeholder), BT-3 the document kind.
-    expect(sample.number).toMatch(/^(F|AV)-2026-\d{5}$/);
-    expect(xp.str('/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:ID')).toBe(sample.number);
-    expect(xp.str('/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:TypeCode')).toBe(sample.kind === 'Credit' ? '381' : '380');
-    expect(xp.nodes('//ram:IncludedSupplyChainTradeLineItem').length).toBeGreaterThan(0);
-    expect(xp.str('//ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:GrandTotalAmount')).toMatch(/^\d+\.\d{2}$/);
+  it.each(SAMPLES.filter((s) => s.finalize && s.kind !== 'Quote').map((s) => s.file))(
+    '%s embeds its CII invoice as factur-x.xml',
+    async (file) => {
+      const sample = rendered.find((r) => r.file === file)!;
+      const { attachments } = await inspectPdf(committed(file) ?? sample.pdf);
+      expect(attachments.map((a) => a.name)).toEqual(['factur-x.xml']);
+      const xml = Buffer.from(attachments[0].content).toString('utf8');
+      expect(xml).not.toContain('<!--');
+      const doc = parseXml(xml);
+      expect([doc.documentElement.namespaceURI, doc.documentElement.localName]).toEqual([NS.rsm, 'CrossIndustryInvoice']);
+      const xp = xpathFor(doc);
+      // BT-1 is the number the API gave at finalization (not a placeholder), BT-3 the document kind.
+      expect(sample.number).toMatch(/^(F|AV)-2026-\d{5}$/);
+      expect(xp.str('/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:ID')).toBe(sample.number);
+      expect(xp.str('/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:TypeCode')).toBe(sample.kind === 'Credit' ? '381' : '380');
+      expect(xp.nodes('//ram:IncludedSupplyChainTradeLineItem').length).toBeGreaterThan(0);
+      expect(xp.str('//ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:GrandTotalAmount')).toMatch(/^\d+\.\d{2}$/);
+    },
+  );
+
+  it('the quote is a numbered devis and carries no XML', async () => {
+    const sample = rendered.find((r) => r.kind === 'Quote')!;
+    expect(sample.number).toMatch(/^D-2026-\d{5}$/);
+    const { attachments, pageTexts } = await inspectPdf(committed(sample.file) ?? sample.pdf);
+    expect(attachments).toEqual([]);
+    expect(pageTexts[0]).toContain('DEVIS');
+    expect(pageTexts[0]).toContain('Bon pour accord');
   });
 
   it('the draft carries no XML', async () => {

@@ -11,6 +11,11 @@ import { exactMoney } from './009_exact_money.js';
 import { authFailures } from './010_auth_failures.js';
 import { recordVersions } from './011_record_versions.js';
 import { auditTrail } from './012_audit_trail.js';
+import { delivery } from './013_delivery.js';
+import { saleQuotes } from './014_sale_quotes.js';
+import { ledgers } from './015_ledgers.js';
+import { consoleUsers } from './017_console_users.js';
+import { exportIndex } from './019_export_index.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -24,4 +29,9 @@ export const migrations: Migration[] = [
   authFailures,
   recordVersions,
   auditTrail,
+  delivery,
+  saleQuotes,
+  ledgers,
+  consoleUsers,
+  exportIndex,
 ];

@@ -4,6 +4,7 @@ import Big from 'big.js';
 import type { CheckContext, Rule } from '../types.js';
 import type { XmlNode } from '../xml.js';
 import {
+  openBreakdowns,
   AGREEMENT,
   BREAKDOWN,
   BUYER,
@@ -205,8 +206,9 @@ export const coreRules: Rule[] = [
     'BT-146',
     'The Item net price (BT-146) shall NOT be negative.',
     eachRule(LINES, (n, c) => {
+      // An absent price compares false in the official test (`ChargeAmount >= 0`): the rule fails.
       const price = c.x.node('ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount', n);
-      const v = price ? dec(text(price)) : ZERO;
+      const v = price ? dec(text(price)) : null;
       return v !== null && v.gte(0);
     }),
   ),
@@ -232,29 +234,20 @@ export const coreRules: Rule[] = [
     'If both Invoice line period start date (BT-134) and Invoice line period end date (BT-135) are given then the Invoice line period end date (BT-135) shall be later or equal to the Invoice line period start date (BT-134).',
     eachRule(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:BillingSpecifiedPeriod`, periodOrdered),
   ),
-  error(
-    'BR-45',
-    'BT-116',
-    'Each VAT breakdown (BG-23) shall have a VAT category taxable amount (BT-116).',
-    eachRule(BREAKDOWN, (n, c) => c.x.exists('ram:BasisAmount', n)),
+  error('BR-45', 'BT-116', 'Each VAT breakdown (BG-23) shall have a VAT category taxable amount (BT-116).', (c) =>
+    openBreakdowns(c).filter((n) => !c.x.exists('ram:BasisAmount', n)),
   ),
-  error(
-    'BR-46',
-    'BT-117',
-    'Each VAT breakdown (BG-23) shall have a VAT category tax amount (BT-117).',
-    eachRule(BREAKDOWN, (n, c) => c.x.exists('ram:CalculatedAmount', n)),
+  error('BR-46', 'BT-117', 'Each VAT breakdown (BG-23) shall have a VAT category tax amount (BT-117).', (c) =>
+    openBreakdowns(c).filter((n) => !c.x.exists('ram:CalculatedAmount', n)),
   ),
-  error(
-    'BR-47',
-    'BT-118',
-    'Each VAT breakdown (BG-23) shall be defined through a VAT category code (BT-118).',
-    eachRule(BREAKDOWN, (n, c) => nonEmpty(c, 'ram:CategoryCode', n)),
+  error('BR-47', 'BT-118', 'Each VAT breakdown (BG-23) shall be defined through a VAT category code (BT-118).', (c) =>
+    openBreakdowns(c).filter((n) => !nonEmpty(c, 'ram:CategoryCode', n)),
   ),
   error(
     'BR-48',
     'BT-119',
     'Each VAT breakdown (BG-23) shall have a VAT category rate (BT-119), except if the Invoice is not subject to VAT.',
-    eachRule(BREAKDOWN, (n, c) => c.x.exists('ram:RateApplicablePercent', n) || c.x.str('ram:CategoryCode', n) === 'O'),
+    (c) => openBreakdowns(c).filter((n) => !(c.x.exists('ram:RateApplicablePercent', n) || c.x.str('ram:CategoryCode', n) === 'O')),
   ),
   error(
     'BR-52',
@@ -268,9 +261,14 @@ export const coreRules: Rule[] = [
     'If the VAT accounting currency code (BT-6) is present, then the Invoice total VAT amount in accounting currency (BT-111) shall be provided.',
     docRule(
       (c) => {
-        const taxCurrency = c.x.str(`${SETTLEMENT}/ram:TaxCurrencyCode`);
-        if (!taxCurrency) return true;
-        return c.x.nodes(`${TOTALS}/ram:TaxTotalAmount`).some((n) => attribute(n, 'currencyID') === taxCurrency);
+        // As the official test: a tax currency must differ from the invoice currency (BT-6 ≠ BT-5).
+        if (!c.x.exists(`${SETTLEMENT}/ram:TaxCurrencyCode`)) return true;
+        const taxCurrencies = c.x.nodes(`${SETTLEMENT}/ram:TaxCurrencyCode`).map((n) => n.textContent);
+        const invoiceCurrencies = c.x.nodes(`${SETTLEMENT}/ram:InvoiceCurrencyCode`).map((n) => n.textContent);
+        return (
+          c.x.nodes(`${TOTALS}/ram:TaxTotalAmount`).some((n) => taxCurrencies.includes(attribute(n, 'currencyID') ?? '\u0000')) &&
+          !taxCurrencies.some((t) => invoiceCurrencies.includes(t))
+        );
       },
       (c) => nearest(c, TOTALS, SETTLEMENT),
     ),
@@ -330,9 +328,9 @@ export const coreRules: Rule[] = [
     ),
   ),
   error(
-    'BR-66',
+    'CII-SR-463',
     null,
-    'Each Specified Trade Allowance Charge (BG-20)(BG-21) shall contain a Charge Indicator.',
+    '[CII-SR-463]-Each Specified Trade Allowance Charge (BG-20)(BG-21) shall contain a Charge Indicator.',
     eachRule('//ram:SpecifiedTradeAllowanceCharge', (n, c) => c.x.exists('ram:ChargeIndicator', n)),
   ),
   error(
@@ -364,7 +362,7 @@ export const coreRules: Rule[] = [
     'Sum of Invoice line net amount (BT-106) = Σ Invoice line net amount (BT-131).',
     eachRule(TOTALS, (n, c) => {
       const v = c.x.str('ram:LineTotalAmount', n);
-      return v === '' || equalsDec(v, round2(sumText(c.x.nodes(`${LINES}/${LINE_NET}`).map(text))));
+      return c.x.exists('ram:LineTotalAmount', n) && equalsDec(v, round2(sumText(c.x.nodes(`${LINES}/${LINE_NET}`).map(text))));
     }),
   ),
   error(
@@ -395,7 +393,7 @@ export const coreRules: Rule[] = [
     'Invoice total amount without VAT (BT-109) = Σ Invoice line net amount (BT-131) - Sum of allowances on document level (BT-107) + Sum of charges on document level (BT-108).',
     eachRule(TOTALS, (n, c) => {
       const basis = c.x.str('ram:TaxBasisTotalAmount', n);
-      if (basis === '') return true;
+      if (!c.x.exists('ram:TaxBasisTotalAmount', n) || !c.x.exists('ram:LineTotalAmount', n)) return false;
       const lines = dec(c.x.str('ram:LineTotalAmount', n)) ?? ZERO;
       const allowances = dec(c.x.str('ram:AllowanceTotalAmount', n)) ?? ZERO;
       const charges = dec(c.x.str('ram:ChargeTotalAmount', n)) ?? ZERO;
@@ -414,16 +412,21 @@ export const coreRules: Rule[] = [
     'BR-CO-15',
     'BT-112',
     'Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total VAT amount (BT-110).',
-    eachRule(TOTALS, (n, c) => {
-      const grand = c.x.str('ram:GrandTotalAmount', n);
-      if (grand === '') return true;
-      const currency = c.x.str(`${SETTLEMENT}/ram:InvoiceCurrencyCode`);
-      const basis = dec(c.x.str('ram:TaxBasisTotalAmount', n)) ?? ZERO;
-      const taxNodes = c.x.nodes('ram:TaxTotalAmount', n).filter((t) => attribute(t, 'currencyID') === currency);
-      if (taxNodes.length > 1) return false;
-      const tax = taxNodes.length === 1 ? (dec(text(taxNodes[0] ?? null)) ?? ZERO) : ZERO;
-      return equalsDec(grand, round2(basis.plus(tax)));
-    }),
+    docRule(
+      // As the official test: for every invoice currency code, exactly one BT-110 in that currency and
+      // BT-112 = BT-109 + BT-110, or BT-112 = BT-109 (no invoice currency: nothing to check).
+      (c) => {
+        const grand = dec(c.x.str(`${TOTALS}/ram:GrandTotalAmount`));
+        const basis = dec(c.x.str(`${TOTALS}/ram:TaxBasisTotalAmount`));
+        return c.x.nodes(`${SETTLEMENT}/ram:InvoiceCurrencyCode`).every((cur) => {
+          if (grand === null || basis === null) return false;
+          const taxes = c.x.nodes(`${TOTALS}/ram:TaxTotalAmount`).filter((t) => attribute(t, 'currencyID') === cur.textContent);
+          const tax = taxes.length === 1 ? dec(text(taxes[0])) : null;
+          return (tax !== null && grand.eq(round2(basis.plus(tax)))) || grand.eq(basis);
+        });
+      },
+      (c) => nearest(c, `${TOTALS}/ram:GrandTotalAmount`, TOTALS, SETTLEMENT),
+    ),
   ),
   error(
     'BR-CO-16',
@@ -431,7 +434,7 @@ export const coreRules: Rule[] = [
     'Amount due for payment (BT-115) = Invoice total amount with VAT (BT-112) -Paid amount (BT-113) +Rounding amount (BT-114).',
     eachRule(TOTALS, (n, c) => {
       const due = c.x.str('ram:DuePayableAmount', n);
-      if (due === '') return true;
+      if (!c.x.exists('ram:DuePayableAmount', n) || !c.x.exists('ram:GrandTotalAmount', n)) return false;
       const grand = dec(c.x.str('ram:GrandTotalAmount', n)) ?? ZERO;
       const paid = dec(c.x.str('ram:TotalPrepaidAmount', n)) ?? ZERO;
       const rounding = dec(c.x.str('ram:RoundingAmount', n)) ?? ZERO;
@@ -442,16 +445,23 @@ export const coreRules: Rule[] = [
     'BR-CO-17',
     'BT-117',
     'VAT category tax amount (BT-117) = VAT category taxable amount (BT-116) x (VAT category rate (BT-119) / 100), rounded to two decimals.',
-    eachRule(BREAKDOWN, (n, c) => {
-      // Same tolerance as the official schematron: within one currency unit of the rounded product.
-      const calc = dec(c.x.str('ram:CalculatedAmount', n));
-      const basis = dec(c.x.str('ram:BasisAmount', n));
-      const rate = dec(c.x.str('ram:RateApplicablePercent', n));
-      if (calc === null || basis === null) return true;
-      if (rate === null || rate.eq(0)) return calc.round(0, Big.roundHalfUp).eq(0);
-      const expected = round2(basis.abs().times(rate).div(100));
-      return calc.abs().minus(1).lte(expected) && calc.abs().plus(1).gte(expected);
-    }),
+    (c) =>
+      openBreakdowns(c).filter(
+        (n) =>
+          !((n: XmlNode) => {
+            // Same tolerance as the official schematron: within one currency unit of the rounded product.
+            // An absent amount makes every branch of the official test false.
+            if (!c.x.exists('ram:CalculatedAmount', n)) return false;
+            const calc = dec(c.x.str('ram:CalculatedAmount', n));
+            const basis = dec(c.x.str('ram:BasisAmount', n));
+            const rate = dec(c.x.str('ram:RateApplicablePercent', n));
+            if (calc === null) return true;
+            if (rate === null || rate.eq(0)) return calc.round(0, Big.roundHalfUp).eq(0);
+            if (basis === null) return false;
+            const expected = round2(basis.abs().times(rate).div(100));
+            return calc.abs().minus(1).lte(expected) && calc.abs().plus(1).gte(expected);
+          })(n),
+      ),
   ),
   error(
     'BR-CO-18',
@@ -472,22 +482,6 @@ export const coreRules: Rule[] = [
     eachRule(
       `${LINES}/ram:SpecifiedLineTradeSettlement/ram:BillingSpecifiedPeriod`,
       (n, c) => c.x.exists('ram:StartDateTime', n) || c.x.exists('ram:EndDateTime', n),
-    ),
-  ),
-  error(
-    'BR-CO-25',
-    'BT-9',
-    'In case the Amount due for payment (BT-115) is positive, either the Payment due date (BT-9) or the Payment terms (BT-20) shall be present.',
-    docRule(
-      (c) => {
-        const due = dec(c.x.str(`${TOTALS}/ram:DuePayableAmount`));
-        if (due === null || due.lte(0)) return true;
-        return (
-          c.x.exists(`${SETTLEMENT}/ram:SpecifiedTradePaymentTerms/ram:DueDateDateTime`) ||
-          c.x.exists(`${SETTLEMENT}/ram:SpecifiedTradePaymentTerms/ram:Description`)
-        );
-      },
-      (c) => nearest(c, SETTLEMENT, TX),
     ),
   ),
   error(

@@ -1,6 +1,16 @@
 // EN 16931 BR-DEC rules: amounts carry at most two decimals.
 import type { Rule } from '../types.js';
-import { BREAKDOWN, LINES, LINE_NET, TOTALS, decimals, documentAllowanceCharges, error, lineAllowanceCharges, text } from './helpers.js';
+import {
+  LINES,
+  LINE_NET,
+  TOTALS,
+  decimals,
+  documentAllowanceCharges,
+  error,
+  lineAllowanceCharges,
+  openBreakdowns,
+  text,
+} from './helpers.js';
 import type { CheckContext } from '../types.js';
 import type { XmlNode } from '../xml.js';
 
@@ -25,8 +35,12 @@ export const decimalRules: Rule[] = [
   error('BR-DEC-16', 'BT-113', message('BT-113', 'Paid amount'), onPath(`${TOTALS}/ram:TotalPrepaidAmount`)),
   error('BR-DEC-17', 'BT-114', message('BT-114', 'Rounding amount'), onPath(`${TOTALS}/ram:RoundingAmount`)),
   error('BR-DEC-18', 'BT-115', message('BT-115', 'Amount due for payment'), onPath(`${TOTALS}/ram:DuePayableAmount`)),
-  error('BR-DEC-19', 'BT-116', message('BT-116', 'VAT category taxable amount'), onPath(`${BREAKDOWN}/ram:BasisAmount`)),
-  error('BR-DEC-20', 'BT-117', message('BT-117', 'VAT category tax amount'), onPath(`${BREAKDOWN}/ram:CalculatedAmount`)),
+  error('BR-DEC-19', 'BT-116', message('BT-116', 'VAT category taxable amount'), (c) =>
+    tooPrecise(openBreakdowns(c).flatMap((n) => c.x.nodes('ram:BasisAmount', n))),
+  ),
+  error('BR-DEC-20', 'BT-117', message('BT-117', 'VAT category tax amount'), (c) =>
+    tooPrecise(openBreakdowns(c).flatMap((n) => c.x.nodes('ram:CalculatedAmount', n))),
+  ),
   error('BR-DEC-23', 'BT-131', message('BT-131', 'Invoice line net amount'), onPath(`${LINES}/${LINE_NET}`)),
   error('BR-DEC-24', 'BT-136', message('BT-136', 'Invoice line allowance amount'), onAc(false, true, 'ram:ActualAmount')),
   error('BR-DEC-25', 'BT-137', message('BT-137', 'Invoice line allowance base amount'), onAc(false, true, 'ram:BasisAmount')),

@@ -50,6 +50,11 @@ export function isTrue(value: string): boolean {
   return value === 'true' || value === '1';
 }
 
+/** CII boolean indicator: "false"/"0" are false (an absent or other value is neither, as in xs:boolean). */
+export function isFalse(value: string): boolean {
+  return value === 'false' || value === '0';
+}
+
 export function decimals(value: string): number {
   const dot = value.indexOf('.');
   return dot === -1 ? 0 : value.length - dot - 1;
@@ -59,7 +64,7 @@ export function decimals(value: string): number {
 /** Computed once per check (the returned array is shared: do not mutate it). */
 export function documentAllowanceCharges(ctx: CheckContext, charge: boolean): XmlNode[] {
   return ctx.shared(`doc-ac:${charge}`, () =>
-    ctx.x.nodes(DOC_AC).filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge),
+    ctx.x.nodes(DOC_AC).filter((n) => (charge ? isTrue : isFalse)(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n))),
   );
 }
 
@@ -68,7 +73,7 @@ export function lineAllowanceCharges(ctx: CheckContext, charge: boolean): XmlNod
   return ctx.shared(`line-ac:${charge}`, () =>
     ctx.x
       .nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge`)
-      .filter((n) => isTrue(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n)) === charge),
+      .filter((n) => (charge ? isTrue : isFalse)(ctx.x.str('ram:ChargeIndicator/udt:Indicator', n))),
   );
 }
 
@@ -103,4 +108,20 @@ export function eachRule(context: string, holds: (n: XmlNode, ctx: CheckContext)
 
 export function nonEmpty(ctx: CheckContext, expr: string, at?: XmlNode): boolean {
   return ctx.x.str(expr, at) !== '';
+}
+
+/**
+ * The VAT breakdowns the official rule on `ram:ApplicableTradeTax` (BR-45…48, BR-CO-17, BR-DEC-19/20) sees:
+ * in the schematron, a breakdown of category L, M or O (type VAT) is taken by the higher-priority rule of its
+ * category, so those generic rules are never evaluated on it.
+ */
+export function openBreakdowns(ctx: CheckContext): XmlNode[] {
+  return ctx.shared('open-breakdowns', () =>
+    ctx.x.nodes(BREAKDOWN).filter((n) => {
+      const shadowed =
+        ctx.x.nodes('ram:CategoryCode', n).some((cat) => ['L', 'M', 'O'].includes(cat.textContent)) &&
+        ctx.x.nodes('ram:TypeCode', n).some((t) => t.textContent.toUpperCase() === 'VAT');
+      return !shadowed;
+    }),
+  );
 }

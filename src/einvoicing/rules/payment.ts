@@ -3,8 +3,6 @@ import type { Rule } from '../types.js';
 import { SETTLEMENT, eachRule, error, nonEmpty } from './helpers.js';
 
 const MEANS = `${SETTLEMENT}/ram:SpecifiedTradeSettlementPaymentMeans`;
-/** UNTDID 4461 codes meaning credit transfer (30, 58 SEPA, 42 payment to bank account). */
-const CREDIT_TRANSFER = new Set(['30', '58', '42']);
 
 export const paymentRules: Rule[] = [
   error(
@@ -17,21 +15,20 @@ export const paymentRules: Rule[] = [
     'BR-50',
     'BT-84',
     'A Payment account identifier (BT-84) shall be present if Credit transfer (BG-17) information is provided in the Invoice.',
-    eachRule(
-      `${MEANS}/ram:PayeePartyCreditorFinancialAccount`,
-      (n, c) => nonEmpty(c, 'ram:IBANID', n) || nonEmpty(c, 'ram:ProprietaryID', n),
-    ),
+    // Official context: the payee account of a means coded 30 or 58.
+    (c) =>
+      [...c.x.nodes(`${MEANS}[ram:TypeCode='30']`), ...c.x.nodes(`${MEANS}[ram:TypeCode='58']`)]
+        .flatMap((m) => c.x.nodes('ram:PayeePartyCreditorFinancialAccount', m))
+        .filter((a) => !nonEmpty(c, 'ram:IBANID', a) && !nonEmpty(c, 'ram:ProprietaryID', a)),
   ),
   error(
     'BR-61',
     'BT-84',
     'If the Payment means type code (BT-81) means SEPA credit transfer, Local credit transfer or Non-SEPA international credit transfer, the Payment account identifier (BT-84) shall be present.',
-    eachRule(
-      MEANS,
-      (n, c) =>
-        !CREDIT_TRANSFER.has(c.x.str('ram:TypeCode', n)) ||
-        nonEmpty(c, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID', n) ||
-        nonEmpty(c, 'ram:PayeePartyCreditorFinancialAccount/ram:ProprietaryID', n),
-    ),
+    // Official context: the payee account of a means coded 30 or 58 (a missing account is CII-SR-470).
+    (c) =>
+      [...c.x.nodes(`${MEANS}[ram:TypeCode='30']`), ...c.x.nodes(`${MEANS}[ram:TypeCode='58']`)]
+        .flatMap((m) => c.x.nodes('ram:PayeePartyCreditorFinancialAccount', m))
+        .filter((a) => !c.x.exists('ram:IBANID', a) && !c.x.exists('ram:ProprietaryID', a)),
   ),
 ];

@@ -31,7 +31,7 @@ interface CategorySpec {
   name: string;
   sellerId: SellerId;
   buyerId: BuyerId;
-  rate: 'positive' | 'zero' | 'absent';
+  rate: 'positive' | 'nonNegative' | 'zero' | 'absent';
   basis: 'perRate' | 'tolerance' | 'exact';
   exemption: 'forbidden' | 'required';
   breakdown: 'atLeastOne' | 'exactlyOne';
@@ -45,6 +45,31 @@ const SPECS: CategorySpec[] = [
     sellerId: 'VA_FC',
     buyerId: 'ANY',
     rate: 'positive',
+    basis: 'perRate',
+    exemption: 'forbidden',
+    breakdown: 'atLeastOne',
+  },
+  // IGIC (Canary Islands) and IPSI (Ceuta and Melilla): structured as S in the official schematron, except
+  // that BR-AF-09 and BR-AG-09 are `true()` there and BR-AF-08 and BR-AG-08 can never fail (their `every $rate in
+  // ../ram:RateApplicablePercent` reads the rate of the settlement, which has none): those four are dropped below and an IPSI rate may be 0.
+  {
+    code: 'L',
+    family: 'BR-AF',
+    name: 'IGIC',
+    sellerId: 'VA_FC',
+    buyerId: 'ANY',
+    rate: 'positive',
+    basis: 'perRate',
+    exemption: 'forbidden',
+    breakdown: 'atLeastOne',
+  },
+  {
+    code: 'M',
+    family: 'BR-AG',
+    name: 'IPSI',
+    sellerId: 'VA_FC',
+    buyerId: 'ANY',
+    rate: 'nonNegative',
     basis: 'perRate',
     exemption: 'forbidden',
     breakdown: 'atLeastOne',
@@ -178,7 +203,7 @@ function rateOk(spec: CategorySpec, taxNode: XmlNode, c: CheckContext): boolean 
   if (spec.rate === 'absent') return raw === null;
   const rate = raw ? dec(text(raw)) : null;
   if (rate === null) return false;
-  return spec.rate === 'positive' ? rate.gt(0) : rate.eq(0);
+  return spec.rate === 'positive' ? rate.gt(0) : spec.rate === 'nonNegative' ? rate.gte(0) : rate.eq(0);
 }
 
 interface Amount {
@@ -241,9 +266,18 @@ function rulesFor(spec: CategorySpec): Rule[] {
       'BT-118',
       `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is ${q} shall contain in the VAT breakdown (BG-23) ${spec.breakdown === 'atLeastOne' ? 'at least one' : 'exactly one'} VAT category code (BT-118) equal with ${q}.`,
       (c) => {
-        const used = lineTaxes(c, code).length + acTaxes(c, code, true).length + acTaxes(c, code, false).length > 0;
+        // As the official tests count: S/L/M pair each kind of use with the breakdowns (a line and a
+        // breakdown, or two lines, pass); O accepts a use without breakdown; the others want exactly one.
+        const onLines = c.x.nodes(`//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:CategoryCode='${code}']`).length;
+        const onCharges = c.x.nodes(`//ram:CategoryTradeTax[ram:CategoryCode='${code}']`).length;
+        const used = onLines + onCharges > 0;
         const count = breakdowns(c, code).length;
-        const ok = spec.breakdown === 'atLeastOne' ? !used || count >= 1 : (!used && count === 0) || (used && count === 1);
+        const ok =
+          spec.breakdown === 'atLeastOne'
+            ? (onLines === 0 || onLines + count >= 2) && (onCharges === 0 || onCharges + count >= 2)
+            : code === 'O'
+              ? count === 0 || (count === 1 && used)
+              : (!used && count === 0) || (used && count === 1);
         return ok ? [] : [nearest(c, `${BREAKDOWN}[ram:CategoryCode='${code}']`, SETTLEMENT)];
       },
     ),
@@ -291,6 +325,9 @@ function rulesFor(spec: CategorySpec): Rule[] {
         : `In a VAT breakdown (BG-23) where the VAT category code (BT-118) is ${q} the VAT category taxable amount (BT-116) shall equal the sum of Invoice line net amounts (BT-131) minus the sum of Document level allowance amounts (BT-92) plus the sum of Document level charge amounts (BT-99) where the VAT category codes (BT-151, BT-95, BT-102) are ${q}.`,
       (c) =>
         breakdowns(c, code).filter((bd) => {
+          // An absent amount compares false in the official test: the rule fails (for S, L and M only
+          // when the breakdown has a rate, their test being `every $rate in …`).
+          if (!c.x.exists('ram:BasisAmount', bd)) return spec.basis !== 'perRate' || c.x.exists('ram:RateApplicablePercent', bd);
           const basis = dec(c.x.str('ram:BasisAmount', bd));
           if (basis === null) return false;
           const rate = spec.basis === 'perRate' ? dec(c.x.str('ram:RateApplicablePercent', bd)) : null;
@@ -302,14 +339,15 @@ function rulesFor(spec: CategorySpec): Rule[] {
     error(
       id(9),
       'BT-117',
-      spec.rate === 'positive'
+      spec.rate === 'positive' || spec.rate === 'nonNegative'
         ? `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where VAT category code (BT-118) is ${q} shall equal the VAT category taxable amount (BT-116) multiplied by the VAT category rate (BT-119).`
         : `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where the VAT category code (BT-118) is ${q} shall be 0 (zero).`,
       (c) =>
         breakdowns(c, code).filter((bd) => {
+          if (!c.x.exists('ram:CalculatedAmount', bd)) return true;
           const calc = dec(c.x.str('ram:CalculatedAmount', bd));
           if (calc === null) return false;
-          if (spec.rate !== 'positive') return !calc.eq(0);
+          if (spec.rate !== 'positive' && spec.rate !== 'nonNegative') return !calc.eq(0);
           const basis = dec(c.x.str('ram:BasisAmount', bd)) ?? ZERO;
           const rate = dec(c.x.str('ram:RateApplicablePercent', bd)) ?? ZERO;
           const expected = round2(basis.abs().times(rate).div(100));
@@ -352,36 +390,41 @@ function rulesFor(spec: CategorySpec): Rule[] {
     );
   }
   if (code === 'O') {
-    const others = (nodes: XmlNode[]) => (c: CheckContext) =>
-      breakdowns(c, 'O').length > 0 ? nodes.filter((n) => c.x.str('ram:CategoryCode', n) !== 'O') : [];
+    // As the official tests: 11 and 12 (same test) fail on each O breakdown when any ApplicableTradeTax (line
+    // or breakdown) has another category; 13 and 14 (same test) when any CategoryTradeTax has one.
+    const oBreakdowns = (c: CheckContext) =>
+      breakdowns(c, 'O').filter((bd) => c.x.nodes('ram:TypeCode', bd).some((t) => t.textContent.toUpperCase() === 'VAT'));
+    const anyOther = (c: CheckContext, path: string) =>
+      c.x.nodes(path).some((n) => c.x.nodes('ram:CategoryCode', n).some((cat) => cat.textContent !== 'O'));
+    const others = (path: string) => (c: CheckContext) => (anyOther(c, path) ? oBreakdowns(c) : []);
     rules.push(
       error(
         id(11),
         'BT-118',
         'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain other VAT breakdown groups (BG-23).',
-        (c) => others(c.x.nodes(BREAKDOWN))(c),
+        others('//ram:ApplicableTradeTax'),
       ),
       error(
         id(12),
         'BT-151',
         'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is not "Not subject to VAT".',
-        (c) => others(c.x.nodes(`${LINES}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`))(c),
+        others('//ram:ApplicableTradeTax'),
       ),
       error(
         id(13),
         'BT-95',
         'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level allowances (BG-20) where Document level allowance VAT category code (BT-95) is not "Not subject to VAT".',
-        (c) => others(documentAllowanceCharges(c, false).flatMap((n) => c.x.nodes('ram:CategoryTradeTax', n)))(c),
+        others('//ram:CategoryTradeTax'),
       ),
       error(
         id(14),
         'BT-102',
         'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level charges (BG-21) where Document level charge VAT category code (BT-102) is not "Not subject to VAT".',
-        (c) => others(documentAllowanceCharges(c, true).flatMap((n) => c.x.nodes('ram:CategoryTradeTax', n)))(c),
+        others('//ram:CategoryTradeTax'),
       ),
     );
   }
   return rules;
 }
 
-export const vatCategoryRules: Rule[] = SPECS.flatMap(rulesFor);
+export const vatCategoryRules: Rule[] = SPECS.flatMap(rulesFor).filter((r) => !/^BR-A[FG]-0[89]$/.test(r.id));

@@ -1,6 +1,6 @@
 // Accounts and their API keys: the only module the HTTP layer's authentication calls (through
 // keyResolver), and what the CLI manages. It serves no route of its own.
-export { countAccounts } from './repo.js';
+export { countAccounts, listAccounts } from './repo.js';
 export {
   createAccount,
   createApiKey,

@@ -26,6 +26,18 @@ export async function findAccount(db: Kysely<Database>, id: number) {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Every account with its number of active (not revoked) keys, by id (`facturier accounts list`). */
+export async function listAccounts(db: Kysely<Database>): Promise<{ id: number; name: string; createdAt: string; activeKeys: number }[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .leftJoin('apiKeys', (join) => join.onRef('apiKeys.accountId', '=', 'accounts.id').on('apiKeys.revokedAt', 'is', null))
+    .select(['accounts.id', 'accounts.name', 'accounts.createdAt', (eb) => eb.fn.count<number>('apiKeys.id').as('activeKeys')])
+    .groupBy(['accounts.id', 'accounts.name', 'accounts.createdAt'])
+    .orderBy('accounts.id')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, createdAt: r.createdAt, activeKeys: Number(r.activeKeys) }));
+}
+
 export async function countAccounts(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('accounts')

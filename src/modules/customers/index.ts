@@ -4,4 +4,4 @@ import { modulePlugin } from '../../http/module.js';
 import { customerRoutes } from './routes.js';
 
 export const customersPlugin = modulePlugin('customers', customerRoutes);
-export { CUSTOMER, customers } from './service.js';
+export { CUSTOMER, CUSTOMER_FAMILY, customers } from './service.js';

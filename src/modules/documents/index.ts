@@ -4,3 +4,5 @@ import { modulePlugin } from '../../http/module.js';
 import { documentRoutes } from './routes.js';
 
 export const documentsPlugin = modulePlugin('documents', documentRoutes);
+export { downloadSaleDocument, type DocumentsContext, type DownloadedFile } from './service.js';
+export { logoForPdf } from './service.js';

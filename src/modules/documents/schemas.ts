@@ -5,9 +5,12 @@ import { Nullable } from '../../http/schemas.js';
 
 export const EInvoicingFinding = Type.Object(
   {
-    ruleId: Type.String({ description: 'Rule identifier, e.g. BR-CO-15 (EN 16931) or BR-FR-12 (French CTC rules)' }),
+    ruleId: Type.String({
+      description: 'Rule identifier, e.g. BR-CO-15 (EN 16931) or BR-FR-12_BT-49 (French CTC rules, official assert id)',
+    }),
     severity: Type.Union([Type.Literal('Error'), Type.Literal('Warning')], {
-      description: 'Error: EN 16931 rule; Warning: French national rule (still makes isValid false)',
+      description:
+        'Error: blocks the document (EN 16931; French rules on a domestic B2B document); Warning: advice only (French rules on a consumer or foreign-buyer document)',
     }),
     message: Type.String(),
     businessTerm: Nullable(Type.String({ description: 'EN 16931 business term, e.g. BT-112' })),
@@ -18,7 +21,7 @@ export const EInvoicingFinding = Type.Object(
 
 export const EInvoicingCheckResult = Type.Object(
   {
-    isValid: Type.Boolean({ description: 'True only when there is no finding at all, warnings included' }),
+    isValid: Type.Boolean({ description: 'True when no finding is an Error (warnings alone leave the document valid)' }),
     findings: Type.Array(Type.Ref(EInvoicingFinding)),
   },
   { $id: 'EInvoicingCheckResult', additionalProperties: false, description: 'Result of the e-invoicing conformance check of a draft' },

@@ -15,16 +15,25 @@ import { LOGO_BOX } from '../../rendering/pdf.js';
 import { reencodeImage, type ReencodeResult } from '../../images/reencode.js';
 import { TaskLimitError, type WorkerPool } from '../../workers/pool.js';
 import type { Task } from '../../workers/task.js';
-import { sellerFromSettings, toIssuedDocument } from '../sales/index.js';
+import {
+  decodeSnapshot,
+  draftCheck,
+  draftCii,
+  draftPdf,
+  getDocumentWithStoredSnapshot,
+  sellerFromSettings,
+  toIssuedDocument,
+} from '../sales/index.js';
+import type { StoredDocumentRow, StoredDraft } from '../sales/index.js';
 import type { CheckResult } from '../../einvoicing/check.js';
 import { ConflictError, NotFoundError, NotImplementedError, UnavailableError } from '../../errors.js';
 import type { DocumentKind } from '../sales/index.js';
 import { parseData } from '../sales/index.js';
 import { getDocumentRow, vouchedDocument, type DocumentRow } from '../sales/index.js';
 import type { Keyring } from '../audit/index.js';
-import { getAccountLogo, getAccountSettings, getLogoVersion, type AccountSettings } from '../settings/index.js';
+import { getAccountLogo, getAccountSettings, getLogoVersion } from '../settings/index.js';
 import * as repo from './repo.js';
-import { checkConformance, ciiOf, renderPdf } from './tasks.js';
+import { renderPdf } from './tasks.js';
 import { validateRemotely } from './validator.js';
 
 export interface DocumentsContext {
@@ -62,6 +71,16 @@ function prepareLogo(stored: Uint8Array): Promise<ReencodeResult> {
   return prepared;
 }
 
+/**
+ * A stored logo as a PDF may draw it (decoded, re-encoded and shrunk, cached like the sale documents'
+ * logos), or null when it cannot be decoded. Quotes (src/modules/quotes) render their PDF with it.
+ */
+export async function logoForPdf(stored: Uint8Array | null | undefined): Promise<Uint8Array | null> {
+  if (!stored || stored.length === 0) return null;
+  const result = await prepareLogo(stored);
+  return result.ok ? result.image.content : null;
+}
+
 const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
 
 export function sha256(bytes: Uint8Array): string {
@@ -69,14 +88,8 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The snapshot of a stored document: seller frozen at finalization, current settings for a draft. */
-export async function issuedDocumentOf(
-  db: Trx,
-  accountId: number,
-  kind: DocumentKind,
-  row: DocumentRow,
-  settings?: AccountSettings,
-): Promise<IssuedDocument> {
-  const s = settings ?? (await getAccountSettings(db, accountId));
+export async function issuedDocumentOf(db: Trx, accountId: number, kind: DocumentKind, row: DocumentRow): Promise<IssuedDocument> {
+  const s = await getAccountSettings(db, accountId);
   const data = parseData(row);
   const isDraft = Boolean(row.isDraft);
   const frozen = !isDraft ? data.seller : undefined;
@@ -93,46 +106,80 @@ export async function issuedDocumentOf(
 }
 
 /**
- * The document with its logo decoded and re-encoded first, never with stored bytes as they are (a
- * row of an older version may hold a corrupt or oversized image, which PDFKit's decoder would throw
- * on outside any try/catch). A logo that cannot be decoded is left out, with a warning: the document
- * stays downloadable, a finalized one above all. (sharp works on its own threads, not the event loop.)
+ * The logo decoded and re-encoded first, never the stored bytes as they are (a row of an older
+ * version may hold a corrupt or oversized image, which PDFKit's decoder would throw on outside any
+ * try/catch). A logo that cannot be decoded is left out, with a warning: the document stays
+ * downloadable, a finalized one above all. (sharp works on its own threads, not the event loop.)
  */
-async function withPreparedLogo(ctx: DocumentsContext, accountId: number, row: DocumentRow, doc: IssuedDocument): Promise<IssuedDocument> {
-  let logo: Uint8Array | null = null;
-  if (doc.logo && doc.logo.length > 0) {
-    const result = await prepareLogo(doc.logo);
-    if (result.ok) logo = result.image.content;
-    else {
-      ctx.log?.warn(
-        { accountId, documentId: row.id, number: row.number, isDraft: Boolean(row.isDraft), problem: result.problem },
-        'the logo cannot be rendered and is left out of the PDF; upload it again (PUT /v1/settings, company.logoUri)',
-      );
-    }
-  }
-  return { ...doc, logo };
+async function preparedLogo(
+  ctx: DocumentsContext,
+  accountId: number,
+  row: Pick<DocumentRow, 'id' | 'number' | 'isDraft'>,
+  stored: Uint8Array | null,
+): Promise<Uint8Array | null> {
+  if (!stored || stored.length === 0) return null;
+  const result = await prepareLogo(stored);
+  if (result.ok) return result.image.content;
+  ctx.log?.warn(
+    { accountId, documentId: row.id, number: row.number, isDraft: Boolean(row.isDraft), problem: result.problem },
+    'the logo cannot be rendered and is left out of the PDF; upload it again (PUT /v1/settings, company.logoUri)',
+  );
+  return null;
 }
 
 /**
- * Runs a task of tasks.ts on a worker thread. A document too long to render or check within the
- * limits (WORKER_TIMEOUT_MS, WORKER_MEMORY_MB) is stopped there and answered with a 503 saying so.
+ * Runs a task on a worker thread. A document too long to render or check within the limits
+ * (WORKER_TIMEOUT_MS, WORKER_MEMORY_MB) is stopped there and answered with a 503 saying so.
  */
-async function onWorker<R>(workers: WorkerPool, what: string, task: Task<[IssuedDocument], R>, doc: IssuedDocument): Promise<R> {
+async function onWorker<A, R>(workers: WorkerPool, what: string, task: Task<[A], R>, input: A, which: () => string): Promise<R> {
   try {
-    return await workers.run(task, [doc]);
+    return await workers.run(task, [input]);
   } catch (err) {
     if (!(err instanceof TaskLimitError)) throw err;
     const limit =
       err.limit === 'time'
         ? `took longer than the ${workers.options.timeoutMs / 1000} s allowed`
         : `needed more than the ${workers.options.memoryMb} MB of memory allowed`;
-    throw new UnavailableError(`${what} of this ${doc.lines.length}-line document ${limit}; it was stopped.`);
+    throw new UnavailableError(`${what} of ${which()} ${limit}; it was stopped.`);
   }
 }
 
-/** The PDF of the document, rendered on a worker thread (Factur-X with its CII once finalized). */
+/**
+ * "this 1000-line document", for the message of a draft stopped at a limit: its snapshot is parsed
+ * here only then, after the worker spent seconds on it, never on the way to the worker.
+ */
+function draftSize(draft: StoredDraft): () => string {
+  return () => {
+    try {
+      const lines = (JSON.parse(decodeSnapshot(draft.data)) as { lines?: unknown[] }).lines;
+      return `this ${lines?.length ?? 0}-line document`;
+    } catch {
+      return `draft ${draft.id}`;
+    }
+  };
+}
+
+/**
+ * What a worker needs to render or check a draft: the snapshot as stored (the worker inflates and
+ * parses it), the account's current seller identity and its logo, decoded and re-encoded first.
+ */
+async function storedDraftOf(
+  ctx: DocumentsContext,
+  accountId: number,
+  kind: DocumentKind,
+  row: StoredDocumentRow,
+  withLogo: boolean,
+): Promise<StoredDraft> {
+  const db = ctx.db.kysely;
+  const s = await getAccountSettings(db, accountId);
+  const logo = withLogo ? await preparedLogo(ctx, accountId, row, (await getAccountLogo(db, accountId))?.content ?? null) : null;
+  return { kind, id: row.id, data: row.data, seller: sellerFromSettings(s), paymentMethod: s.sales.paymentMethod, logo };
+}
+
+/** The Factur-X PDF of a finalized document, rendered on a worker thread. */
 async function renderOnWorker(ctx: DocumentsContext, accountId: number, row: DocumentRow, doc: IssuedDocument): Promise<Buffer> {
-  const bytes = await onWorker(ctx.workers, 'Rendering the PDF', renderPdf, await withPreparedLogo(ctx, accountId, row, doc));
+  const input = { ...doc, logo: await preparedLogo(ctx, accountId, row, doc.logo ?? null) };
+  const bytes = await onWorker(ctx.workers, 'Rendering the PDF', renderPdf, input, () => `this ${doc.lines.length}-line document`);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
@@ -166,17 +213,23 @@ export async function downloadSaleDocument(
   id: number,
 ): Promise<DownloadedFile> {
   const db = ctx.db.kysely;
-  const row = await getDocumentRow(db, accountId, kind, id);
+  // The snapshot is left as stored: a draft's is decoded on the worker thread that renders it, and a
+  // finalized document's PDF is read from its stored file.
+  const row = await getDocumentWithStoredSnapshot(db, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
   if (row.isDraft) {
-    const content = await renderOnWorker(ctx, accountId, row, await issuedDocumentOf(db, accountId, kind, row));
+    const draft = await storedDraftOf(ctx, accountId, kind, row, true);
+    const bytes = await onWorker(ctx.workers, 'Rendering the PDF', draftPdf, draft, draftSize(draft));
+    const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return { fileName: `brouillon-${row.id}.pdf`, content, sha256: sha256(content) };
   }
   let file = await repo.getFile(db, accountId, row.id);
   if (!file) {
     // Rendered once, from the frozen snapshot, and kept: never from a row changed behind the
     // application's back (409), which would fix a forged document into the stored PDF.
-    const vouched = (await vouchedDocument(ctx.db, ctx.keyring, accountId, kind, row.id)) ?? row;
+    const vouched =
+      (await vouchedDocument(ctx.db, ctx.keyring, accountId, kind, row.id)) ?? (await getDocumentRow(db, accountId, kind, id));
+    if (!vouched) throw new NotFoundError(LABEL[kind], id);
     await storeFile(
       db,
       accountId,
@@ -197,7 +250,7 @@ export async function checkDraft(ctx: DocumentsContext, accountId: number, kind:
     throw new NotImplementedError('The e-invoicing conformance check is disabled on this server (EINVOICING_CHECK=off).');
   }
   const db = ctx.db.kysely;
-  const row = await getDocumentRow(db, accountId, kind, id);
+  const row = await getDocumentWithStoredSnapshot(db, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
   if (!row.isDraft) {
     throw new ConflictError(
@@ -205,8 +258,9 @@ export async function checkDraft(ctx: DocumentsContext, accountId: number, kind:
     );
   }
   // The XML carries no logo: its bytes need not travel to the worker.
-  const doc = { ...(await issuedDocumentOf(db, accountId, kind, row)), logo: null };
+  const draft = await storedDraftOf(ctx, accountId, kind, row, false);
   const validatorUrl = ctx.config.einvoicingValidatorUrl;
-  if (validatorUrl) return validateRemotely(validatorUrl, await onWorker(ctx.workers, 'Writing the e-invoice', ciiOf, doc));
-  return onWorker(ctx.workers, 'The conformance check', checkConformance, doc);
+  if (validatorUrl)
+    return validateRemotely(validatorUrl, await onWorker(ctx.workers, 'Writing the e-invoice', draftCii, draft, draftSize(draft)));
+  return onWorker(ctx.workers, 'The conformance check', draftCheck, draft, draftSize(draft));
 }

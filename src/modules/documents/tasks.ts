@@ -1,7 +1,7 @@
-// The CPU-heavy part of the documents module, run on the worker threads (src/workers/): the CII XML,
-// the PDF and the conformance check of a 1,000-line document take seconds, which the event loop must
-// never spend. Each task takes the plain document model and returns bytes or a plain result.
-import { checkEInvoice, type CheckResult } from '../../einvoicing/check.js';
+// The CPU-heavy part of the documents module, run on the worker threads (src/workers/): the PDF of
+// a 1,000-line document takes seconds, which the event loop must never spend. This task renders a
+// finalized document from its model (built once, on its first download); drafts are rendered and
+// checked from their stored snapshot by the sales module's tasks (modules/sales/tasks.ts).
 import { buildCii } from '../../rendering/cii.js';
 import type { IssuedDocument } from '../../rendering/model.js';
 import { renderDocumentPdf } from '../../rendering/pdf.js';
@@ -11,11 +11,3 @@ import { defineTask } from '../../workers/task.js';
 export const renderPdf = defineTask(import.meta.url, 'renderPdf', async (doc: IssuedDocument): Promise<Uint8Array> => {
   return renderDocumentPdf(doc, doc.isDraft ? {} : { xml: buildCii(doc) });
 });
-
-/** The CII XML of the document, as sent to an external validator. */
-export const ciiOf = defineTask(import.meta.url, 'ciiOf', (doc: IssuedDocument): string => buildCii(doc));
-
-/** The built-in conformance check of the document's CII XML (EN 16931 and French rules). */
-export const checkConformance = defineTask(import.meta.url, 'checkConformance', (doc: IssuedDocument): CheckResult =>
-  checkEInvoice(buildCii(doc)),
-);

@@ -1,7 +1,7 @@
 // Owns the call to an external e-invoicing validator (EINVOICING_VALIDATOR_URL), contract in
 // docs/einvoicing.md: POST the CII XML, read `{ findings: [...] }`. Any transport failure, timeout,
 // non-2xx or unreadable answer is a 503: never a false verdict, never a silent fallback.
-import type { CheckResult, Finding } from '../../einvoicing/check.js';
+import { type CheckResult, type Finding, isValidVerdict } from '../../einvoicing/check.js';
 import { UnavailableError } from '../../errors.js';
 
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
@@ -58,5 +58,5 @@ export async function validateRemotely(url: string, xml: string, timeoutMs = 10_
     if (!finding) throw unavailable('its answer has a malformed finding');
     findings.push(finding);
   }
-  return { isValid: findings.length === 0, findings };
+  return { isValid: isValidVerdict(findings), findings };
 }

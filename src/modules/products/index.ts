@@ -8,4 +8,4 @@ export const productsPlugin = modulePlugin('products', (app, ctx) => {
   productRoutes(app, ctx);
   productImageRoutes(app, ctx);
 });
-export { PRODUCT, type StoredProduct } from './service.js';
+export { PRODUCT, PRODUCT_FAMILY, type StoredProduct } from './service.js';

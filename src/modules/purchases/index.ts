@@ -1,5 +1,14 @@
-// Purchase invoices (/v1/purchaseinvoices): upload of Factur-X/ZUGFeRD PDFs and CII/UBL XML, download.
+// Purchase invoices (/v1/purchaseinvoices): upload of Factur-X/ZUGFeRD PDFs and CII/UBL XML,
+// download, and the ledger (list, get, update, delete); supplier payments (/v1/supplierpayments).
+// The read API (read.ts) is what the exports and the ledgers views read.
 import { modulePlugin } from '../../http/module.js';
+import { supplierPaymentRoutes } from './payments-routes.js';
 import { purchaseRoutes } from './routes.js';
 
-export const purchasesPlugin = modulePlugin('purchases', purchaseRoutes);
+export const purchasesPlugin = modulePlugin('purchases', async (app, ctx) => {
+  purchaseRoutes(app, ctx);
+  supplierPaymentRoutes(app, ctx);
+});
+export { DateRangeQuery } from './routes.js';
+export * from './read.js';
+export { checkPdfUpload } from './service.js';

@@ -7,9 +7,13 @@ import type { TypedApp } from '../../http/module.js';
 import { ValidationError } from '../../errors.js';
 import { checkFileName } from '../../http/input-guard.js';
 import { ensureSchema } from '../../http/schemas.js';
-import { IdParams } from '../../http/schemas.js';
+import { IdParams, NoBody, Int32, Str } from '../../http/schemas.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
+import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { Supplier } from '../suppliers/index.js';
-import { PurchaseInvoice } from './schemas.js';
+import { PURCHASE_STATUS_FILTERS, PurchaseInvoice, PurchaseInvoiceUpdate, PurchaseVat } from './schemas.js';
+import { deletePurchaseInvoice, getPurchaseInvoice, listPurchaseInvoices, updatePurchaseInvoice } from './ledger.js';
+import type { SortColumn } from './repo.js';
 import { createFromFile, downloadPurchase, MAX_PURCHASE_FILE_BYTES, type PurchasesContext, type UploadedFile } from './service.js';
 
 const problem = { $ref: 'ProblemDetails#' };
@@ -43,8 +47,27 @@ async function readFilePart(request: FastifyRequest): Promise<UploadedFile> {
   return file;
 }
 
+const ORDER_BY: Record<string, SortColumn> = {
+  id: 'id',
+  date: 'date',
+  dueDate: 'dueDate',
+  reference: 'reference',
+  taxIncludedAmount: 'taxIncludedAmount',
+  amount: 'taxIncludedAmount',
+};
+const DEFAULT_ORDER = [
+  { column: 'date' as const, direction: 'desc' as const },
+  { column: 'id' as const, direction: 'desc' as const },
+];
+
+export const DateRangeQuery = {
+  From: Type.Optional(Type.String({ format: 'date', description: 'From this date (inclusive)' })),
+  To: Type.Optional(Type.String({ format: 'date', description: 'Up to this date (inclusive)' })),
+};
+
 export function purchaseRoutes(app: TypedApp, appCtx: AppContext): void {
   ensureSchema(app, Supplier);
+  ensureSchema(app, PurchaseVat);
   ensureSchema(app, PurchaseInvoice);
   const ctx: PurchasesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, workers: appCtx.workers };
   const tags = ['PurchaseInvoices'];
@@ -62,6 +85,86 @@ export function purchaseRoutes(app: TypedApp, appCtx: AppContext): void {
       },
     },
     async (request) => createFromFile(ctx, request.principal.accountId, await readFilePart(request)),
+  );
+
+  const ref = Type.Ref(PurchaseInvoice);
+  app.get(
+    '/v1/purchaseinvoices',
+    {
+      schema: {
+        tags,
+        operationId: 'GET_PurchaseInvoices_List',
+        summary: 'List purchase invoices (extension): dates, supplier, status (Paid, Unpaid, Done, Pending), full-text search',
+        querystring: Type.Object({
+          ...PagingQuery,
+          ...DateRangeQuery,
+          SupplierId: Type.Optional(Int32),
+          Status: Type.Optional(
+            Type.Unsafe<(typeof PURCHASE_STATUS_FILTERS)[number]>({ type: 'string', enum: [...PURCHASE_STATUS_FILTERS] }),
+          ),
+          query: Type.Optional(Str(200, 'Full-text search: reference, subject, notes, supplier name and number')),
+        }),
+        response: { 200: Type.Array(ref), 400: problem },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = pageOf(q);
+      const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
+      const filter = { from: q.From, to: q.To, supplierId: q.SupplierId, status: q.Status, query: q.query };
+      const { items, total } = await listPurchaseInvoices(ctx, request.principal.accountId, filter, page, order);
+      setPagingHeaders(request, reply, page, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/v1/purchaseinvoices/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'GET_PurchaseInvoices_Get',
+        summary: 'Get a purchase invoice (extension)',
+        params: IdParams,
+        response: { 200: ref, 404: problem },
+      },
+    },
+    async (request, reply) => withETag(reply, await getPurchaseInvoice(ctx, request.principal.accountId, request.params.id)),
+  );
+
+  app.put(
+    '/v1/purchaseinvoices/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'PUT_PurchaseInvoices_Update',
+        summary: 'Correct the extracted data of a purchase invoice (extension): absent fields kept, null clears',
+        params: IdParams,
+        headers: IfMatchHeaders,
+        body: PurchaseInvoiceUpdate,
+        response: { 200: ref, 400: problem, 404: problem, 412: problem },
+      },
+    },
+    async (request, reply) =>
+      withETag(reply, await updatePurchaseInvoice(ctx, request.principal.accountId, request.params.id, request.body, ifMatchOf(request))),
+  );
+
+  app.delete(
+    '/v1/purchaseinvoices/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'DELETE_PurchaseInvoices_Delete',
+        summary: 'Delete a purchase invoice and its file (extension); refused while supplier payments settle it',
+        params: IdParams,
+        headers: IfMatchHeaders,
+        response: { 200: NoBody, 400: problem, 404: problem, 412: problem },
+      },
+    },
+    async (request, reply) => {
+      await deletePurchaseInvoice(ctx, request.principal.accountId, request.params.id, ifMatchOf(request));
+      return reply.code(200).send();
+    },
   );
 
   app.get(

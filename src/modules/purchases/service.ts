@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.js';
 import type { IncomingParty, IncomingVat } from './cii-read.js';
 import { todayIn } from '../../domain/dates.js';
 import { vatRegionOfAddress } from '../../domain/countries.js';
-import { round2, toDecimal, ZERO } from '../../domain/money.js';
+import { round2, sum, toDecimal, ZERO } from '../../domain/money.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { getAccountSettings } from '../settings/index.js';
 import type { SupplierT } from '../suppliers/index.js';
@@ -22,6 +22,8 @@ import * as repo from './repo.js';
 import { ownedBuffer } from '../../workers/task.js';
 import { readUpload, type ReadUpload, type UploadSource } from './tasks.js';
 import type { ExpenseStatusT, PurchaseInvoiceT } from './schemas.js';
+import { emit } from '../../jobs/outbox.js';
+import { presentPurchases, type StoredVat } from './ledger.js';
 
 export const MAX_PURCHASE_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -63,7 +65,7 @@ function fileError(message: string): ValidationError {
  * Its bytes move to the worker and back instead of being copied (20 MB would take the event loop
  * tens of milliseconds each way): `content` is empty afterwards, the result holds them.
  */
-async function read(workers: WorkerPool, content: Buffer): Promise<ReadUpload & { content: Buffer }> {
+async function readFile(workers: WorkerPool, content: Buffer): Promise<ReadUpload & { content: Buffer }> {
   const owned = ownedBuffer(content);
   try {
     const read = await workers.run(readUpload, [content], { transfer: owned ? [owned] : [] });
@@ -103,6 +105,27 @@ async function supplierFor(trx: Trx, accountId: number, seller: IncomingParty): 
   }
 }
 
+/** The VAT breakdown read from the file, to the cent; null when a line is unreadable. */
+function vatsOf(lines: IncomingVat[]): StoredVat[] | null {
+  if (!lines.length) return null;
+  const out: StoredVat[] = [];
+  for (const line of lines) {
+    if (line.taxableAmount === null || line.taxAmount === null) return null;
+    let rate: Big;
+    try {
+      rate = toDecimal(line.rate ?? '0');
+    } catch {
+      return null;
+    }
+    out.push({
+      rate: rate.toFixed(),
+      taxExcludedAmount: amount(line.taxableAmount).toFixed(2),
+      vatAmount: amount(line.taxAmount).toFixed(2),
+    });
+  }
+  return out;
+}
+
 /** Beyond what any invoice holds, and within what storage holds exactly (docs/decisions.md). */
 const MAX_AMOUNT = 1e12;
 
@@ -117,27 +140,10 @@ function amount(value: string | null): Big {
   }
 }
 
-function present(row: repo.PurchaseRow, supplier: SupplierT | null, publicUrl: string | null): PurchaseInvoiceT {
-  const data = JSON.parse(row.data) as StoredPurchase;
-  return {
-    date: row.date,
-    id: row.id,
-    notes: data.notes,
-    pdfUrl: `${publicUrl ?? ''}/v1/purchaseinvoices/download/${row.id}`,
-    reference: row.reference,
-    region: data.region,
-    status: row.status as ExpenseStatusT,
-    subject: data.subject,
-    supplier,
-    taxIncludedAmount: Number(row.taxIncludedAmount),
-    vatReverseCharge: Boolean(row.vatReverseCharge),
-  };
-}
-
 export async function createFromFile(ctx: PurchasesContext, accountId: number, file: UploadedFile): Promise<PurchaseInvoiceT> {
   if (file.content.length === 0) throw fileError('the file is empty');
   if (file.content.length > MAX_PURCHASE_FILE_BYTES) throw fileError(`the file is larger than ${MAX_PURCHASE_FILE_BYTES / 1024 / 1024} MB`);
-  const { invoice, source, contentType, sha256, content } = await read(ctx.workers, file.content);
+  const { invoice, source, contentType, sha256, content } = await readFile(ctx.workers, file.content);
 
   const settings = await getAccountSettings(ctx.db.kysely, accountId);
   const today = todayIn(settings.general.timezone || 'Europe/Paris');
@@ -179,13 +185,22 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
     };
     const now = new Date().toISOString();
     const date = invoice?.issueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.issueDate) ? invoice.issueDate : today;
+    const reference = invoice ? invoice.number.slice(0, 200) : null;
+    const vats = invoice && !foreignCurrency ? vatsOf(invoice.vats) : null;
     const id = await repo.insertPurchase(trx, {
       accountId,
       supplierId: supplier?.id ?? null,
+      supplierName: supplier?.name ?? null,
       date,
-      reference: invoice ? invoice.number.slice(0, 200) : null,
+      dueDate: invoice?.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.dueDate) ? invoice.dueDate : null,
+      reference,
       status,
       taxIncludedAmount: invoice ? amount(invoice.taxInclusiveAmount ?? invoice.payableAmount) : ZERO,
+      taxExcludedAmount: vats ? sum(vats.map((v) => v.taxExcludedAmount)) : null,
+      vatAmount: vats ? sum(vats.map((v) => v.vatAmount)) : null,
+      vats: vats ? JSON.stringify(vats) : null,
+      classificationId: null,
+      searchText: repo.searchTextOf([reference, data.subject, supplier?.name, supplier?.number]),
       vatReverseCharge: invoice?.vatReverseCharge ?? false,
       data: JSON.stringify(data),
       fileName: file.fileName ? file.fileName.slice(0, 255) : null,
@@ -197,7 +212,9 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
       updatedAt: now,
     });
     const row = (await repo.getPurchase(trx, accountId, id))!;
-    return present(row, supplier, ctx.publicUrl);
+    const [out] = await presentPurchases(trx, accountId, [row], ctx.publicUrl);
+    await emit(trx, accountId, 'PurchaseInvoiceCreated', out);
+    return out;
   });
 }
 
@@ -208,4 +225,15 @@ export async function downloadPurchase(db: Kysely<Database>, accountId: number, 
   const extension = file.contentType === 'application/pdf' ? 'pdf' : 'xml';
   const base = (file.reference ?? `achat-${id}`).replace(/[^A-Za-z0-9._-]+/g, '-');
   return { content: Buffer.from(file.content), contentType: file.contentType, fileName: `${base}.${extension}` };
+}
+
+/**
+ * A PDF upload checked as purchase uploads are (on a worker thread, within its limits): its bytes
+ * and SHA-256, or a 400 naming `file`. Expense receipts use it for their PDF files.
+ */
+export async function checkPdfUpload(workers: WorkerPool, content: Buffer): Promise<{ content: Buffer; sha256: string }> {
+  if (content.length === 0) throw fileError('the file is empty');
+  const read = await readFile(workers, content);
+  if (read.contentType !== 'application/pdf') throw fileError('the file is not a PDF');
+  return { content: read.content, sha256: read.sha256 };
 }

@@ -3,3 +3,5 @@ import { modulePlugin } from '../../http/module.js';
 import { receiptRoutes } from './routes.js';
 
 export const receiptsPlugin = modulePlugin('receipts', receiptRoutes);
+export { PaymentMethod, PaymentStatus, PAYMENT_METHODS, type PaymentMethodT, type PaymentStatusT } from './schemas.js';
+export { getReceiptRow, receiptBatches, receiptsOfAmount, type ReceiptReadRow } from './read.js';

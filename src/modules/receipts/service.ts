@@ -17,7 +17,7 @@ import { store } from '../records/index.js';
 import { getAccountSettings } from '../settings/index.js';
 import { throwIfAny } from '../../http/input/address.js';
 import type { DocumentKind, StoredDocument } from '../sales/index.js';
-import { parseData, presentDocument } from '../sales/index.js';
+import { parseData, payableOf, presentDocument } from '../sales/index.js';
 import { AuditChains, getDocumentRow, type DocumentRow } from '../sales/index.js';
 import { finalizeInTransaction, setBalanceInTransaction, timezoneOf } from '../sales/index.js';
 import type { Keyring } from '../audit/index.js';
@@ -112,7 +112,7 @@ const documentIdOfLink = (type: ReceiptLinkTypeT, id: number) => (type === 'Comm
 
 /** What remains due on commitment `position` when `available` remains due on the document (earliest first). */
 function commitmentDue(data: StoredDocument, available: Big, position: number): Big {
-  let paid = new Big(data.totals.taxIncludedAmount).minus(available);
+  let paid = payableOf(data).minus(available);
   for (const [i, c] of data.commitments.entries()) {
     const amount = new Big(c.amount);
     const settled = paid.gt(amount) ? amount : paid.gt(0) ? paid : ZERO;

@@ -268,3 +268,24 @@ export async function generateNumber(db: Db, kind: RecordKind, accountId: number
     if (!taken.length) return candidate;
   }
 }
+
+/**
+ * Records of a kind in id order after `afterId`, `limit` at a time, optionally matching a search
+ * (as lists match `query`): the keyset cursor of exports.
+ */
+export async function recordsAfter<T>(
+  db: Db,
+  kind: RecordKind,
+  accountId: number,
+  afterId: number,
+  limit: number,
+  query?: string,
+): Promise<StoredRecord<T>[]> {
+  let q = recordsOf(db, kind, accountId).select(DOCUMENT).where('id', '>', afterId);
+  if (query?.trim()) {
+    const filter = ftsFilter(db, query);
+    if (!filter) return [];
+    q = q.where(filter);
+  }
+  return (await q.orderBy('id').limit(limit).execute()).map((r) => row<T>(r));
+}

@@ -5,5 +5,5 @@ import { referenceRoutes } from './routes.js';
 
 export const referencePlugin = modulePlugin('reference', referenceRoutes);
 export { Classification, Unit, Vat, VatRegion } from './schemas.js';
-export { classificationById, defaultVatOf, unitByCode, unitById, vatById, VATS } from './data/index.js';
+export { BANK_PROVIDERS, CLASSIFICATIONS, classificationById, defaultVatOf, unitByCode, unitById, vatById, VATS } from './data/index.js';
 export type { Vat as VatEntry, VatRegion as VatRegionCode } from './data/types.js';

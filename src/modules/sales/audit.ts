@@ -21,6 +21,7 @@ export type AuditEvent =
   | 'finalized' // the document became final: number, date, content
   | 'settled' // a receipt moved its balance (paid, refunded, or a receipt undone)
   | 'cancelled' // cancelled by a credit note, now linked to it
+  | 'sent' // e-mailed to the customer: sentAt set (modules/mailing)
   | 'sealed' // its state when the first, unkeyed chain was sealed (upgrade)
   | 'firstChainSealed' // the head of the first, unkeyed chain, which this chain continues
   | 'keyRotated'; // a new key seals from here on

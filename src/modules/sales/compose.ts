@@ -76,12 +76,23 @@ export interface StoredDocument {
   number?: string;
   /** The seller as the account's settings described it at finalization (frozen with the document). */
   seller?: SellerSnapshot;
+  /** A deposit invoice (acompte, EN 16931 type code 386) asked on a quote (src/modules/quotes). */
+  deposit?: { quoteId: number; quoteNumber: string | null; label: string };
+  /** An invoice made from a quote (src/modules/quotes): the quote it invoices. */
+  quote?: { id: number; number: string | null };
+  /**
+   * Deposits deducted from this invoice (BT-113), each a finalized deposit invoice referenced as a
+   * preceding invoice (BG-3): what remains payable is the total minus `amount`.
+   */
+  prepaid?: { amount: string; invoices: { id: number; number: string; date: string; amount: string }[] };
   /** State links written after finalization (not part of the hashed content). */
   links?: {
     cancellationCreditId?: number;
     cancellationCreditNumber?: string;
     cancelledInvoicetNumber?: string;
     cancelledInvoiceDate?: string;
+    /** Credit notes made by cancelling their invoice: what had been paid on it (to refund). */
+    cancellationPaid?: string;
   };
 }
 
@@ -93,10 +104,26 @@ export type SellerSnapshot = Pick<AccountSettings, 'company' | 'vat' | 'bankDeta
   logoToken?: string | null;
 };
 
-/** The settlement term that applies: the account's B2C term for consumers, B2B otherwise. */
-export function scheduleFor(doc: Pick<StoredDocument, 'customerType' | 'totals'>, date: string, settings: AccountSettings) {
+/** What the document asks to be paid: its total, less the deposits it deducts (BT-115). */
+export function payableOf(doc: Pick<StoredDocument, 'totals' | 'prepaid'>): Big {
+  const total = new Big(doc.totals.taxIncludedAmount);
+  return doc.prepaid ? total.minus(doc.prepaid.amount) : total;
+}
+
+/** The fields a document keeps from one composition to the next (set by the use case that made it, not by input). */
+export function carriedFields(doc: StoredDocument): Pick<StoredDocument, 'deposit' | 'quote' | 'prepaid'> {
+  return {
+    ...(doc.deposit && { deposit: doc.deposit }),
+    ...(doc.quote && { quote: doc.quote }),
+    ...(doc.prepaid && { prepaid: doc.prepaid }),
+  };
+}
+
+/** The settlement term that applies: the account's B2C term for consumers, B2B otherwise; on what remains payable. */
+export function scheduleFor(doc: Pick<StoredDocument, 'customerType' | 'totals' | 'prepaid'>, date: string, settings: AccountSettings) {
   const term = doc.customerType === 'Consumer' ? settings.sales.btoCSettlementTerm : settings.sales.btoBSettlementTerm;
-  const schedule = computeSettlement({ documentDate: date, totalAmount: doc.totals.taxIncludedAmount, term: term });
+  const payable = payableOf(doc);
+  const schedule = computeSettlement({ documentDate: date, totalAmount: payable.toFixed(2), term: term });
   return { dueDate: schedule.dueDate, commitments: schedule.commitments, paymentTermsText: schedule.text };
 }
 
@@ -186,7 +213,12 @@ export interface ComposeContext {
   timezone: string;
 }
 
-export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT): Promise<StoredDocument> {
+/** `carried`: what the use case that made the document set on it (deposit, quote, prepaid), kept as is. */
+export async function composeDocument(
+  ctx: ComposeContext,
+  sent: DocumentInputT,
+  carried: ReturnType<typeof carriedFields> = {},
+): Promise<StoredDocument> {
   const { db, accountId, settings } = ctx;
   const input = { ...sent, shippingAmount: roundInput(sent.shippingAmount, 2) };
   const errors: FieldError[] = [];
@@ -344,7 +376,7 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
   const customerType = input.customerType ?? customer?.type ?? null;
   const date = input.date ?? todayIn(ctx.timezone);
   return {
-    ...scheduleFor({ customerType, totals }, date, settings),
+    ...scheduleFor({ customerType, totals, prepaid: carried.prepaid }, date, settings),
     billingAddress: toAddress(billingAddressInput),
     billingContact:
       contact(input.billingContact) ??
@@ -389,5 +421,6 @@ export async function composeDocument(ctx: ComposeContext, sent: DocumentInputT)
     vendorReference: clean(input.vendorReference) ?? options?.vendorReference ?? null,
     buyerReference: options?.buyerReference ?? null,
     totals,
+    ...carried,
   };
 }

@@ -7,10 +7,20 @@ import { salesRoutes } from './routes.js';
 
 export const salesPlugin = modulePlugin('sales', salesRoutes);
 export type { DocumentKind, StoredDocument } from './compose.js';
+export { carriedFields, composeDocument, payableOf } from './compose.js';
 export { parseData, presentDocument } from './present.js';
-export { getDocument as getDocumentRow, type DocumentRow } from './repo.js';
+export { getDocument as getDocumentRow, getDocumentWithStoredSnapshot, type DocumentRow, type StoredDocumentRow } from './repo.js';
+export { draftCheck, draftCii, draftPdf, type StoredDraft } from './tasks.js';
+export { decodeSnapshot } from './snapshot-codec.js';
 export { AuditChains, openAuditTrail, sealingKeyIds, vouchedDocument, type OpenedTrail } from './audit.js';
 export { PROBLEM_LIMIT, verifyAuditTrail, type ChainProblem, type ChainReport, type ProblemReason } from './audit-verify.js';
-export { Commitment, Credit, Invoice, SaleDocumentLine, VatSummary } from './schemas.js';
-export { finalizeInTransaction, hashedContent, setBalanceInTransaction, timezoneOf } from './service.js';
+export { Commitment, Credit, Invoice, InvoiceInput, SaleDocumentLine, Vat, VatSummary, type DocumentInputT } from './schemas.js';
+export {
+  createDraftInTransaction,
+  finalizeInTransaction,
+  hashedContent,
+  markSentIn,
+  setBalanceInTransaction,
+  timezoneOf,
+} from './service.js';
 export { sellerFromSettings, toIssuedDocument } from './snapshot.js';

@@ -3,7 +3,7 @@
 import Big from 'big.js';
 import { compareDates } from '../../domain/dates.js';
 import { VATS } from '../reference/index.js';
-import type { StoredDocument } from './compose.js';
+import { payableOf, type StoredDocument } from './compose.js';
 import type { DocumentRow } from './repo.js';
 import type { CreditT, InvoiceT, VatT } from './schemas.js';
 
@@ -30,10 +30,9 @@ export function parseData(row: Pick<DocumentRow, 'data'>): StoredDocument {
 export function presentDocument(row: DocumentRow, ctx: PresentContext, d: StoredDocument = parseData(row)): InvoiceT & CreditT {
   const isDraft = Boolean(row.isDraft);
   const isCancelled = Boolean(row.isCancelled);
-  const total = new Big(d.totals.taxIncludedAmount);
   const balance = row.balance;
-  // Payments settle the earliest commitments first.
-  let paid = total.minus(balance);
+  // Payments settle the earliest commitments first; deducted deposits are not payments of this document.
+  let paid = payableOf(d).minus(balance);
   const commitments = d.commitments.map((c, i) => {
     const amount = new Big(c.amount);
     const settled = paid.gt(amount) ? amount : paid.gt(0) ? paid : new Big(0);
@@ -105,5 +104,10 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     cancellationCreditNumber: d.links?.cancellationCreditNumber ?? null,
     cancelledInvoicetId: row.cancelledInvoiceId,
     cancelledInvoicetNumber: d.links?.cancelledInvoicetNumber ?? null,
+    isDeposit: Boolean(d.deposit),
+    quoteId: d.deposit?.quoteId ?? d.quote?.id ?? null,
+    quoteNumber: d.deposit?.quoteNumber ?? d.quote?.number ?? null,
+    prepaidAmount: num(d.prepaid?.amount),
+    depositInvoices: (d.prepaid?.invoices ?? []).map((i) => ({ id: i.id, number: i.number, date: i.date, amount: num(i.amount) })),
   };
 }

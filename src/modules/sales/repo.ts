@@ -1,5 +1,4 @@
 // SQL of sale documents, their numbering counters and the head of their hash chain.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Big from 'big.js';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
@@ -9,6 +8,8 @@ import type { Database, SaleDocumentsTable } from '../../db/schema.js';
 import { ConflictError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import type { DocumentKind } from './compose.js';
+import { decodeSnapshot, deflateSnapshot, type StoredSnapshot } from './snapshot-codec.js';
+export { decodeSnapshot };
 
 type Db = Kysely<Database>;
 type AmountColumn = 'taxExcludedAmount' | 'taxIncludedAmount' | 'balance';
@@ -22,19 +23,8 @@ export type DocumentRow = Omit<SaleDocumentsTable, 'id' | 'version' | AmountColu
 export type NewDocumentRow = Omit<DocumentRow, 'id' | 'version'>;
 type DocumentChanges = Partial<Omit<DocumentRow, 'id' | 'accountId' | 'kind' | 'version'>>;
 
-/**
- * How a snapshot (JSON) is stored. On SQLite, raw DEFLATE in a BLOB: a 10-line invoice's ~9 KB
- * become ~2 KB, so a million invoices take a third of the disk, more of them stay in the OS cache,
- * and a list of documents scattered over the file (one customer's) reads less from disk; deflating
- * costs ~30 µs per write, inflating ~10 µs per read. On PostgreSQL, text: TOAST already compresses
- * values over 2 KB. Snapshots written as text before (either database) read as they are.
- */
 export function encodeSnapshot(db: Db, json: string): string | Buffer {
-  return isSqlite(db) ? deflateRawSync(json) : json;
-}
-
-export function decodeSnapshot(stored: string | Uint8Array): string {
-  return typeof stored === 'string' ? stored : inflateRawSync(stored).toString('utf8');
+  return isSqlite(db) ? deflateSnapshot(json) : json;
 }
 
 /** The document row with its JSON snapshot (kept in sale_document_data, see migration 005). */
@@ -46,10 +36,24 @@ function withData(db: Db) {
     .select('saleDocumentData.data');
 }
 
-type StoredRow = Omit<SaleDocumentsTable, 'id' | 'version'> & { id: number; version: number; data: string | Uint8Array };
+type StoredRow = Omit<SaleDocumentsTable, 'id' | 'version'> & { id: number; version: number; data: StoredSnapshot };
+/** A document row whose snapshot is left as stored, for a worker thread to decode (see tasks.ts). */
+export type StoredDocumentRow = Omit<DocumentRow, 'data'> & { data: StoredSnapshot };
 
 function decoded(db: Db, row: StoredRow): DocumentRow {
   const { row: out, unreadable } = decodedForAudit(db, row);
+  refuseUnreadable(row, unreadable);
+  return out;
+}
+
+/** The row with its amounts decoded and its snapshot as stored (inflated and parsed elsewhere). */
+function withStoredSnapshot(db: Db, row: StoredRow): StoredDocumentRow {
+  const { row: out, unreadable } = decodedForAudit(db, row, false);
+  refuseUnreadable(row, unreadable);
+  return { ...out, data: row.data };
+}
+
+function refuseUnreadable(row: StoredRow, unreadable: Record<string, string>): void {
   const fields = Object.keys(unreadable);
   if (fields.length) {
     // Only a change made outside the application stores such a value: say so, never a 500.
@@ -58,7 +62,6 @@ function decoded(db: Db, row: StoredRow): DocumentRow {
         'The database was changed outside the application; run `facturier audit verify`',
     );
   }
-  return out;
 }
 
 /** A new row as stored: amounts in their stored form. */
@@ -139,6 +142,20 @@ export async function getDocument(
   if (forUpdate && !isSqlite(db)) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   return row && decoded(db, row);
+}
+
+/**
+ * The document with its snapshot as stored: inflating and parsing the snapshot of a long document
+ * takes tens of milliseconds, which a caller that renders it on a worker thread leaves to the worker.
+ */
+export async function getDocumentWithStoredSnapshot(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+): Promise<StoredDocumentRow | undefined> {
+  const row = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+  return row && withStoredSnapshot(db, row);
 }
 
 export async function findDocuments(
@@ -363,7 +380,7 @@ export interface SealedDocument {
  * `decoded` for the audit, which must read whatever is stored: a value it cannot decode is
  * reported as such instead of failing the request or the verification.
  */
-function decodedForAudit(db: Db, row: StoredRow): { row: DocumentRow; unreadable: Record<string, string> } {
+function decodedForAudit(db: Db, row: StoredRow, inflate = true): { row: DocumentRow; unreadable: Record<string, string> } {
   const unreadable: Record<string, string> = {};
   const amount = (field: AmountColumn) => {
     try {
@@ -375,7 +392,7 @@ function decodedForAudit(db: Db, row: StoredRow): { row: DocumentRow; unreadable
   };
   let data = '';
   try {
-    data = decodeSnapshot(row.data);
+    if (inflate) data = decodeSnapshot(row.data);
   } catch {
     unreadable.data = 'a snapshot that does not inflate';
   }

@@ -239,6 +239,19 @@ export const Invoice = Type.Object(
     cancellationCreditNumber: Nullable(Type.String()),
     isProforma: Type.Boolean(),
     replacedBy: Nullable(Type.Integer()),
+    isDeposit: Type.Boolean({ description: 'Facturier extension: a deposit invoice (acompte, EN 16931 type code 386) asked on a quote' }),
+    quoteId: Nullable(Type.Integer({ description: 'Facturier extension: the quote this deposit or final invoice was made from' })),
+    quoteNumber: Nullable(Type.String({ description: 'Facturier extension: the number of that quote' })),
+    prepaidAmount: Type.Number({
+      description: 'Facturier extension: deposits deducted from this invoice (BT-113); what is payable is taxIncludedAmount minus this',
+    }),
+    depositInvoices: Type.Array(
+      Type.Object(
+        { id: Type.Integer(), number: Type.String(), date: Type.String({ format: 'date' }), amount: Type.Number() },
+        { additionalProperties: false },
+      ),
+      { description: 'Facturier extension: the deposit invoices deducted (referenced as preceding invoices, BG-3)' },
+    ),
   },
   { $id: 'Invoice', additionalProperties: false, description: 'Invoice' },
 );

@@ -18,7 +18,7 @@ import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { sellerFromSettings } from './snapshot.js';
 import { AuditChains } from './audit.js';
-import { composeDocument, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
+import { carriedFields, composeDocument, payableOf, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';
 import type { DocumentInputT } from './schemas.js';
@@ -77,8 +77,21 @@ async function checkCorrectedInvoice(trx: Trx, accountId: number, data: StoredDo
   return { ...data, links: { ...data.links, cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date } };
 }
 
-async function compose(trx: Trx, accountId: number, kind: DocumentKind, input: DocumentInputT, settings: AccountSettings) {
-  const data = await composeDocument({ db: trx, accountId, kind, settings, timezone: timezoneOf(settings) }, input);
+async function compose(
+  trx: Trx,
+  accountId: number,
+  kind: DocumentKind,
+  input: DocumentInputT,
+  settings: AccountSettings,
+  carried: ReturnType<typeof carriedFields> = {},
+) {
+  const data = await composeDocument({ db: trx, accountId, kind, settings, timezone: timezoneOf(settings) }, input, carried);
+  if (data.prepaid && payableOf(data).lt(0)) {
+    throw ValidationError.field(
+      'lines',
+      `the total (${data.totals.taxIncludedAmount}) is less than the deposits it deducts (${data.prepaid.amount})`,
+    );
+  }
   return checkCorrectedInvoice(trx, accountId, data);
 }
 
@@ -91,7 +104,7 @@ function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): 
     isDraft: true,
     number: null,
     ...columnsOf(data),
-    balance: new Big(data.totals.taxIncludedAmount),
+    balance: payableOf(data),
     isPaid: false,
     isCancelled: false,
     isProcessed: false,
@@ -118,15 +131,28 @@ export async function createDraft(
   kind: DocumentKind,
   input: DocumentInputT,
 ): Promise<VersionedDocument> {
-  return transaction(ctx.db, async (trx) => {
-    const settings = await getAccountSettings(trx, accountId);
-    const data = await compose(trx, accountId, kind, input, settings);
-    const row = draftRow(accountId, kind, data);
-    const id = await repo.insertDocument(trx, row);
-    const out = await presentRow(trx, accountId, { ...row, id, version: 1 }, ctx.publicUrl, settings, data);
-    await emit(trx, accountId, EVENTS[kind].created, out);
-    return { value: out, version: 1 };
-  });
+  return transaction(ctx.db, (trx) => createDraftInTransaction(trx, ctx.publicUrl, accountId, kind, input));
+}
+
+/**
+ * Creates a draft inside the caller's transaction (quotes make invoices from quotes this way), with
+ * the fields the caller sets on it (`carried`: deposit, quote, prepaid); emits its Created event.
+ */
+export async function createDraftInTransaction(
+  trx: Trx,
+  publicUrl: string | null,
+  accountId: number,
+  kind: DocumentKind,
+  input: DocumentInputT,
+  carried: ReturnType<typeof carriedFields> = {},
+): Promise<VersionedDocument> {
+  const settings = await getAccountSettings(trx, accountId);
+  const data = await compose(trx, accountId, kind, input, settings, carried);
+  const row = draftRow(accountId, kind, data);
+  const id = await repo.insertDocument(trx, row);
+  const out = await presentRow(trx, accountId, { ...row, id, version: 1 }, publicUrl, settings, data);
+  await emit(trx, accountId, EVENTS[kind].created, out);
+  return { value: out, version: 1 };
 }
 
 /**
@@ -164,10 +190,10 @@ export async function updateDraft(
     const previous = await draftOrThrow(new AuditChains(trx, ctx.keyring, accountId), kind, id, 'modified', ifMatch);
     const settings = await getAccountSettings(trx, accountId);
     const input = mergeUpdate(await presentRow(trx, accountId, previous, ctx.publicUrl, settings), patch) as DocumentInputT;
-    const data = await compose(trx, accountId, kind, input, settings);
+    const data = await compose(trx, accountId, kind, input, settings, carriedFields(parseData(previous)));
     const changes = {
       ...columnsOf(data),
-      balance: new Big(data.totals.taxIncludedAmount),
+      balance: payableOf(data),
       cancelledInvoiceId: data.cancelledInvoicetId,
       data: JSON.stringify(data),
       updatedAt: new Date().toISOString(),
@@ -293,7 +319,7 @@ async function finalizeRow(
   };
   // The document's chain index is the position of the entry that seals its finalization.
   const chainIndex = head.seq + 1;
-  const due = balance ?? new Big(final.totals.taxIncludedAmount);
+  const due = balance ?? payableOf(final);
   const now = new Date().toISOString();
   const changes = {
     isDraft: false,
@@ -358,17 +384,18 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
     const account = await readAccountSettings(trx, accountId);
     const { settings } = account;
     const source = parseData(invoice);
-    const { number: _n, seller: _s, links: _l, ...content } = source;
+    // The credit repeats what was sold, not how it was paid: no deposit deducted, no quote link.
+    const { number: _n, seller: _s, links: _l, deposit: _d, quote: _q, prepaid: _p, ...content } = source;
     const today = todayIn(timezoneOf(settings));
+    const paidOnInvoice = payableOf(source).minus(invoice.balance);
     const creditData: StoredDocument = {
       ...content,
       cancelledInvoicetId: id,
       date: today,
       subject: content.subject ?? `Annulation de la facture ${invoice.number}`,
-      links: { cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date },
+      links: { cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date, cancellationPaid: paidOnInvoice.toFixed(2) },
     };
     const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
-    const paidOnInvoice = new Big(source.totals.taxIncludedAmount).minus(invoice.balance);
     const { row: credit } = await finalizeRow(chains, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, account, paidOnInvoice);
     const cancelled: StoredDocument = {
       ...source,
@@ -405,4 +432,30 @@ export async function setBalanceInTransaction(chains: AuditChains, kind: Documen
   const row = (await repo.getDocument(trx, accountId, kind, id))!;
   await chains.recordDocument('settled', row, null, false);
   return row;
+}
+
+/**
+ * Used by e-mail sending (modules/mailing), inside the transaction that records the SMTP outcome:
+ * sets `sentAt` of a finalized document the first time it is sent (later sends keep the first
+ * date), seals the change, and emits InvoiceSent / CreditSent. Undefined when the document is gone.
+ */
+export async function markSentIn(
+  chains: AuditChains,
+  publicUrl: string | null,
+  kind: DocumentKind,
+  id: number,
+  at: string,
+): Promise<{ id: number; sentAt: string | null } | undefined> {
+  const { trx, accountId } = chains;
+  await chains.lock(kind);
+  const row = await chains.documentForChange(kind, id);
+  if (!row || row.isDraft) return undefined;
+  let current = row;
+  if (!row.sentAt) {
+    await repo.updateDocument(trx, accountId, id, { sentAt: at, updatedAt: new Date().toISOString() });
+    current = (await repo.getDocument(trx, accountId, kind, id))!;
+    await chains.recordDocument('sent', current, null, false);
+  }
+  await emit(trx, accountId, kind === 'Invoice' ? 'InvoiceSent' : 'CreditSent', await presentRow(trx, accountId, current, publicUrl));
+  return { id, sentAt: current.sentAt };
 }

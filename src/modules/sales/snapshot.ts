@@ -264,10 +264,14 @@ export function toIssuedDocument(
     clean(d.footerNotes) ??
     clean(kind === 'Invoice' ? seller.documentDefaults.invoiceFooterNotes : seller.documentDefaults.creditFooterNotes);
   const t = d.totals;
+  const prepaid = kind === 'Invoice' && d.prepaid ? d.prepaid : null;
   return {
     kind,
     isDraft: row.isDraft,
     number,
+    // Only when set: the model of an ordinary invoice stays what it was (its PDF's ID hashes it).
+    ...(kind === 'Invoice' && d.deposit && { typeCode: '386' as const }),
+    ...(prepaid && { precedingInvoices: prepaid.invoices.map((i) => ({ number: i.number, date: i.date, amount: i.amount })) }),
     issueDate: d.date,
     dueDate: d.dueDate ?? null,
     currency: 'EUR',
@@ -278,6 +282,8 @@ export function toIssuedDocument(
       kind === 'Credit' && d.links?.cancelledInvoicetNumber
         ? { number: d.links.cancelledInvoicetNumber, date: d.links.cancelledInvoiceDate ?? null }
         : null,
+    // Only on cancellation credits: every other document keeps its model, so its PDF its bytes.
+    ...(kind === 'Credit' && d.links?.cancellationPaid !== undefined ? { cancellation: { paidOnInvoice: d.links.cancellationPaid } } : {}),
     seller: sellerParty(seller),
     buyer,
     shippingAddress: hasAddress(d.shippingAddress) ? address(d.shippingAddress) : null,
@@ -293,8 +299,8 @@ export function toIssuedDocument(
       taxExclusive: t.taxExcludedAmount,
       taxTotal: t.taxAmount,
       taxInclusive: t.taxIncludedAmount,
-      prepaid: '0.00',
-      payable: t.taxIncludedAmount,
+      prepaid: prepaid ? new Big(prepaid.amount).toFixed(2) : '0.00',
+      payable: prepaid ? new Big(t.taxIncludedAmount).minus(prepaid.amount).toFixed(2) : t.taxIncludedAmount,
     },
     payment: payment(seller, number, options.paymentMethod),
     paymentTerms: d.commitments.map((c) => ({ dueDate: c.date, amount: c.amount })),

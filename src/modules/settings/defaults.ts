@@ -1,6 +1,6 @@
 // What an account's settings are before it changes anything: French legal mentions, a 30-days
 // net settlement term, the default number patterns and prefixes, the usual PCG accounts.
-import { DEFAULT_CREDIT_NUMBER_PATTERN, DEFAULT_INVOICE_NUMBER_PATTERN } from '../../domain/numbering.js';
+import { DEFAULT_CREDIT_NUMBER_PATTERN, DEFAULT_INVOICE_NUMBER_PATTERN, DEFAULT_QUOTE_NUMBER_PATTERN } from '../../domain/numbering.js';
 import { classificationById } from '../reference/index.js';
 import type { AccountSettings, SettlementTermT } from './schemas.js';
 
@@ -136,6 +136,7 @@ export function defaultSettings(): AccountSettings {
       customerPrefix: 'C',
       invoicePattern: DEFAULT_INVOICE_NUMBER_PATTERN,
       productPrefix: 'P',
+      quotePattern: DEFAULT_QUOTE_NUMBER_PATTERN,
       supplierPrefix: 'S',
     },
     documentDefaults: { creditFooterNotes: null, invoiceFooterNotes: null, latePaymentPenaltyRate: null },

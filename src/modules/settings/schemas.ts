@@ -261,6 +261,7 @@ const Numbering = Type.Object(
     customerPrefix: Str(10),
     invoicePattern: Str(40, 'Pattern of invoice numbers, e.g. F-{yyyy}-{seq:5}'),
     productPrefix: Str(10),
+    quotePattern: Str(40, 'Pattern of quote numbers, e.g. D-{yyyy}-{seq:5}'),
     supplierPrefix: Str(10),
   },
   { additionalProperties: false, description: 'Facturier extension: number patterns and prefixes' },

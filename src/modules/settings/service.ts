@@ -137,7 +137,7 @@ function checkIdentifiers(doc: Json, errors: FieldError[]): void {
 function checkNumbering(doc: Json, errors: FieldError[]): void {
   const numbering = at(doc, 'numbering');
   if (!numbering) return;
-  for (const field of ['invoicePattern', 'creditPattern']) {
+  for (const field of ['invoicePattern', 'creditPattern', 'quotePattern']) {
     if (typeof numbering[field] !== 'string') continue;
     const problem = validateNumberPattern(numbering[field]);
     if (problem) errors.push({ field: `numbering.${field}`, message: problem });

@@ -3,5 +3,5 @@ import { modulePlugin } from '../../http/module.js';
 import { supplierRoutes } from './routes.js';
 
 export const suppliersPlugin = modulePlugin('suppliers', supplierRoutes);
-export { findSupplierByIdentity, SUPPLIER, suppliers } from './service.js';
+export { findSupplierByIdentity, getSuppliersByIds, SUPPLIER, suppliers } from './service.js';
 export { Supplier, type SupplierT } from './schemas.js';

@@ -143,3 +143,9 @@ export async function findSupplierByIdentity(
   }
   return null;
 }
+
+/** Suppliers of the account by id, as the API presents them (lists of purchase invoices and payments). */
+export async function getSuppliersByIds(db: Kysely<Database>, accountId: number, ids: number[]): Promise<Map<number, SupplierT>> {
+  const records = await store.getRecordsByIds<Stored>(db, SUPPLIER, accountId, ids);
+  return new Map([...records].map(([id, record]) => [id, presentOne(record)]));
+}

@@ -38,7 +38,16 @@ for (const dialect of dialects()) {
         values (${account.accountId}, 'customer', ${model.number}, ${model.name}, ${model.searchText}, ${model.data}, ${now}, ${now})
         returning id`.execute(db.kysely.withoutPlugins());
       customerId = inserted.rows[0].id;
-      expect(await migrateToLatest(db)).toEqual(['010_auth_failures', '011_record_versions', '012_audit_trail']);
+      expect(await migrateToLatest(db)).toEqual([
+        '010_auth_failures',
+        '011_record_versions',
+        '012_audit_trail',
+        '013_delivery',
+        '014_sale_quotes',
+        '015_ledgers',
+        '017_console_users',
+        '019_export_index',
+      ]);
     });
     afterAll(() => dispose());
 

@@ -182,8 +182,8 @@ describeEachDb('colleagues', (ctx) => {
     });
 
     it.each([
-      ['an array', ['a'], 'metadatas: must be object'],
-      ['a string', 'a=b', 'metadatas: must be object'],
+      ['an array', ['a'], 'metadatas: must be an object (or null)'],
+      ['a string', 'a=b', 'metadatas: must be an object (or null)'],
       [
         'more than 50 keys',
         Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])),

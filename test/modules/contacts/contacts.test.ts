@@ -346,7 +346,7 @@ describeEachDb('contacts', (ctx) => {
         () => ({ phone: '0102030405' }),
         () => ['lastName: a contact needs a firstName, lastName, companyName or email'],
       ],
-      ['an id beyond int32', () => ({ lastName: 'X', customerId: 2147483648 }), () => ['customerId: has an invalid value or type']],
+      ['an id beyond int32', () => ({ lastName: 'X', customerId: 2147483648 }), () => ['customerId: must be <= 2147483647']],
     ])('refuses %s on create', async (_label, payload, expected) => {
       const res = await A.post('/v1/contacts', payload());
       expect(res.statusCode).toBe(400);

@@ -30,7 +30,15 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
       const { draftId } = await draftAndFinalized(ctx, a, customerId, path);
       const res = await check(`${path}/checkeinvoicing/${draftId}`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ isValid: true, findings: [] });
+      if (path === '/v1/saleinvoices') expect(res.json()).toEqual({ isValid: true, findings: [] });
+      else {
+        // A credit that names no corrected invoice breaks BR-FR-CO-05, an error for a French business buyer.
+        expect(res.json()).toMatchObject({
+          isValid: false,
+          findings: [{ ruleId: 'BR-FR-CO-05_BT-3', severity: 'Error', businessTerm: 'BT-3' }],
+        });
+        expect(res.json().findings).toHaveLength(1);
+      }
       const after = await ctx.inject({ method: 'GET', url: `${path}/${draftId}`, headers: a.headers });
       expect(after.json()).toMatchObject({ isDraft: true, number: null });
       const file = await ctx.db.kysely
@@ -78,19 +86,22 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
     const res = await check(`/v1/salecredits/checkeinvoicing/${draft.json().id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.isValid).toBe(false);
-    expect(body.findings.map((f: { ruleId: string }) => f.ruleId)).toContain('BR-FR-11');
-    const finding = body.findings.find((f: { ruleId: string }) => f.ruleId === 'BR-FR-11');
+    // A business buyer without SIREN is not bound by the French rules: their findings are warnings only,
+    // and a document with warnings only is valid.
+    expect(body.findings.every((f: { severity: string }) => f.severity === 'Warning')).toBe(true);
+    expect(body.isValid).toBe(true);
+    expect(body.findings.map((f: { ruleId: string }) => f.ruleId)).toContain('BR-FR-11_BT-47');
+    const finding = body.findings.find((f: { ruleId: string }) => f.ruleId === 'BR-FR-11_BT-47');
     expect(finding).toEqual({
-      ruleId: 'BR-FR-11',
+      ruleId: 'BR-FR-11_BT-47',
       severity: 'Warning',
       message: expect.any(String),
       businessTerm: 'BT-47',
-      location: expect.stringMatching(/^\/rsm:CrossIndustryInvoice\//),
+      location: '/rsm:CrossIndustryInvoice', // the official context of BR-FR-11 is the root
     });
   });
 
-  it('a French business draft whose seller has no SIREN is invalid with warnings only', async () => {
+  it('a French business draft whose seller has no SIREN is invalid: French rules are errors for a French business buyer', async () => {
     const { siret: _siret, ...company } = SELLER_SETTINGS.company;
     const { account, customerId: cid } = await setUpSeller(ctx, { ...SELLER_SETTINGS, company });
     const draft = await ctx.inject({
@@ -104,8 +115,8 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
     const body = res.json();
     expect(body.isValid).toBe(false);
     expect(body.findings.length).toBeGreaterThan(0);
-    expect(body.findings.every((f: { severity: string }) => f.severity === 'Warning')).toBe(true);
-    expect(body.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(expect.arrayContaining(['BR-FR-10', 'BR-FR-13']));
+    expect(body.findings.every((f: { severity: string }) => f.severity === 'Error')).toBe(true);
+    expect(body.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(expect.arrayContaining(['BR-FR-10_BT-30', 'BR-FR-13_BT-34']));
   });
 
   it('a franchise seller (art. 293 B) without VAT number needs its tax registration id (BT-32, BR-E-02)', async () => {
@@ -255,6 +266,12 @@ describeEachDb(
     it('an empty findings list is valid', async () => {
       reply = () => ({ status: 200, body: '{"findings":[]}' });
       expect((await check()).json()).toEqual({ isValid: true, findings: [] });
+    });
+
+    it('warnings alone leave the document valid, as with the built-in check', async () => {
+      const warning = { ruleId: 'BR-FR-12_BT-49', severity: 'Warning', message: 'BT-49', businessTerm: null, location: null };
+      reply = () => ({ status: 200, body: JSON.stringify({ findings: [warning] }) });
+      expect((await check()).json()).toEqual({ isValid: true, findings: [warning] });
     });
 
     it('a validator that fails or answers nonsense is a 503 Error, never a verdict', async () => {

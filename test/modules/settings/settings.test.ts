@@ -37,6 +37,7 @@ describeEachDb('settings', (ctx) => {
       customerPrefix: 'C',
       invoicePattern: 'F-{yyyy}-{seq:5}',
       productPrefix: 'P',
+      quotePattern: 'D-{yyyy}-{seq:5}',
       supplierPrefix: 'S',
     });
     expect(s.vat).toMatchObject({ liableToVat: true, vatMode: 'Auto' });

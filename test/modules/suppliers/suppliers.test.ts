@@ -262,7 +262,7 @@ describeEachDb('suppliers', (ctx) => {
       expect(Object.keys(body).sort()).toEqual(['errors', 'message']);
       const joined = body.errors.join('\n');
       expect(joined).toMatch(/^name: /m);
-      expect(joined).toMatch(/^email: must match format "email"/m);
+      expect(joined).toMatch(/^email: must be an e-mail address$/m);
       expect(joined).toMatch(/^defaultPaymentMethod: /m);
       expect(joined).toMatch(/^title: must NOT have more than 20 characters/m);
     });

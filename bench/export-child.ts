@@ -1,0 +1,63 @@
+// One export measured in its own process (so that its peak RSS is its own): `node export-child.js
+// MODE DATABASE_FILE ACCOUNT_ID OUT_FILE`. MODE: csv (EuropeanCsv, streamed), excel (exceljs
+// streaming WorkbookWriter, as the API writes it), excel-memory (exceljs's ordinary Workbook built
+// in memory from the same rows, then written: the non-streaming way). The Detail sheet of every
+// finalized invoice is written; prints one JSON line: seconds, peak RSS, time to the first byte.
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import { openDatabase } from '../src/db/connection.js';
+import { datasetByPath, prepareExport } from '../src/modules/exports/index.js';
+
+const [mode, file, account, out] = process.argv.slice(2);
+const db = openDatabase({ dialect: 'sqlite', file });
+const dataset = datasetByPath('salesinvoices')!;
+const started = performance.now();
+const cpu0 = process.cpuUsage();
+let firstByteMs: number | null = null;
+
+if (mode === 'csv' || mode === 'excel') {
+  const prepared = await prepareExport(db.kysely, Number(account), dataset, {
+    format: mode === 'csv' ? 'EuropeanCsv' : 'Excel',
+    sheets: 'Detail',
+    params: {},
+  });
+  const stream = createWriteStream(out);
+  const write = stream.write.bind(stream);
+  stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+    firstByteMs ??= performance.now() - started;
+    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof stream.write;
+  const closed = once(stream, 'close');
+  await prepared.write(stream);
+  await closed;
+} else if (mode === 'excel-memory') {
+  // The same sheet's rows and columns, through exceljs's in-memory workbook.
+  const ctx = { db: db.kysely, accountId: Number(account), params: {}, asOf: new Date().toISOString() };
+  const [sheet] = await dataset.open(ctx, ['Detail']);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheet.title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = sheet.columns.map((c) => ({ header: c.header, key: c.key, width: 14 }));
+  for await (const batch of sheet.rows()) {
+    for (const row of batch) {
+      ws.addRow(
+        row.map((v, i) =>
+          v === null
+            ? null
+            : sheet.columns[i].type === 'text'
+              ? v
+              : sheet.columns[i].type === 'date'
+                ? new Date(`${String(v)}T00:00:00Z`)
+                : Number(v),
+        ),
+      );
+    }
+  }
+  await wb.xlsx.writeFile(out);
+} else throw new Error(`unknown mode ${mode}`);
+
+const seconds = (performance.now() - started) / 1000;
+await db.close();
+process.stdout.write(
+  `${JSON.stringify({ mode, seconds, cpuSeconds: ((c) => (c.user + c.system) / 1e6)(process.cpuUsage(cpu0)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), firstByteMs: firstByteMs === null ? null : Math.round(firstByteMs) })}\n`,
+);

@@ -1,0 +1,188 @@
+// The web console (docs/console.md): a single-page application over the /v1 API.
+import { render } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { call, setCsrfToken, whenSignedOut } from './api';
+import { lang, setLang, t, type Lang } from './i18n';
+import { go, useRoute } from './router';
+import { Loading } from './ui';
+import { ApiKeysPage } from './pages/apikeys';
+import { AccountPage } from './pages/account';
+import { CustomerEdit, CustomersPage } from './pages/customers';
+import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
+import { ProductEdit, ProductsPage } from './pages/products';
+import { ReceiptsPage } from './pages/receipts';
+import { SettingsPage } from './pages/settings';
+import { LinkSignIn, SignIn } from './pages/signin';
+import './styles.css';
+
+export interface User {
+  userId: number;
+  email: string;
+  displayName: string;
+  profile: 'Admin' | 'Standard' | 'Accountant';
+}
+
+export interface Session {
+  user: User;
+  csrfToken: string;
+  passwordSet: boolean;
+}
+
+/** Whether a session was open in this page: a 401 before any (the first visit) is no expiry. */
+let everSignedIn = false;
+
+function App() {
+  const route = useRoute();
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [expired, setExpired] = useState(false);
+  const [, setLangState] = useState<Lang>(lang());
+  const main = useRef<HTMLElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const opened = (s: Session) => {
+    everSignedIn = true;
+    setCsrfToken(s.csrfToken);
+    setExpired(false);
+    setSession(s);
+  };
+
+  useEffect(() => {
+    document.documentElement.lang = lang();
+    whenSignedOut(() => {
+      setCsrfToken(null);
+      setSession(null);
+      setExpired(everSignedIn);
+    });
+    if (route.path[0] === 'link') {
+      setSession(null);
+      return;
+    }
+    call<Session>('GET', '/v1/users/session').then(
+      (a) => {
+        opened(a.data);
+      },
+      () => {
+        setSession(null);
+      },
+    );
+  }, []);
+
+  // Move focus to the page's heading on navigation, so keyboard and screen reader users follow.
+  useEffect(() => {
+    main.current?.querySelector('h1')?.focus();
+  }, [route.path.join('/')]);
+
+  const switchLang = (value: Lang) => {
+    setLang(value);
+    setLangState(value);
+  };
+
+  if (route.path[0] === 'link' && !session)
+    return (
+      <LinkSignIn
+        token={route.path[1] ?? ''}
+        onSession={(s) => {
+          opened(s);
+          go('/account');
+        }}
+      />
+    );
+  if (session === undefined) return <Loading />;
+  if (!session)
+    return (
+      <SignIn
+        expired={expired}
+        onSession={(s) => {
+          opened(s);
+          go(route.path.length ? `/${route.path.join('/')}` : '/invoices');
+        }}
+        lang={lang()}
+        onLang={switchLang}
+      />
+    );
+
+  const signOut = async () => {
+    await call('POST', '/v1/users/signout').catch(() => undefined);
+    setCsrfToken(null);
+    setSession(null);
+    go('/');
+  };
+
+  const [section = 'invoices', id] = route.path;
+  const links: [string, string][] = [
+    ['invoices', t('invoices')],
+    ['credits', t('credits')],
+    ['customers', t('customers')],
+    ['products', t('products')],
+    ['receipts', t('receipts')],
+    ['settings', t('settings')],
+    ...(session.user.profile === 'Admin' ? ([['apikeys', t('apiAccess')]] as [string, string][]) : []),
+    ['account', t('myAccount')],
+  ];
+  let page;
+  if (section === 'invoices' || section === 'credits') {
+    const kind: Kind = section === 'invoices' ? 'invoice' : 'credit';
+    page = id ? (
+      <DocumentPage key={`${kind}${id}`} kind={kind} id={id} readOnly={session.user.profile === 'Accountant'} />
+    ) : (
+      <DocumentsPage key={kind} kind={kind} query={route.query} />
+    );
+  } else if (section === 'customers') page = id ? <CustomerEdit key={id} id={id} /> : <CustomersPage />;
+  else if (section === 'products') page = id ? <ProductEdit key={id} id={id} /> : <ProductsPage />;
+  else if (section === 'receipts') page = <ReceiptsPage />;
+  else if (section === 'settings') page = <SettingsPage />;
+  else if (section === 'apikeys') page = <ApiKeysPage />;
+  else if (section === 'account') page = <AccountPage session={session} lang={lang()} onLang={switchLang} />;
+  else page = <h1 tabIndex={-1}>{t('notFound')}</h1>;
+
+  return (
+    <>
+      <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), main.current?.focus())}>
+        {t('skip')}
+      </a>
+      <header class="top">
+        <span class="brand">{t('appName')}</span>
+        <button
+          type="button"
+          class="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="nav"
+          onClick={() => {
+            setMenuOpen(!menuOpen);
+          }}
+        >
+          {t('menu')}
+        </button>
+        <nav id="nav" class={menuOpen ? 'open' : ''} aria-label={t('nav')}>
+          <ul>
+            {links.map(([path, label]) => (
+              <li key={path}>
+                <a
+                  href={`#/${path}`}
+                  aria-current={section === path ? 'page' : undefined}
+                  onClick={() => {
+                    setMenuOpen(false);
+                  }}
+                >
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span class="who">
+          {session.user.displayName}{' '}
+          <button type="button" class="link" onClick={() => void signOut()}>
+            {t('signOut')}
+          </button>
+        </span>
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        {session.user.profile === 'Accountant' && <p class="notice">{t('readOnly')}</p>}
+        {page}
+      </main>
+    </>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

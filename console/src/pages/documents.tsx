@@ -1,0 +1,775 @@
+// Invoices and credit notes: lists with the status filters; the draft editor (customer, date, lines)
+// saved to the API as the user types, showing the totals the API computed and the conformance
+// check's findings; finalization after confirmation; PDF preview and download; mark as paid
+// (refunded); cancellation of an invoice.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, call, getPage } from '../api';
+import { date, decimal, inputNumber, money, parseNumber } from '../format';
+import { t } from '../i18n';
+import { go } from '../router';
+import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Notice, Pager, Select, useLoad } from '../ui';
+import type { Customer } from './customers';
+import { frenchVats, type Vat } from './products';
+
+export type Kind = 'invoice' | 'credit';
+const base = (kind: Kind) => (kind === 'invoice' ? '/v1/saleinvoices' : '/v1/salecredits');
+const section = (kind: Kind) => (kind === 'invoice' ? 'invoices' : 'credits');
+
+interface Line {
+  id: number;
+  type: string;
+  description: string | null;
+  quantity: number | null;
+  taxExcludedPrice: number | null;
+  taxExcludedAmount: number | null;
+  vat: Vat | null;
+}
+
+export interface SaleDocument {
+  id: number;
+  number: string | null;
+  date: string;
+  dueDate?: string | null;
+  customerId: number | null;
+  customerName: string | null;
+  isDraft: boolean;
+  isPaid: boolean;
+  isCancelled?: boolean;
+  balance: number;
+  taxExcludedAmount: number;
+  taxAmount: number;
+  taxIncludedAmount: number;
+  vats: { taxExcludedAmount: number; vatAmount: number; vat: Vat }[];
+  lines: Line[];
+  cancellationCreditNumber?: string | null;
+}
+
+interface Finding {
+  ruleId: string;
+  severity: 'Error' | 'Warning';
+  message: string;
+  businessTerm: string | null;
+}
+
+const STATUSES = ['Draft', 'Incoming', 'Expired', 'Paid', 'ToSend'] as const;
+const PAGE_SIZE = 20;
+
+function stateOf(doc: SaleDocument, kind: Kind): string {
+  if (doc.isDraft) return t('Draft');
+  if (doc.isCancelled) return t('cancelledState');
+  if (doc.isPaid) return kind === 'invoice' ? t('Paid') : t('refunded');
+  return t('finalized');
+}
+
+export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchParams }) {
+  const status = query.get('status') ?? '';
+  const [page, setPage] = useState(1);
+  const list = useLoad(
+    () => getPage<SaleDocument>(`${base(kind)}?PageIndex=${page}&PageSize=${PAGE_SIZE}${status ? `&Status=${status}` : ''}`),
+    [kind, page, status],
+  );
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{kind === 'invoice' ? t('invoices') : t('credits')}</h1>
+        <a class="button primary" href={`#/${section(kind)}/new`}>
+          {kind === 'invoice' ? t('newInvoice') : t('newCredit')}
+        </a>
+      </div>
+      {kind === 'invoice' && (
+        <nav class="filters" aria-label={t('status')}>
+          {(['', ...STATUSES] as const).map((s) => (
+            <a
+              key={s}
+              href={`#/invoices${s ? `?status=${s}` : ''}`}
+              aria-current={status === s ? 'true' : undefined}
+              onClick={() => {
+                setPage(1);
+              }}
+            >
+              {s ? t(s) : t('all')}
+            </a>
+          ))}
+        </nav>
+      )}
+      {list.loading && <Loading />}
+      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
+      {list.data && !list.loading && (
+        <>
+          {list.data.items.length === 0 ? (
+            <p>{t('empty')}</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <caption class="visually-hidden">{kind === 'invoice' ? t('invoices') : t('credits')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('number')}</th>
+                    <th scope="col">{t('date')}</th>
+                    <th scope="col">{t('customer')}</th>
+                    <th scope="col">{t('status')}</th>
+                    <th scope="col" class="num">
+                      {t('total')}
+                    </th>
+                    <th scope="col" class="num">
+                      {t('balance')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.items.map((d) => (
+                    <tr key={d.id}>
+                      <td data-label={t('number')}>
+                        <a href={`#/${section(kind)}/${d.id}`}>{d.number ?? `${t('Draft')} #${d.id}`}</a>
+                      </td>
+                      <td data-label={t('date')}>{date(d.date)}</td>
+                      <td data-label={t('customer')}>{d.customerName}</td>
+                      <td data-label={t('status')}>
+                        <span class={`badge ${d.isDraft ? 'draft' : d.isPaid ? 'paid' : ''}`}>{stateOf(d, kind)}</span>
+                      </td>
+                      <td data-label={t('total')} class="num">
+                        {money(d.taxIncludedAmount)}
+                      </td>
+                      <td data-label={t('balance')} class="num">
+                        {money(d.balance)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+async function customerOptions(): Promise<Customer[]> {
+  return (await getPage<Customer>('/v1/customers?PageSize=100&OrderBy=name')).items;
+}
+
+/** A new document starts from its customer: the draft is created once one is chosen. */
+function NewDocument({ kind }: { kind: Kind }) {
+  const customers = useLoad(customerOptions, []);
+  const [customerId, setCustomerId] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const answer = await call<SaleDocument>('POST', base(kind), { body: { customerId: customerId ? Number(customerId) : null } });
+      go(`/${section(kind)}/${answer.data.id}`);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  if (customers.loading) return <Loading />;
+  if (customers.error !== undefined || !customers.data) return <ErrorBox error={customers.error} retry={customers.reload} />;
+  return (
+    <>
+      <p>
+        <a href={`#/${section(kind)}`}>← {kind === 'invoice' ? t('invoices') : t('credits')}</a>
+      </p>
+      <h1 tabIndex={-1}>{kind === 'invoice' ? t('newInvoice') : t('newCredit')}</h1>
+      <form onSubmit={(e) => void create(e)} class="grid-form" noValidate>
+        {error !== null && <ErrorBox error={error} />}
+        <Select
+          label={t('customer')}
+          value={customerId}
+          onValue={setCustomerId}
+          required
+          options={[
+            ['', t('chooseCustomer')],
+            ...customers.data.map((c): [string, string] => [String(c.id), `${c.name ?? ''} (${c.number ?? ''})`]),
+          ]}
+          error={fieldErrors(error, 'customerId')}
+        />
+        <p>
+          <a href="#/customers/new">{t('newCustomer')}</a>
+        </p>
+        <div class="actions">
+          <button type="submit" class="primary">
+            {t('new')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+interface LineInput {
+  key: number;
+  description: string;
+  quantity: string;
+  price: string;
+  vatRate: string;
+}
+
+let lineKeys = 0;
+const toInput = (l: Line): LineInput => ({
+  key: ++lineKeys,
+  description: l.description ?? '',
+  quantity: inputNumber(l.quantity),
+  price: inputNumber(l.taxExcludedPrice),
+  vatRate: l.vat ? String(l.vat.rate) : '20',
+});
+
+function Totals({ doc }: { doc: SaleDocument }) {
+  return (
+    <section class="totals" aria-labelledby="totals-title" aria-live="polite">
+      <h2 id="totals-title">{t('totals')}</h2>
+      <dl>
+        <dt>{t('totalHT')}</dt>
+        <dd data-testid="total-ht">{money(doc.taxExcludedAmount)}</dd>
+        {doc.vats.map((v) => (
+          <>
+            <dt key={`t${v.vat.rate}`}>{t('vatAt', { rate: v.vat.label })}</dt>
+            <dd key={`d${v.vat.rate}`}>{money(v.vatAmount)}</dd>
+          </>
+        ))}
+        <dt class="grand">{t('total')}</dt>
+        <dd class="grand" data-testid="total-ttc">
+          {money(doc.taxIncludedAmount)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function DraftEditor({
+  kind,
+  initial,
+  etag: initialEtag,
+  onFinalized,
+}: {
+  kind: Kind;
+  initial: SaleDocument;
+  etag: string | null;
+  onFinalized: () => void;
+}) {
+  const [doc, setDoc] = useState(initial);
+  const [lines, setLines] = useState<LineInput[]>(() =>
+    initial.lines.filter((l) => l.type === 'Product' || l.type === 'Service').map(toInput),
+  );
+  const [docDate, setDocDate] = useState(initial.date);
+  const [customerId, setCustomerId] = useState(initial.customerId ? String(initial.customerId) : '');
+  const [error, setError] = useState<unknown>(null);
+  const [saving, setSaving] = useState<'idle' | 'pending' | 'saving' | 'saved'>('idle');
+  const [findings, setFindings] = useState<Finding[] | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [asking, setAsking] = useState<'finalize' | 'delete' | null>(null);
+  const etag = useRef(initialEtag);
+  const dirty = useRef(false);
+  const data = useLoad(async () => ({ vats: await frenchVats(), customers: await customerOptions() }), []);
+
+  const localErrors = lines.map((l) => ({
+    quantity: Number.isNaN(parseNumber(l.quantity) ?? 0) ? '≠ 1,5' : undefined,
+    price: Number.isNaN(parseNumber(l.price) ?? 0) ? '≠ 1 234,56' : undefined,
+  }));
+  const valid = localErrors.every((e) => !e.quantity && !e.price);
+
+  const save = async (): Promise<boolean> => {
+    if (!valid) return false;
+    setSaving('saving');
+    const body = {
+      customerId: customerId ? Number(customerId) : null,
+      date: docDate,
+      lines: lines.map((l) => ({
+        type: 'Product',
+        description: l.description || null,
+        quantity: parseNumber(l.quantity) ?? 0,
+        taxExcludedPrice: parseNumber(l.price) ?? 0,
+        vat: { rate: Number(l.vatRate) },
+      })),
+    };
+    try {
+      const answer = await call<SaleDocument>('PUT', `${base(kind)}/${doc.id}`, { body, ifMatch: etag.current });
+      etag.current = answer.etag;
+      setDoc(answer.data);
+      setError(null);
+      setSaving('saved');
+      return true;
+    } catch (err) {
+      setError(err);
+      setSaving('idle');
+      return false;
+    }
+  };
+
+  // Saved as the user types, after a short pause: the totals shown are the API's.
+  useEffect(() => {
+    if (!dirty.current) return;
+    if (!valid) {
+      setSaving('idle');
+      return;
+    }
+    setSaving('pending');
+    setFindings(null);
+    const timer = setTimeout(() => void save(), 600);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [lines, docDate, customerId]);
+
+  const change = (index: number, field: keyof LineInput, value: string) => {
+    dirty.current = true;
+    setLines((ls) => ls.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
+  };
+  const addLine = () => {
+    dirty.current = true;
+    setLines((ls) => [...ls, { key: ++lineKeys, description: '', quantity: '1', price: '', vatRate: '20' }]);
+    setTimeout(() => document.querySelector<HTMLInputElement>('.line:last-child input')?.focus());
+  };
+  const removeLine = (index: number) => {
+    dirty.current = true;
+    setLines((ls) => ls.filter((_, i) => i !== index));
+  };
+
+  const check = async () => {
+    setChecking(true);
+    setFindings(null);
+    try {
+      if (saving === 'pending' && !(await save())) return;
+      setFindings((await call<{ isValid: boolean; findings: Finding[] }>('POST', `${base(kind)}/checkeinvoicing/${doc.id}`)).data.findings);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setChecking(false);
+    }
+  };
+  const finalize = async () => {
+    setAsking(null);
+    try {
+      if (saving === 'pending' && !(await save())) return;
+      await call('POST', `${base(kind)}/finalize/${doc.id}?dateAdjustment=MinimumDate`);
+      onFinalized();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const remove = async () => {
+    setAsking(null);
+    try {
+      await call('DELETE', `${base(kind)}/${doc.id}`, { ifMatch: etag.current });
+      go(`/${section(kind)}`);
+    } catch (err) {
+      setError(err);
+    }
+  };
+
+  if (data.loading) return <Loading />;
+  if (data.error !== undefined || !data.data) return <ErrorBox error={data.error} retry={data.reload} />;
+  const err = (...names: string[]) => fieldErrors(error, ...names);
+  const generalError =
+    error instanceof ApiError && Object.keys(error.fields).length === 0 ? error : error && !(error instanceof ApiError) ? error : null;
+  return (
+    <>
+      <div class="doc-meta grid-form">
+        <Select
+          label={t('customer')}
+          value={customerId}
+          onValue={(v) => {
+            dirty.current = true;
+            setCustomerId(v);
+          }}
+          options={[['', t('chooseCustomer')], ...data.data.customers.map((c): [string, string] => [String(c.id), c.name ?? ''])]}
+          error={err('customerId')}
+        />
+        <Field
+          label={t('date')}
+          type="date"
+          value={docDate}
+          onValue={(v) => {
+            dirty.current = true;
+            setDocDate(v);
+          }}
+          error={err('date')}
+        />
+      </div>
+      {error instanceof ApiError && Object.keys(error.fields).length > 0 && (
+        <div class="error" role="alert">
+          <p>{t('fixErrors')}</p>
+          <ul>
+            {Object.entries(error.fields).map(([f, m]) => (
+              <li key={f}>
+                {f} : {m.join(' ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {generalError !== null && <ErrorBox error={generalError} />}
+      <section aria-labelledby="lines-title">
+        <h2 id="lines-title">{t('lines')}</h2>
+        <ol class="lines">
+          {lines.map((l, i) => (
+            <li key={l.key} class="line">
+              <fieldset>
+                <legend>{t('line', { n: i + 1 })}</legend>
+                <Field
+                  class="desc"
+                  label={t('description')}
+                  value={l.description}
+                  onValue={(v) => {
+                    change(i, 'description', v);
+                  }}
+                  error={err(`lines[${i}].description`)}
+                />
+                <Field
+                  label={t('quantity')}
+                  inputMode="decimal"
+                  value={l.quantity}
+                  onValue={(v) => {
+                    change(i, 'quantity', v);
+                  }}
+                  error={localErrors[i].quantity ?? err(`lines[${i}].quantity`)}
+                />
+                <Field
+                  label={t('unitPrice')}
+                  inputMode="decimal"
+                  value={l.price}
+                  onValue={(v) => {
+                    change(i, 'price', v);
+                  }}
+                  error={localErrors[i].price ?? err(`lines[${i}].taxExcludedPrice`, `lines[${i}]`)}
+                />
+                <Select
+                  label={t('vat')}
+                  value={l.vatRate}
+                  onValue={(v) => {
+                    change(i, 'vatRate', v);
+                  }}
+                  options={data.data!.vats.map((v) => [String(v.rate), v.label])}
+                  error={err(`lines[${i}].vat`)}
+                />
+                <p class="line-amount">
+                  {doc.lines.filter((x) => x.type === 'Product' || x.type === 'Service')[i] && saving !== 'pending'
+                    ? money(doc.lines.filter((x) => x.type === 'Product' || x.type === 'Service')[i].taxExcludedAmount)
+                    : ''}
+                </p>
+                <button
+                  type="button"
+                  class="link danger"
+                  onClick={() => {
+                    removeLine(i);
+                  }}
+                  aria-label={t('removeLine', { n: i + 1 })}
+                >
+                  ✕
+                </button>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+        <button type="button" onClick={addLine}>
+          + {t('addLine')}
+        </button>
+      </section>
+      <p class="save-state" role="status" aria-live="polite">
+        {saving === 'saving' || saving === 'pending' ? t('saving') : saving === 'saved' ? t('draftSaved') : ''}
+      </p>
+      <Totals doc={doc} />
+      {findings && (
+        <section class={findings.length ? 'findings' : 'notice'} aria-labelledby="findings-title" role="region">
+          <h2 id="findings-title">{findings.length ? t('findings') : t('checkOk')}</h2>
+          <ul>
+            {findings.map((f, i) => (
+              <li key={i} class={f.severity === 'Error' ? 'sev-error' : 'sev-warning'}>
+                <strong>{f.ruleId}</strong> {f.businessTerm ? `(${f.businessTerm}) ` : ''}
+                {f.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div class="actions">
+        <button type="button" onClick={() => void check()} disabled={checking}>
+          {checking ? t('loading') : t('check')}
+        </button>
+        <PdfButtons kind={kind} doc={doc} />
+        <button
+          type="button"
+          class="primary"
+          onClick={() => {
+            setAsking('finalize');
+          }}
+        >
+          {t('finalize')}
+        </button>
+        <button
+          type="button"
+          class="danger"
+          onClick={() => {
+            setAsking('delete');
+          }}
+        >
+          {t('delete')}
+        </button>
+      </div>
+      {asking === 'finalize' && (
+        <Confirm
+          title={t('finalize')}
+          text={t('finalizeConfirm')}
+          confirmLabel={t('finalize')}
+          onConfirm={() => void finalize()}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+      {asking === 'delete' && (
+        <Confirm
+          title={t('delete')}
+          text={t('deleteDraftConfirm')}
+          confirmLabel={t('delete')}
+          danger
+          onConfirm={() => void remove()}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function PdfButtons({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const open = async () => {
+    setError(null);
+    try {
+      const blob = (await call<Blob>('GET', `${base(kind)}/download/${doc.id}`, { blob: true })).data;
+      setPreview(URL.createObjectURL(blob));
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const close = () => {
+    if (preview) URL.revokeObjectURL(preview);
+    setPreview(null);
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void open()}>
+        {t('pdfPreview')}
+      </button>
+      <a class="button" href={`${base(kind)}/download/${doc.id}`} download>
+        {t('download')}
+      </a>
+      {error !== null && <ErrorBox error={error} />}
+      {preview && (
+        <Dialog
+          title={t('pdfPreview')}
+          onClose={close}
+          actions={
+            <button type="button" class="primary" onClick={close}>
+              {t('close')}
+            </button>
+          }
+        >
+          <iframe class="pdf" src={preview} title={t('pdfPreview')} />
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+const METHODS = ['Transfer', 'Check', 'Card', 'Cash', 'Other'];
+
+function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocument; onDone: () => void; onClose: () => void }) {
+  const [amount, setAmount] = useState(inputNumber(doc.balance));
+  const [payDate, setPayDate] = useState(new Date().toISOString().slice(0, 10));
+  const [method, setMethod] = useState('Transfer');
+  const [error, setError] = useState<unknown>(null);
+  const submit = async () => {
+    setError(null);
+    const value = parseNumber(amount);
+    const body =
+      kind === 'invoice'
+        ? { invoiceId: doc.id, amount: value, date: payDate, paymentMethod: method }
+        : { creditId: doc.id, amount: value, date: payDate, paymentMethod: method };
+    try {
+      await call('POST', kind === 'invoice' ? '/v1/saleinvoices/markaspaid' : '/v1/salecredits/markasrefunded', { body });
+      onDone();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const title = kind === 'invoice' ? t('markPaid') : t('markRefunded');
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="button" class="primary" onClick={() => void submit()}>
+            {title}
+          </button>
+        </>
+      }
+    >
+      {error !== null && !fieldErrors(error, 'amount', 'date') && <ErrorBox error={error} />}
+      <Field label={t('amount')} inputMode="decimal" value={amount} onValue={setAmount} error={fieldErrors(error, 'amount')} />
+      <Field label={t('paymentDate')} type="date" value={payDate} onValue={setPayDate} error={fieldErrors(error, 'date')} />
+      <Select label={t('paymentMethod')} value={method} onValue={setMethod} options={METHODS.map((m) => [m, m])} />
+    </Dialog>
+  );
+}
+
+function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleDocument; reload: () => void; readOnly: boolean }) {
+  const [asking, setAsking] = useState<'pay' | 'cancel' | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const cancel = async () => {
+    setAsking(null);
+    try {
+      await call('POST', `/v1/saleinvoices/cancel/${doc.id}`);
+      reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <>
+      <dl class="facts">
+        <dt>{t('status')}</dt>
+        <dd>
+          <span class={`badge ${doc.isPaid ? 'paid' : ''}`}>{stateOf(doc, kind)}</span>
+        </dd>
+        <dt>{t('customer')}</dt>
+        <dd>{doc.customerName}</dd>
+        <dt>{t('date')}</dt>
+        <dd>{date(doc.date)}</dd>
+        {doc.dueDate && (
+          <>
+            <dt>{t('dueDate')}</dt>
+            <dd>{date(doc.dueDate)}</dd>
+          </>
+        )}
+        <dt>{t('balance')}</dt>
+        <dd data-testid="balance">{money(doc.balance)}</dd>
+      </dl>
+      {error !== null && <ErrorBox error={error} />}
+      <div class="table-wrap">
+        <table>
+          <caption>{t('lines')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('description')}</th>
+              <th scope="col" class="num">
+                {t('quantity')}
+              </th>
+              <th scope="col" class="num">
+                {t('unitPrice')}
+              </th>
+              <th scope="col" class="num">
+                {t('vat')}
+              </th>
+              <th scope="col" class="num">
+                {t('totalHT')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {doc.lines.map((l) => (
+              <tr key={l.id}>
+                <td data-label={t('description')}>{l.description}</td>
+                <td data-label={t('quantity')} class="num">
+                  {decimal(l.quantity)}
+                </td>
+                <td data-label={t('unitPrice')} class="num">
+                  {money(l.taxExcludedPrice)}
+                </td>
+                <td data-label={t('vat')} class="num">
+                  {l.vat?.label}
+                </td>
+                <td data-label={t('totalHT')} class="num">
+                  {money(l.taxExcludedAmount)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Totals doc={doc} />
+      <div class="actions">
+        <PdfButtons kind={kind} doc={doc} />
+        {!readOnly && !doc.isPaid && !doc.isCancelled && (
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              setAsking('pay');
+            }}
+          >
+            {kind === 'invoice' ? t('markPaid') : t('markRefunded')}
+          </button>
+        )}
+        {!readOnly && kind === 'invoice' && !doc.isCancelled && (
+          <button
+            type="button"
+            class="danger"
+            onClick={() => {
+              setAsking('cancel');
+            }}
+          >
+            {t('cancelInvoice')}
+          </button>
+        )}
+      </div>
+      {asking === 'pay' && (
+        <PayDialog
+          kind={kind}
+          doc={doc}
+          onDone={() => {
+            setAsking(null);
+            reload();
+          }}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+      {asking === 'cancel' && (
+        <Confirm
+          title={t('cancelInvoice')}
+          text={t('cancelConfirm')}
+          confirmLabel={t('cancelInvoice')}
+          danger
+          onConfirm={() => void cancel()}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+export function DocumentPage({ kind, id, readOnly }: { kind: Kind; id: string; readOnly: boolean }) {
+  const load = useLoad(async () => (id === 'new' ? null : call<SaleDocument>('GET', `${base(kind)}/${id}`)), [kind, id]);
+  if (id === 'new') return <NewDocument kind={kind} />;
+  if (load.loading && !load.data) return <Loading />;
+  if (load.error !== undefined || !load.data) return <ErrorBox error={load.error} retry={load.reload} />;
+  const doc = load.data.data;
+  const title = doc.number ?? `${kind === 'invoice' ? t('newInvoice') : t('newCredit')} (${t('Draft').toLowerCase()} #${doc.id})`;
+  return (
+    <>
+      <p>
+        <a href={`#/${section(kind)}`}>← {kind === 'invoice' ? t('invoices') : t('credits')}</a>
+      </p>
+      <h1 tabIndex={-1}>{title}</h1>
+      {doc.cancellationCreditNumber && <Notice>{`${t('cancelledState')} : ${doc.cancellationCreditNumber}`}</Notice>}
+      {doc.isDraft && !readOnly ? (
+        <DraftEditor key={doc.id} kind={kind} initial={doc} etag={load.data.etag} onFinalized={load.reload} />
+      ) : (
+        <FinalizedView kind={kind} doc={doc} reload={load.reload} readOnly={readOnly} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+// Products and services: list with search and paging, create and edit.
+import { useState } from 'preact/hooks';
+import { call, get, getPage } from '../api';
+import { inputNumber, money, parseNumber } from '../format';
+import { t } from '../i18n';
+import { go } from '../router';
+import { ErrorBox, Field, fieldErrors, Loading, Notice, Pager, SearchBox, Select, useLoad } from '../ui';
+
+export interface Vat {
+  id: number;
+  label: string;
+  rate: number;
+  region: string;
+  default: boolean;
+}
+
+interface Product {
+  id: number;
+  number: string | null;
+  name: string | null;
+  type: string;
+  unitPrice: number;
+  unit: string | null;
+  description: string | null;
+  vat: Vat | null;
+}
+
+const PAGE_SIZE = 20;
+
+/** The French VAT rates of the reference list (/v1/vats), loaded once. */
+let vatsOnce: Promise<Vat[]> | null = null;
+export function frenchVats(): Promise<Vat[]> {
+  vatsOnce ??= get<Vat[]>('/v1/vats').then((all) => all.filter((v) => v.region === 'FR'));
+  vatsOnce.catch(() => (vatsOnce = null));
+  return vatsOnce;
+}
+
+export function ProductsPage() {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useLoad(
+    () => getPage<Product>(`/v1/products?PageIndex=${page}&PageSize=${PAGE_SIZE}${query ? `&query=${encodeURIComponent(query)}` : ''}`),
+    [page, query],
+  );
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{t('products')}</h1>
+        <a class="button primary" href="#/products/new">
+          {t('newProduct')}
+        </a>
+      </div>
+      <SearchBox
+        label={t('search')}
+        onSearch={(q) => {
+          setQuery(q);
+          setPage(1);
+        }}
+      />
+      {list.loading && <Loading />}
+      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
+      {list.data && !list.loading && (
+        <>
+          {list.data.items.length === 0 ? (
+            <p>{t('empty')}</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <caption class="visually-hidden">{t('products')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('number')}</th>
+                    <th scope="col">{t('name')}</th>
+                    <th scope="col">{t('type')}</th>
+                    <th scope="col" class="num">
+                      {t('unitPrice')}
+                    </th>
+                    <th scope="col" class="num">
+                      {t('vat')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.items.map((p) => (
+                    <tr key={p.id}>
+                      <td data-label={t('number')}>{p.number}</td>
+                      <td data-label={t('name')}>
+                        <a href={`#/products/${p.id}`}>{p.name}</a>
+                      </td>
+                      <td data-label={t('type')}>{t(p.type as 'Product')}</td>
+                      <td data-label={t('unitPrice')} class="num">
+                        {money(p.unitPrice)}
+                      </td>
+                      <td data-label={t('vat')} class="num">
+                        {p.vat?.label}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+export function ProductEdit({ id }: { id: string }) {
+  const isNew = id === 'new';
+  const [form, setForm] = useState<Record<string, string>>({ type: 'Service', vatRate: '20' });
+  const [etag, setEtag] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const load = useLoad(async () => {
+    const vats = await frenchVats();
+    if (isNew) return { vats, product: null };
+    const answer = await call<Product>('GET', `/v1/products/${id}`);
+    const p = answer.data;
+    setEtag(answer.etag);
+    setForm({
+      name: p.name ?? '',
+      type: p.type,
+      unitPrice: inputNumber(p.unitPrice),
+      unit: p.unit ?? '',
+      description: p.description ?? '',
+      vatRate: p.vat ? String(p.vat.rate) : '20',
+    });
+    return { vats, product: p };
+  }, [id]);
+  const set = (key: string) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const f = (key: string) => form[key] ?? '';
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setSaved(false);
+    const price = parseNumber(f('unitPrice'));
+    const body = {
+      name: f('name').trim() || null,
+      type: f('type'),
+      unitPrice: price === null || Number.isNaN(price) ? f('unitPrice') || null : price,
+      unit: f('unit').trim() || null,
+      description: f('description').trim() || null,
+      vat: { rate: Number(f('vatRate')) },
+    };
+    try {
+      const answer = isNew
+        ? await call<Product>('POST', '/v1/products', { body })
+        : await call<Product>('PUT', `/v1/products/${id}`, { body, ifMatch: etag });
+      setEtag(answer.etag);
+      setSaved(true);
+      if (isNew) go(`/products/${answer.data.id}`);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  if (load.loading) return <Loading />;
+  if (load.error !== undefined || !load.data) return <ErrorBox error={load.error} retry={load.reload} />;
+  const err = (...names: string[]) => fieldErrors(error, ...names);
+  return (
+    <>
+      <p>
+        <a href="#/products">← {t('products')}</a>
+      </p>
+      <h1 tabIndex={-1}>{isNew ? t('newProduct') : (load.data.product?.name ?? t('Product'))}</h1>
+      <form onSubmit={(e) => void submit(e)} noValidate class="grid-form">
+        {saved && <Notice>{t('saved')}</Notice>}
+        {error !== null && <ErrorBox error={error} />}
+        <Field label={t('name')} value={f('name')} onValue={set('name')} error={err('name')} />
+        <Select
+          label={t('type')}
+          value={f('type')}
+          onValue={set('type')}
+          options={['Service', 'Product'].map((v) => [v, t(v as 'Product')])}
+        />
+        <Field label={t('unitPrice')} inputMode="decimal" value={f('unitPrice')} onValue={set('unitPrice')} error={err('unitPrice')} />
+        <Select
+          label={t('vat')}
+          value={f('vatRate')}
+          onValue={set('vatRate')}
+          options={load.data.vats.map((v) => [String(v.rate), v.label])}
+          error={err('vat', 'vat.rate')}
+        />
+        <Field label={t('unit')} value={f('unit')} onValue={set('unit')} error={err('unit')} />
+        <Field label={t('description')} value={f('description')} onValue={set('description')} error={err('description')} />
+        <div class="actions">
+          <button type="submit" class="primary">
+            {t('save')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

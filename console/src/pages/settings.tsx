@@ -1,0 +1,300 @@
+// Settings: company identity (the API's SIRET/VAT messages beside the fields), logo upload with
+// preview, bank details, numbering patterns with a live example (the server's own pure numbering
+// functions, bundled), invoicing defaults. One PUT /v1/settings with If-Match.
+import { useState } from 'preact/hooks';
+import { formatDocumentNumber, validateNumberPattern } from '../../../src/domain/numbering';
+import { call } from '../api';
+import { inputNumber, parseNumber } from '../format';
+import { t } from '../i18n';
+import { ErrorBox, Field, fieldErrors, Loading, Notice, useLoad } from '../ui';
+
+interface Address {
+  street: string | null;
+  zipcode: string | null;
+  city: string | null;
+  countryIso: string | null;
+}
+
+interface Settings {
+  company: {
+    name: string | null;
+    legalStatus: string | null;
+    siret: string | null;
+    vatNumber: string | null;
+    capital: number | null;
+    registrationNumber: string | null;
+    website: string | null;
+    logoUri: string | null;
+    invoicingAddress: Address | null;
+    contact: { email: string | null; phone: string | null };
+  };
+  bankDetails: { accountHolder: string | null; bankName: string | null; iban: string | null; bic: string | null };
+  numbering: { invoicePattern: string; creditPattern: string };
+  documentDefaults: { invoiceFooterNotes: string | null; creditFooterNotes: string | null; latePaymentPenaltyRate: number | null };
+  vat: { liableToVat: boolean };
+}
+
+const _FIELDS = [
+  'name',
+  'legalStatus',
+  'siret',
+  'vatNumber',
+  'capital',
+  'registrationNumber',
+  'website',
+  'email',
+  'phone',
+  'street',
+  'zipcode',
+  'city',
+  'countryIso',
+  'accountHolder',
+  'bankName',
+  'iban',
+  'bic',
+  'invoicePattern',
+  'creditPattern',
+  'invoiceFooterNotes',
+  'creditFooterNotes',
+  'latePaymentPenaltyRate',
+] as const;
+type FormKey = (typeof _FIELDS)[number];
+
+function formOf(s: Settings): Record<FormKey, string> {
+  const c = s.company;
+  const a = c.invoicingAddress;
+  return {
+    name: c.name ?? '',
+    legalStatus: c.legalStatus ?? '',
+    siret: c.siret ?? '',
+    vatNumber: c.vatNumber ?? '',
+    capital: inputNumber(c.capital),
+    registrationNumber: c.registrationNumber ?? '',
+    website: c.website ?? '',
+    email: c.contact.email ?? '',
+    phone: c.contact.phone ?? '',
+    street: a?.street ?? '',
+    zipcode: a?.zipcode ?? '',
+    city: a?.city ?? '',
+    countryIso: a?.countryIso ?? 'FR',
+    accountHolder: s.bankDetails.accountHolder ?? '',
+    bankName: s.bankDetails.bankName ?? '',
+    iban: s.bankDetails.iban ?? '',
+    bic: s.bankDetails.bic ?? '',
+    invoicePattern: s.numbering.invoicePattern,
+    creditPattern: s.numbering.creditPattern,
+    invoiceFooterNotes: s.documentDefaults.invoiceFooterNotes ?? '',
+    creditFooterNotes: s.documentDefaults.creditFooterNotes ?? '',
+    latePaymentPenaltyRate: inputNumber(s.documentDefaults.latePaymentPenaltyRate),
+  };
+}
+
+function example(pattern: string): { value?: string; error?: string } {
+  const problem = validateNumberPattern(pattern);
+  if (problem) return { error: problem };
+  return { value: formatDocumentNumber(pattern, new Date().toISOString().slice(0, 10), 1) };
+}
+
+export function SettingsPage() {
+  const [form, setForm] = useState<Record<FormKey, string> | null>(null);
+  const [liable, setLiable] = useState(true);
+  const [logo, setLogo] = useState<string | null>(null);
+  const [newLogo, setNewLogo] = useState<string | null>(null);
+  const [etag, setEtag] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const load = useLoad(async () => {
+    const answer = await call<Settings>('GET', '/v1/settings');
+    setForm(formOf(answer.data));
+    setLiable(answer.data.vat.liableToVat);
+    setLogo(answer.data.company.logoUri);
+    setEtag(answer.etag);
+    return answer.data;
+  }, []);
+
+  if (load.loading && !form) return <Loading />;
+  if (load.error !== undefined || !form) return <ErrorBox error={load.error} retry={load.reload} />;
+  const f = form;
+  const set = (key: FormKey) => (value: string) => {
+    setForm({ ...f, [key]: value });
+  };
+  const n = (key: FormKey) => f[key].trim() || null;
+  const err = (...names: string[]) => fieldErrors(error, ...names);
+  const num = (key: FormKey) => {
+    const value = parseNumber(f[key]);
+    return value === null ? null : Number.isNaN(value) ? f[key] : value;
+  };
+
+  const pickLogo = (file: File | undefined) => {
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') setNewLogo(reader.result);
+    };
+    reader.readAsDataURL(file);
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    const body = {
+      company: {
+        name: n('name'),
+        legalStatus: n('legalStatus'),
+        siret: n('siret'),
+        vatNumber: n('vatNumber'),
+        capital: num('capital'),
+        registrationNumber: n('registrationNumber'),
+        website: n('website'),
+        contact: { email: n('email'), phone: n('phone') },
+        invoicingAddress: { street: n('street'), zipcode: n('zipcode'), city: n('city'), countryIso: n('countryIso') },
+        ...(newLogo ? { logoUri: newLogo } : {}),
+      },
+      bankDetails: { accountHolder: n('accountHolder'), bankName: n('bankName'), iban: n('iban'), bic: n('bic') },
+      numbering: { invoicePattern: f.invoicePattern, creditPattern: f.creditPattern },
+      documentDefaults: {
+        invoiceFooterNotes: n('invoiceFooterNotes'),
+        creditFooterNotes: n('creditFooterNotes'),
+        latePaymentPenaltyRate: num('latePaymentPenaltyRate'),
+      },
+      vat: { liableToVat: liable },
+    };
+    try {
+      const answer = await call<Settings>('PUT', '/v1/settings', { body, ifMatch: etag });
+      setEtag(answer.etag);
+      setForm(formOf(answer.data));
+      setLogo(answer.data.company.logoUri);
+      setNewLogo(null);
+      setSaved(true);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+
+  const inv = example(f.invoicePattern);
+  const cred = example(f.creditPattern);
+  return (
+    <>
+      <h1 tabIndex={-1}>{t('settings')}</h1>
+      <form onSubmit={(e) => void submit(e)} noValidate class="settings">
+        {error !== null && <ErrorBox error={error} />}
+        <fieldset>
+          <legend>{t('company')}</legend>
+          <Field label={t('companyName')} value={f.name} onValue={set('name')} error={err('company.name')} />
+          <Field label={t('legalStatus')} value={f.legalStatus} onValue={set('legalStatus')} error={err('company.legalStatus')} />
+          <Field label={t('siret')} inputMode="numeric" value={f.siret} onValue={set('siret')} error={err('company.siret')} />
+          <Field label={t('vatNumber')} value={f.vatNumber} onValue={set('vatNumber')} error={err('company.vatNumber')} />
+          <Field label={t('capital')} inputMode="decimal" value={f.capital} onValue={set('capital')} error={err('company.capital')} />
+          <Field
+            label={t('registrationNumber')}
+            value={f.registrationNumber}
+            onValue={set('registrationNumber')}
+            error={err('company.registrationNumber')}
+          />
+          <Field label={t('email')} type="email" value={f.email} onValue={set('email')} error={err('company.contact.email')} />
+          <Field label={t('phone')} type="tel" value={f.phone} onValue={set('phone')} error={err('company.contact.phone')} />
+          <Field label={t('website')} value={f.website} onValue={set('website')} error={err('company.website')} />
+          <Field label={t('street')} value={f.street} onValue={set('street')} error={err('company.invoicingAddress.street')} />
+          <Field label={t('zipcode')} value={f.zipcode} onValue={set('zipcode')} error={err('company.invoicingAddress.zipcode')} />
+          <Field label={t('city')} value={f.city} onValue={set('city')} error={err('company.invoicingAddress.city')} />
+          <Field
+            label={t('country')}
+            value={f.countryIso}
+            onValue={set('countryIso')}
+            maxLength={2}
+            error={err('company.invoicingAddress.countryIso')}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>{t('logo')}</legend>
+          {(newLogo ?? logo) && <img class="logo-preview" src={newLogo ?? logo ?? ''} alt={t('logo')} />}
+          <div class={`field${err('company.logoUri') ? ' invalid' : ''}`}>
+            <label for="logo-file">{t('chooseLogo')}</label>
+            <input
+              id="logo-file"
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(e) => {
+                pickLogo(e.currentTarget.files?.[0]);
+              }}
+            />
+            {err('company.logoUri') && <p class="field-error">{err('company.logoUri')}</p>}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('bank')}</legend>
+          <Field
+            label={t('accountHolder')}
+            value={f.accountHolder}
+            onValue={set('accountHolder')}
+            error={err('bankDetails.accountHolder')}
+          />
+          <Field label={t('bankName')} value={f.bankName} onValue={set('bankName')} error={err('bankDetails.bankName')} />
+          <Field label={t('iban')} value={f.iban} onValue={set('iban')} error={err('bankDetails.iban')} />
+          <Field label={t('bic')} value={f.bic} onValue={set('bic')} error={err('bankDetails.bic')} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('numbering')}</legend>
+          <p class="hint">{t('patternHelp')}</p>
+          <Field
+            label={t('invoicePattern')}
+            value={f.invoicePattern}
+            onValue={set('invoicePattern')}
+            error={err('numbering.invoicePattern') ?? inv.error}
+            hint={inv.value ? t('example', { value: inv.value }) : undefined}
+          />
+          <Field
+            label={t('creditPattern')}
+            value={f.creditPattern}
+            onValue={set('creditPattern')}
+            error={err('numbering.creditPattern') ?? cred.error}
+            hint={cred.value ? t('example', { value: cred.value }) : undefined}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>{t('defaults')}</legend>
+          <div class="field checkbox">
+            <input
+              id="liable"
+              type="checkbox"
+              checked={liable}
+              onChange={(e) => {
+                setLiable(e.currentTarget.checked);
+              }}
+            />
+            <label for="liable">{t('liableToVat')}</label>
+          </div>
+          <Field
+            label={t('latePaymentPenaltyRate')}
+            inputMode="decimal"
+            value={f.latePaymentPenaltyRate}
+            onValue={set('latePaymentPenaltyRate')}
+            error={err('documentDefaults.latePaymentPenaltyRate')}
+          />
+          <Field
+            label={t('invoiceFooterNotes')}
+            value={f.invoiceFooterNotes}
+            onValue={set('invoiceFooterNotes')}
+            error={err('documentDefaults.invoiceFooterNotes')}
+          />
+          <Field
+            label={t('creditFooterNotes')}
+            value={f.creditFooterNotes}
+            onValue={set('creditFooterNotes')}
+            error={err('documentDefaults.creditFooterNotes')}
+          />
+        </fieldset>
+        {saved && <Notice>{t('settingsSaved')}</Notice>}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            {busy ? t('saving') : t('save')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

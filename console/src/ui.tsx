@@ -1,0 +1,265 @@
+// Small building blocks shared by the pages: labelled fields with their error message, loading and
+// error states, a confirmation dialog (native <dialog>: focus trapped, Escape closes), paging.
+import type { ComponentChildren, JSX } from 'preact';
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { ApiError } from './api';
+import { t } from './i18n';
+
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 0 ? t('networkError') : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Loads data for a page; `reload` runs it again. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const run = useCallback(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    load().then(
+      (data) => {
+        if (live) setState({ data, loading: false });
+      },
+      (error: unknown) => {
+        if (live) setState({ error, loading: false });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, deps);
+  useEffect(run, [run]);
+  return {
+    ...state,
+    reload: run,
+    setData: (data: T) => {
+      setState({ data, loading: false });
+    },
+  };
+}
+
+export function Loading() {
+  return (
+    <p class="loading" role="status" aria-live="polite">
+      <span class="spinner" aria-hidden="true" /> {t('loading')}
+    </p>
+  );
+}
+
+export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void }) {
+  return (
+    <div class="error" role="alert">
+      <p>{messageOf(error)}</p>
+      {retry && (
+        <button type="button" onClick={retry}>
+          {t('retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Notice({ children }: { children: ComponentChildren }) {
+  return (
+    <p class="notice" role="status" aria-live="polite">
+      {children}
+    </p>
+  );
+}
+
+/** Field errors of an ApiError for one field (and the fields under it). */
+export function fieldErrors(error: unknown, ...names: string[]): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const found: string[] = [];
+  for (const [field, messages] of Object.entries(error.fields)) {
+    if (names.some((n) => field.toLowerCase() === n.toLowerCase())) found.push(...messages);
+  }
+  return found.length ? found.join(' ') : undefined;
+}
+
+interface FieldProps {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+  hint?: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'search';
+  class?: string;
+  autocomplete?: string;
+  required?: boolean;
+  maxLength?: number;
+  inputMode?: 'decimal' | 'numeric';
+}
+
+export function Field(props: FieldProps) {
+  const { label, value, onValue, error, hint } = props;
+  const id = useId();
+  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  // Preact's input types are a union per `type`; this component takes one of a few text-like types.
+  const inputAttributes = {
+    id,
+    type: props.type ?? 'text',
+    autocomplete: props.autocomplete,
+    required: props.required,
+    maxLength: props.maxLength,
+    inputMode: props.inputMode,
+    value,
+    'aria-invalid': error ? 'true' : undefined,
+    'aria-describedby': described,
+    onInput: (e: Event) => {
+      onValue((e.currentTarget as HTMLInputElement).value);
+    },
+  } as JSX.IntrinsicElements['input'];
+  return (
+    <div class={`field${error ? ' invalid' : ''}${props.class ? ` ${props.class}` : ''}`}>
+      <label for={id}>{label}</label>
+      <input {...inputAttributes} />
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Select(props: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  options: [string, string][];
+  error?: string;
+  required?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div class={`field${props.error ? ' invalid' : ''}`}>
+      <label for={id}>{props.label}</label>
+      <select
+        id={id}
+        value={props.value}
+        required={props.required}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          props.onValue(e.currentTarget.value);
+        }}
+      >
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {props.error && (
+        <p class="field-error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A modal asking to confirm; resolves through onConfirm / onClose. */
+export function Dialog(props: { title: string; children: ComponentChildren; onClose: () => void; actions: ComponentChildren }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} aria-labelledby={id} onClose={props.onClose} onCancel={props.onClose}>
+      <h2 id={id}>{props.title}</h2>
+      {props.children}
+      <div class="actions">{props.actions}</div>
+    </dialog>
+  );
+}
+
+export function Confirm(props: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      title={props.title}
+      onClose={props.onClose}
+      actions={
+        <>
+          <button type="button" onClick={props.onClose}>
+            {t('cancel')}
+          </button>
+          <button type="button" class={props.danger ? 'danger' : 'primary'} onClick={props.onConfirm}>
+            {props.confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{props.text}</p>
+    </Dialog>
+  );
+}
+
+export function Pager(props: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
+  if (props.total === 0) return null;
+  return (
+    <nav class="pager" aria-label="Pagination">
+      <button
+        type="button"
+        disabled={props.page <= 1}
+        onClick={() => {
+          props.onPage(props.page - 1);
+        }}
+      >
+        {t('previous')}
+      </button>
+      <span>{t('pageOf', { page: props.page, pages: Math.max(props.pages, 1), total: props.total })}</span>
+      <button
+        type="button"
+        disabled={props.page >= props.pages}
+        onClick={() => {
+          props.onPage(props.page + 1);
+        }}
+      >
+        {t('next')}
+      </button>
+    </nav>
+  );
+}
+
+/** A search box that reports its value after the user pauses typing. */
+export function SearchBox({ onSearch, label }: { onSearch: (query: string) => void; label: string }) {
+  const [value, setValue] = useState('');
+  const id = useId();
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      onSearch(value.trim());
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [value]);
+  return (
+    <div class="search" role="search">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onInput={(e) => {
+          setValue(e.currentTarget.value);
+        }}
+      />
+    </div>
+  );
+}

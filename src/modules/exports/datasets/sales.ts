@@ -1,0 +1,347 @@
+// Sale invoices and sale credits (finalized documents only: a draft is not an accounting document).
+// Summary: one row per document; Detail: one row per priced line, plus one per global discount and
+// shipping charge (per VAT rate), with the document's VAT split over its rows so that the Detail of
+// a document adds up to its Summary to the cent; Analysis: totals by month, customer and VAT rate.
+import Big from 'big.js';
+import { NotFoundError } from '../../../errors.js';
+import { customers } from '../../customers/index.js';
+import { CLASSIFICATIONS } from '../../reference/index.js';
+import { decodeSnapshot, type StoredDocument } from '../../sales/index.js';
+import { allocate, centsText, toCents } from '../cents.js';
+import type { Column, Row, Sheet, SheetName } from '../columns.js';
+import { keyset, type Dataset, type ExportContext } from '../dataset.js';
+import { countSaleDocuments, saleDocumentsAfter, type ExportedDocument } from '../repo.js';
+
+const BATCH = 500;
+
+type Kind = 'Invoice' | 'Credit';
+
+/** Revenue account of a line without a classification, by line type (PCG). */
+export const DEFAULT_ACCOUNT = { Product: '707', Service: '706', discount: '709', shipping: '7085' } as const;
+
+const ACCOUNT_OF = new Map(CLASSIFICATIONS.flatMap((c) => (c.accountNumber ? [[c.id, c.accountNumber] as const] : [])));
+
+export function lineAccount(line: { type: string; classificationId?: number | null }): string {
+  const account = line.classificationId != null ? ACCOUNT_OF.get(line.classificationId) : undefined;
+  if (account) return account;
+  return line.type === 'Product' ? DEFAULT_ACCOUNT.Product : DEFAULT_ACCOUNT.Service;
+}
+
+/** A document's rows of the Detail sheet, before formatting: amounts in cents. */
+export interface DetailPart {
+  kind: 'Product' | 'Service' | 'Discount' | 'Shipping';
+  lineNumber: number | null;
+  productNumber: string | null;
+  description: string | null;
+  quantity: string | null;
+  unit: string | null;
+  unitPrice: string | null;
+  discountRate: string | null;
+  discountAmount: number | null;
+  vatCategory: string;
+  vatRate: string;
+  net: number;
+  vat: number;
+  account: string;
+}
+
+const HTML = /<[^>]*>/g;
+function plainText(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const out = text
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li)>/gi, '\n')
+    .replace(HTML, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+  return out || null;
+}
+
+/**
+ * The parts of a document (priced lines, then global discounts and shipping charges per VAT rate),
+ * each with its share of the VAT of its rate: the VAT of a rate is computed on the sum of the rate's
+ * net amounts (EN 16931), so it is split over the parts in proportion to their nets, to the cent,
+ * and the parts of a rate add up to the document's VAT breakdown exactly.
+ */
+export function documentParts(d: StoredDocument): DetailPart[] {
+  const parts: DetailPart[] = [];
+  let n = 0;
+  d.lines.forEach((line, i) => {
+    const t = d.totals.lines[i];
+    if (!t?.priced) return;
+    const net = toCents(t.taxExcludedAmount ?? '0');
+    const unitPrice = t.taxExcludedUnitPrice ?? '0';
+    const quantity = t.quantity ?? '1';
+    let discountAmount: number | null = null;
+    if (line.discount?.value) {
+      // As on the PDF (BT-136): what separates quantity × net unit price from the net amount.
+      discountAmount = toCents(new Big(quantity).times(unitPrice).round(2, Big.roundHalfUp).toFixed(2)) - net;
+    }
+    parts.push({
+      kind: line.type === 'Product' ? 'Product' : 'Service',
+      lineNumber: ++n,
+      productNumber: line.productNumber ?? null,
+      description: plainText(line.description),
+      quantity,
+      unit: line.unit?.name ?? line.unit?.code ?? null,
+      unitPrice,
+      discountRate: line.discount?.type === 'Percent' && line.discount.value ? String(line.discount.value) : null,
+      discountAmount,
+      vatCategory: t.vatCategory ?? 'S',
+      vatRate: t.vatRate ?? '0',
+      net,
+      vat: 0,
+      account: lineAccount(line),
+    });
+  });
+  for (const a of d.totals.allowancesCharges) {
+    parts.push({
+      kind: a.isCharge ? 'Shipping' : 'Discount',
+      lineNumber: null,
+      productNumber: null,
+      description: a.reason,
+      quantity: null,
+      unit: null,
+      unitPrice: null,
+      discountRate: !a.isCharge && d.totals.globalDiscountPercent ? d.totals.globalDiscountPercent : null,
+      discountAmount: null,
+      vatCategory: a.category,
+      vatRate: a.rate,
+      net: a.isCharge ? toCents(a.amount) : -toCents(a.amount),
+      vat: 0,
+      account: a.isCharge ? DEFAULT_ACCOUNT.shipping : DEFAULT_ACCOUNT.discount,
+    });
+  }
+  for (const v of d.totals.vats) {
+    const members = parts.filter((p) => p.vatCategory === v.category && p.vatRate === v.rate);
+    if (!members.length) continue;
+    allocate(
+      toCents(v.vatAmount),
+      members.map((p) => p.net),
+    ).forEach((share, k) => {
+      members[k].vat = share;
+    });
+  }
+  return parts;
+}
+
+const SUMMARY: Column[] = [
+  { key: 'number', header: 'Numéro', type: 'text', width: 16 },
+  { key: 'date', header: 'Date', type: 'date' },
+  { key: 'dueDate', header: 'Échéance', type: 'date' },
+  { key: 'customerNumber', header: 'N° client', type: 'text', width: 12 },
+  { key: 'customerName', header: 'Client', type: 'text', width: 30 },
+  { key: 'customerVatNumber', header: 'N° TVA client', type: 'text', width: 16 },
+  { key: 'subject', header: 'Objet', type: 'text', width: 30 },
+  { key: 'taxExcludedAmount', header: 'Total HT', type: 'amount' },
+  { key: 'taxAmount', header: 'TVA', type: 'amount' },
+  { key: 'taxIncludedAmount', header: 'Total TTC', type: 'amount' },
+  { key: 'settledAmount', header: 'Réglé', type: 'amount' },
+  { key: 'balance', header: 'Reste dû', type: 'amount' },
+  { key: 'status', header: 'État', type: 'text', width: 10 },
+  { key: 'linkedDocument', header: 'Document lié', type: 'text', width: 16 },
+];
+
+const DETAIL: Column[] = [
+  { key: 'number', header: 'Numéro', type: 'text', width: 16 },
+  { key: 'date', header: 'Date', type: 'date' },
+  { key: 'customerNumber', header: 'N° client', type: 'text', width: 12 },
+  { key: 'customerName', header: 'Client', type: 'text', width: 30 },
+  { key: 'lineNumber', header: 'Ligne', type: 'integer', width: 6 },
+  { key: 'lineType', header: 'Type', type: 'text', width: 14 },
+  { key: 'productNumber', header: 'Référence', type: 'text', width: 14 },
+  { key: 'description', header: 'Désignation', type: 'text', width: 40 },
+  { key: 'quantity', header: 'Quantité', type: 'quantity' },
+  { key: 'unit', header: 'Unité', type: 'text', width: 10 },
+  { key: 'unitPrice', header: 'Prix unitaire HT', type: 'price' },
+  { key: 'discountRate', header: 'Remise %', type: 'rate' },
+  { key: 'discountAmount', header: 'Remise HT', type: 'amount' },
+  { key: 'vatRate', header: 'Taux TVA', type: 'rate' },
+  { key: 'taxExcludedAmount', header: 'Montant HT', type: 'amount' },
+  { key: 'taxAmount', header: 'TVA', type: 'amount' },
+  { key: 'taxIncludedAmount', header: 'Montant TTC', type: 'amount' },
+  { key: 'accountNumber', header: 'Compte', type: 'text', width: 10 },
+];
+
+const ANALYSIS: Column[] = [
+  { key: 'grouping', header: 'Regroupement', type: 'text', width: 14 },
+  { key: 'key', header: 'Clé', type: 'text', width: 14 },
+  { key: 'label', header: 'Libellé', type: 'text', width: 30 },
+  { key: 'documents', header: 'Documents', type: 'integer', width: 10 },
+  { key: 'taxExcludedAmount', header: 'Total HT', type: 'amount' },
+  { key: 'taxAmount', header: 'TVA', type: 'amount' },
+  { key: 'taxIncludedAmount', header: 'Total TTC', type: 'amount' },
+];
+
+const LINE_TYPE: Record<DetailPart['kind'], string> = {
+  Product: 'Produit',
+  Service: 'Service',
+  Discount: 'Remise globale',
+  Shipping: 'Frais de port',
+};
+
+function status(doc: ExportedDocument): string {
+  if (doc.isCancelled) return 'Annulé';
+  return doc.isPaid ? 'Réglé' : 'À régler';
+}
+
+interface Parsed {
+  doc: ExportedDocument;
+  d: StoredDocument;
+}
+
+function parse(doc: ExportedDocument): Parsed {
+  return { doc, d: JSON.parse(decodeSnapshot(doc.data)) as StoredDocument };
+}
+
+function summaryRow(kind: Kind, { doc, d }: Parsed): Row {
+  const ttc = toCents(d.totals.taxIncludedAmount);
+  const balance = toCents(doc.balance.toFixed(2));
+  return [
+    doc.number,
+    doc.date,
+    doc.dueDate,
+    d.customerNumber,
+    d.customerName,
+    d.customerVatNumber,
+    d.subject,
+    d.totals.taxExcludedAmount,
+    d.totals.taxAmount,
+    d.totals.taxIncludedAmount,
+    centsText(ttc - balance),
+    centsText(balance),
+    status(doc),
+    (kind === 'Invoice' ? d.links?.cancellationCreditNumber : d.links?.cancelledInvoicetNumber) ?? null,
+  ];
+}
+
+function detailRows({ doc, d }: Parsed): Row[] {
+  return documentParts(d).map((p) => [
+    doc.number,
+    doc.date,
+    d.customerNumber,
+    d.customerName,
+    p.lineNumber,
+    LINE_TYPE[p.kind],
+    p.productNumber,
+    p.description,
+    p.quantity,
+    p.unit,
+    p.unitPrice,
+    p.discountRate,
+    p.discountAmount === null ? null : centsText(p.discountAmount),
+    p.vatRate,
+    centsText(p.net),
+    centsText(p.vat),
+    centsText(p.net + p.vat),
+    p.account,
+  ]);
+}
+
+interface Totals {
+  label: string;
+  number?: string | null;
+  documents: number;
+  net: number;
+  vat: number;
+}
+
+function add(map: Map<string, Totals>, key: string, label: string, net: number, vat: number, count = 1): void {
+  const t = map.get(key);
+  if (t) {
+    t.documents += count;
+    t.net += net;
+    t.vat += vat;
+  } else map.set(key, { label, documents: count, net, vat });
+}
+
+function totalsRow(grouping: string, key: string, t: Totals): Row {
+  return [grouping, key, t.label, t.documents, centsText(t.net), centsText(t.vat), centsText(t.net + t.vat)];
+}
+
+const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+
+async function* analysisRows(read: () => AsyncIterable<Parsed[]>): AsyncGenerator<Row[]> {
+  const months = new Map<string, Totals>();
+  const byCustomer = new Map<string, Totals>();
+  const byRate = new Map<string, Totals & { rate: number }>();
+  for await (const batch of read()) {
+    for (const { doc, d } of batch) {
+      const net = toCents(d.totals.taxExcludedAmount);
+      const vat = toCents(d.totals.taxAmount);
+      const month = doc.date.slice(0, 7);
+      add(months, month, `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`, net, vat);
+      const customerKey = doc.customerId !== null ? `#${doc.customerId}` : `=${d.customerName ?? ''}`;
+      add(byCustomer, customerKey, d.customerName ?? '', net, vat);
+      // The latest document names the customer as it is called now.
+      Object.assign(byCustomer.get(customerKey)!, { label: d.customerName ?? '', number: d.customerNumber });
+      for (const v of d.totals.vats) {
+        const key = `${v.category}|${v.rate}`;
+        const label = v.category === 'S' ? `TVA ${v.rate.replace('.', ',')} %` : `${v.rate.replace('.', ',')} % (catégorie ${v.category})`;
+        if (!byRate.has(key)) byRate.set(key, { label, documents: 0, net: 0, vat: 0, rate: Number(v.rate) });
+        add(byRate, key, label, toCents(v.taxableAmount), toCents(v.vatAmount));
+      }
+    }
+  }
+  const rows: Row[] = [...months.entries()].map(([k, t]) => totalsRow('Mois', k, t));
+  const customersSorted = [...byCustomer.values()].sort((a, b) => a.label.localeCompare(b.label, 'fr'));
+  for (const t of customersSorted) rows.push(totalsRow('Client', t.number ?? '', t));
+  const rates = [...byRate.entries()].sort((a, b) => b[1].rate - a[1].rate || a[0].localeCompare(b[0]));
+  for (const [k, t] of rates) rows.push(totalsRow('Taux de TVA', k.split('|')[1], t));
+  for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
+}
+
+function salesDataset(kind: Kind, path: string, fileStem: string, noun: string): Dataset {
+  return {
+    path,
+    fileStem,
+    summary: `Export ${noun} (finalized; Summary, Detail, Analysis)`,
+    params: ['from', 'to', 'customerId', 'searchTerm'],
+    sheets: ['Summary', 'Detail', 'Analysis'],
+    count: ({ db, accountId, params, asOf }) => countSaleDocuments(db, accountId, { kind, ...params, asOf }),
+    async open(ctx: ExportContext, sheets: readonly SheetName[]): Promise<Sheet[]> {
+      const { db, accountId, params, asOf } = ctx;
+      if (params.customerId !== undefined && !(await customers.getStored(db, accountId, params.customerId))) {
+        throw new NotFoundError('Customer', params.customerId);
+      }
+      const filter = { kind, from: params.from, to: params.to, customerId: params.customerId, searchTerm: params.searchTerm, asOf };
+      const documents = async function* (): AsyncGenerator<Parsed[]> {
+        for await (const batch of keyset(
+          (after: { date: string; id: number } | null) => saleDocumentsAfter(db, accountId, filter, after, BATCH),
+          (last) => ({ date: last.date, id: last.id }),
+          BATCH,
+          ctx.onRecords,
+        ))
+          yield batch.map(parse);
+      };
+      const all: Record<SheetName, Sheet> = {
+        Summary: {
+          name: 'Summary',
+          title: 'Synthèse',
+          columns: SUMMARY,
+          rows: async function* () {
+            for await (const batch of documents()) yield batch.map((p) => summaryRow(kind, p));
+          },
+        },
+        Detail: {
+          name: 'Detail',
+          title: 'Détail',
+          columns: DETAIL,
+          rows: async function* () {
+            for await (const batch of documents()) yield batch.flatMap(detailRows);
+          },
+        },
+        Analysis: { name: 'Analysis', title: 'Analyse', columns: ANALYSIS, rows: () => analysisRows(documents) },
+      };
+      return sheets.map((s) => all[s]);
+    },
+  };
+}
+
+export const salesInvoices = salesDataset('Invoice', 'salesinvoices', 'factures', 'sale invoices');
+export const salesCredits = salesDataset('Credit', 'salescredits', 'avoirs', 'sale credits');

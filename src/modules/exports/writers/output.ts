@@ -1,0 +1,51 @@
+// The contract every format's writer meets, and writing with backpressure.
+import type { Writable } from 'node:stream';
+import type { Row, Sheet } from '../columns.js';
+
+export interface ExportWriter {
+  startSheet(sheet: Sheet): Promise<void>;
+  /** A batch of rows of the current sheet. */
+  rows(rows: Row[]): Promise<void>;
+  endSheet(): Promise<void>;
+  /** Everything written; resolves when the writer has handed its last bytes to the output. */
+  end(): Promise<void>;
+}
+
+/** Resolves on the output's next 'drain' or 'close', whichever comes first, leaving no listener behind. */
+function drainOrClose(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/** Waits while the output's buffer is full (a slow client), so that memory stays bounded. */
+export async function drained(out: Writable): Promise<void> {
+  while (out.writableNeedDrain && !out.destroyed) await drainOrClose(out);
+  if (out.destroyed) throw new ExportAbortedError();
+}
+
+/**
+ * Lets the event loop run (the output's pipe, the zip's deflate, other requests): the database
+ * driver of SQLite answers synchronously, so without this a whole batch would run before any byte
+ * leaves.
+ */
+export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export async function writeChunk(out: Writable, chunk: string): Promise<void> {
+  if (!chunk) return;
+  if (out.destroyed) throw new ExportAbortedError();
+  if (!out.write(chunk)) await drained(out);
+}
+
+/** The reader went away (client disconnected, output closed): the export stops reading rows. */
+export class ExportAbortedError extends Error {
+  constructor() {
+    super('the export output was closed before the end');
+  }
+}

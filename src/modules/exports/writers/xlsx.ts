@@ -1,0 +1,79 @@
+// Excel: a real .xlsx written by exceljs's streaming WorkbookWriter, one worksheet per sheet, each
+// row committed as soon as it is added (so it leaves memory), inline strings (no shared-strings
+// table growing with the file). Cells are typed: dates as dates, amounts as numbers with a
+// 2-decimal format, text as text (neutralised against formula injection); the header row is bold
+// and frozen, column widths are set.
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { DEFAULT_WIDTH, isNumeric, neutralise, type Cell, type Column, type ColumnType, type Row, type Sheet } from '../columns.js';
+import { drained, yieldToLoop, type ExportWriter } from './output.js';
+
+const NUMBER_FORMAT: Record<ColumnType, string | undefined> = {
+  text: undefined,
+  date: 'dd/mm/yyyy',
+  amount: '#,##0.00',
+  price: '#,##0.00##',
+  quantity: '#,##0.###',
+  rate: '0.##',
+  integer: '0',
+};
+
+function excelValue(value: Cell, type: ColumnType): ExcelJS.CellValue {
+  if (value === null) return null;
+  if (type === 'text') return neutralise(String(value));
+  if (type === 'date') return new Date(`${String(value)}T00:00:00Z`);
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** Worksheet names: at most 31 characters, none of []:*?/\ (Excel's rules). */
+function worksheetName(title: string): string {
+  return title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
+}
+
+export class XlsxWriter implements ExportWriter {
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private worksheet: ExcelJS.Worksheet | null = null;
+  private types: ColumnType[] = [];
+  constructor(private readonly out: Writable) {
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    this.workbook.creator = 'Facturier';
+  }
+  async startSheet(sheet: Sheet): Promise<void> {
+    const ws = this.workbook.addWorksheet(worksheetName(sheet.title), { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = sheet.columns.map((c: Column) => ({
+      header: c.header,
+      key: c.key,
+      width: c.width ?? DEFAULT_WIDTH[c.type],
+      style: NUMBER_FORMAT[c.type] ? { numFmt: NUMBER_FORMAT[c.type] } : {},
+    }));
+    const header = ws.getRow(1);
+    header.font = { bold: true };
+    sheet.columns.forEach((c, i) => {
+      if (isNumeric(c.type)) header.getCell(i + 1).alignment = { horizontal: 'right' };
+    });
+    header.commit();
+    this.worksheet = ws;
+    this.types = sheet.columns.map((c) => c.type);
+  }
+  async rows(rows: Row[]): Promise<void> {
+    const ws = this.worksheet!;
+    const types = this.types;
+    for (let k = 0; k < rows.length; k++) {
+      const row = rows[k];
+      ws.addRow(types.map((t, i) => excelValue(row[i] ?? null, t))).commit();
+      // Let the zip deflate what was committed, and wait for a slow reader.
+      if (k % 1000 === 999) {
+        await yieldToLoop();
+        await drained(this.out);
+      }
+    }
+    await drained(this.out);
+  }
+  async endSheet(): Promise<void> {
+    (this.worksheet as unknown as { commit(): void }).commit();
+    this.worksheet = null;
+  }
+  async end(): Promise<void> {
+    await this.workbook.commit();
+  }
+}

@@ -1,0 +1,344 @@
+// The web console in a real browser (Debian's chromium driven by playwright-core), against the app
+// listening on a port, on each database: sign-in (wrong password refused), an API key created on
+// the API access page and used on /hello, settings changed and seen on the next PDF, a customer and
+// a draft with two VAT rates, the conformance check, finalization, the PDF, mark as paid; an
+// expired session and a change without the CSRF token refused; axe-core on every page (no serious
+// or critical violation). CONSOLE_SCREENSHOTS=1 writes the screenshots of docs/console/.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../../src/modules/users/index.js';
+import { describeEachDb } from '../helpers/harness.js';
+import { inspectPdf } from '../helpers/pdf-inspect.js';
+import { png } from '../helpers/png.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+if (!existsSync(path.join(root, 'dist/console/index.html'))) {
+  // A checkout that was not built yet (npm run build does it): build the console's files first.
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'console/vite.config.ts'), logLevel: 'warn' });
+}
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SHOTS = process.env.CONSOLE_SCREENSHOTS === '1' ? path.join(root, 'docs/console') : null;
+const CHROMIUM = '/usr/bin/chromium';
+const PASSWORD = 'un mot de passe solide';
+const NBSP = /[\u00a0\u202f]/g;
+
+describeEachDb('web console in a browser', (ctx) => {
+  let context: BrowserContext;
+  let page: Page;
+  let base: string;
+  let profileDir: string;
+  let accountId: number;
+  const email = `admin.${ctx.dialect}@atelier.example`;
+
+  async function shot(name: string, options: { fullPage?: boolean } = {}) {
+    if (ctx.dialect === 'sqlite' && SHOTS)
+      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
+  }
+
+  /** axe-core in the page: no serious or critical violation. */
+  async function accessible(what: string) {
+    if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const result = await (
+        globalThis as unknown as {
+          axe: { run: (o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+        }
+      ).axe.run({
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    });
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      `${what}: ${JSON.stringify(violations)}`,
+    ).toEqual([]);
+  }
+
+  /** The message shown under a field. */
+  const fieldError = async (label: string) =>
+    (
+      (await page
+        .locator('.field', { has: page.getByLabel(label, { exact: true }) })
+        .locator('.field-error')
+        .textContent()) ?? ''
+    ).trim();
+  const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(NBSP, ' ');
+
+  beforeAll(async () => {
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const account = await ctx.newAccount('Atelier Lumière SAS');
+    accountId = account.accountId;
+    await createUser(ctx.db, { accountId, email, profile: 'Admin', firstName: 'Camille', lastName: 'Roux', password: PASSWORD });
+    profileDir = mkdtempSync(path.join(tmpdir(), 'facturier-chromium-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--lang=fr-FR',
+      ],
+      viewport: { width: 1200, height: 800 },
+      locale: 'fr-FR',
+      acceptDownloads: true,
+      // Lets the test inject axe-core into pages whose CSP forbids inline scripts.
+      bypassCSP: true,
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(20_000);
+  }, 120_000);
+
+  afterEach(async ({ task }) => {
+    // What the page showed when a step failed, for whoever reads the failure.
+    if (task.result?.state === 'fail' && page) {
+      const file = path.join(tmpdir(), `facturier-console-failure-${ctx.dialect}-${task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      console.error(
+        `Screenshot of the failure: ${file}\n${
+          (await page
+            .locator('main')
+            .textContent()
+            .catch(() => '')) ?? ''
+        }`,
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  });
+
+  it('refuses a wrong password, then signs in with the right one', async () => {
+    await page.goto(`${base}/console/`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Connexion' }).isVisible()).toBe(true);
+    await accessible('sign-in');
+    await shot('signin');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Mot de passe').fill('pas le bon mot de passe');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect.poll(() => text('[role=alert]')).toBe('E-mail ou mot de passe incorrect.');
+    const cookiesAfterFailure = await context.cookies();
+    expect(cookiesAfterFailure.find((c) => c.name === 'facturier_session')).toBeUndefined();
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Factures' }).waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === 'facturier_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
+  }, 60_000);
+
+  it('creates an API key shown once with its curl line, and the key answers /hello', async () => {
+    await page.getByRole('link', { name: 'Accès API' }).click();
+    await page.getByRole('heading', { name: 'Accès API' }).waitFor();
+    await page.getByLabel('Nom de la clé').fill('Boutique en ligne');
+    await page.getByRole('button', { name: 'Créer une clé' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const key = (await dialog.locator('#new-key').textContent())!;
+    expect(key).toMatch(/^fk_[A-Za-z0-9_-]{43}$/);
+    expect(await dialog.locator('pre.curl').textContent()).toBe(`curl -H "x-api-key: ${key}" ${base}/hello`);
+    await accessible('API key dialog');
+    await shot('apikey-created');
+    const hello = await fetch(`${base}/hello`, { headers: { 'x-api-key': key } });
+    expect(hello.status).toBe(200);
+    expect(await hello.json()).toMatchObject({ companyName: 'Atelier Lumière SAS', apiKeyName: 'Boutique en ligne' });
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    const row = page.getByRole('row', { name: /Boutique en ligne/ });
+    await expect.poll(() => row.textContent()).toContain(key.slice(0, 9));
+    expect(await page.content()).not.toContain(key);
+    await accessible('API access');
+    await shot('apikeys');
+    await row.getByRole('button', { name: 'Révoquer Boutique en ligne' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Révoquer' }).click();
+    await expect.poll(() => row.textContent()).toContain('Révoquée');
+    expect((await fetch(`${base}/hello`, { headers: { 'x-api-key': key } })).status).toBe(401);
+  }, 60_000);
+
+  it("changes the settings: the API's validation message on the SIRET, a logo, bank details and a numbering pattern with its example", async () => {
+    await page.getByRole('link', { name: 'Paramètres' }).click();
+    await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
+    await page.getByLabel('Raison sociale').fill('Atelier Lumière');
+    await page.getByLabel('SIRET').fill('123');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => fieldError('SIRET')).toBe('siret must be 14 digits');
+    await page.getByLabel('SIRET').fill('73282932000074');
+    await page.getByLabel('Forme juridique').fill('SAS');
+    await page.getByLabel('Adresse').fill('12 rue des Lilas');
+    await page.getByLabel('Code postal').fill('69003');
+    await page.getByLabel('Ville').fill('Lyon');
+    await page.getByLabel('IBAN').fill('FR7630006000011234567890189');
+    await page.getByLabel('BIC').fill('AGRIFRPP');
+    await page.getByLabel('Titulaire').fill('Atelier Lumière SAS');
+    await page.getByLabel('Modèle des numéros de facture').fill('FAC-{yyyy}-{seq:3}');
+    const year = new Date().getFullYear();
+    await expect.poll(() => text('.hint:has-text("FAC-")')).toBe(`Exemple : FAC-${year}-001`);
+    await page.getByLabel('Modèle des numéros d’avoir').fill('AV-{année}');
+    await expect.poll(() => fieldError('Modèle des numéros d’avoir')).toMatch(/^Unknown token \{année\}/);
+    await page.getByLabel('Modèle des numéros d’avoir').fill('AV-{yyyy}-{seq:4}');
+    await page.getByLabel('Mentions en pied de facture').fill('Merci de votre confiance.');
+    await page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(120, 40) });
+    await page.locator('img.logo-preview').waitFor();
+    expect(await page.locator('img.logo-preview').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => text('.notice')).toBe('Paramètres enregistrés');
+    expect(await page.locator('img.logo-preview').getAttribute('src')).toMatch(/\/v1\/settings\/logo\//);
+    await accessible('settings');
+    await shot('settings', { fullPage: true });
+  }, 60_000);
+
+  it('creates a customer and a product', async () => {
+    await page.getByRole('link', { name: 'Clients' }).click();
+    await page.getByRole('link', { name: 'Nouveau client' }).click();
+    await page.getByRole('heading', { name: 'Nouveau client' }).waitFor();
+    await page.getByLabel('Raison sociale').fill('Boulangerie Martin');
+    await page.getByLabel('E-mail').fill('compta@boulangerie-martin.example');
+    await page.getByLabel('Adresse').fill('3 place du Marché');
+    await page.getByLabel('Code postal').fill('69002');
+    await page.getByLabel('Ville').fill('Lyon');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('heading', { name: 'Boulangerie Martin' }).waitFor();
+    await accessible('customer');
+    await shot('customer-edit');
+    await page.getByRole('link', { name: '← Clients' }).click();
+    await page.getByRole('link', { name: 'Boulangerie Martin' }).waitFor();
+    await page.getByLabel('Rechercher').fill('boul');
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await accessible('customers');
+    await shot('customers');
+    await page.getByRole('link', { name: 'Produits' }).click();
+    await page.getByRole('link', { name: 'Nouveau produit' }).click();
+    await page.getByLabel('Nom', { exact: true }).fill('Atelier photo');
+    await page.getByLabel('Prix unitaire HT').fill('350,50');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('heading', { name: 'Atelier photo' }).waitFor();
+    await page.getByRole('link', { name: '← Produits' }).click();
+    await expect.poll(() => text('table')).toContain('350,50 €');
+    await accessible('products');
+    await shot('products');
+  }, 60_000);
+
+  it('edits a draft with two VAT rates (totals from the API), checks it, finalizes it and downloads the PDF with the new settings', async () => {
+    await page.getByRole('link', { name: 'Factures' }).click();
+    await page.getByRole('link', { name: 'Nouvelle facture' }).click();
+    await page.getByLabel('Client').selectOption({ label: 'Boulangerie Martin (C00001)' });
+    await page.getByRole('button', { name: 'Nouveau' }).click();
+    await page.getByRole('heading', { name: /brouillon/ }).waitFor();
+    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line1 = page.getByRole('group', { name: 'Ligne 1' });
+    await line1.getByLabel('Description').fill('Séance photo');
+    await line1.getByLabel('Quantité').fill('2');
+    await line1.getByLabel('Prix unitaire HT').fill('100');
+    await line1.getByLabel('TVA').selectOption('20');
+    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line2 = page.getByRole('group', { name: 'Ligne 2' });
+    await line2.getByLabel('Description').fill('Tirages papier');
+    await line2.getByLabel('Quantité').fill('3');
+    await line2.getByLabel('Prix unitaire HT').fill('2,5');
+    await line2.getByLabel('TVA').selectOption('5.5');
+    await expect.poll(() => text('[data-testid=total-ttc]'), { timeout: 15_000 }).toBe('247,91 €');
+    expect(await text('[data-testid=total-ht]')).toBe('207,50 €');
+    expect((await text('.totals')).replace(/\s+/g, ' ')).toContain('TVA 5,5 %0,41 €');
+    await page.getByLabel('Quantité').first().fill('2,x');
+    await expect.poll(() => text('.field.invalid .field-error')).toBe('≠ 1,5');
+    await page.getByLabel('Quantité').first().fill('2');
+    await expect.poll(() => text('.save-state')).toBe('Brouillon enregistré');
+    await page.getByRole('button', { name: 'Vérifier la conformité' }).click();
+    await page.getByRole('region', { name: /Aucune anomalie|Points à corriger/ }).waitFor();
+    await accessible('draft editor');
+    await shot('invoice-draft', { fullPage: true });
+    await page.getByRole('button', { name: 'Finaliser' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Finaliser' }).click();
+    const year = new Date().getFullYear();
+    await page.getByRole('heading', { name: `FAC-${year}-001` }).waitFor();
+    expect(await text('[data-testid=balance]')).toBe('247,91 €');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger le PDF' }).click()]);
+    const file = await download.path();
+    const pdf = await inspectPdf(readFileSync(file));
+    const pdfText = pdf.pageTexts.join('\n');
+    expect(pdfText).toContain(`FAC-${year}-001`);
+    expect(pdfText).toContain('Atelier Lumière');
+    expect(pdfText).toContain('SIRET 732 829 320 00074');
+    expect(pdfText).toContain('FR76 3000 6000 0112 3456 7890 189');
+    expect(pdfText).toContain('Merci de votre confiance.');
+    expect(pdfText).toContain('247,91');
+  }, 90_000);
+
+  it('marks the invoice as paid; the receipt is listed', async () => {
+    await page.getByRole('button', { name: 'Marquer comme payée' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Montant').inputValue()).toBe('247,91');
+    await accessible('mark as paid');
+    await dialog.getByRole('button', { name: 'Marquer comme payée' }).click();
+    await expect.poll(() => text('[data-testid=balance]')).toBe('0,00 €');
+    expect(await text('.badge')).toBe('Payée');
+    await accessible('paid invoice');
+    await shot('invoice-paid', { fullPage: true });
+    await page.getByRole('link', { name: '← Factures' }).click();
+    await page.getByRole('link', { name: 'Payée' }).click();
+    await expect.poll(() => text('table')).toContain(`FAC-${new Date().getFullYear()}-001`);
+    await accessible('invoices');
+    await shot('invoices');
+    await page.getByRole('link', { name: 'Encaissements' }).click();
+    await expect.poll(() => text('table')).toContain('247,91 €');
+    await accessible('receipts');
+    await shot('receipts');
+    await page.getByRole('link', { name: 'Mon compte' }).click();
+    await page.getByRole('heading', { name: 'Mon compte' }).waitFor();
+    await accessible('account');
+    await shot('account');
+  }, 60_000);
+
+  it('works on a phone-sized screen, in English too', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'My account' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Invoices' }).click();
+    await expect.poll(() => text('table')).toContain('€');
+    await accessible('phone, English');
+    await shot('phone-invoices');
+    await page.getByRole('button', { name: 'Français' }).count();
+    await page.evaluate(() => {
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('facturier.lang', 'fr');
+    });
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Factures' }).waitFor();
+  }, 60_000);
+
+  it('refuses a change without the CSRF token (403), even with the session cookie', async () => {
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/v1/customers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"companyName":"Sans jeton"}',
+      });
+      return res.status;
+    });
+    expect(status).toBe(403);
+    const list = await page.evaluate(async () => (await fetch('/v1/customers?query=Sans')).json());
+    expect(list).toEqual([]);
+  });
+
+  it('sends an expired session back to the sign-in page', async () => {
+    await ctx.db.kysely
+      .updateTable('userSessions')
+      .set({ expiresAt: Date.now() - 1000 })
+      .execute();
+    await page.getByRole('link', { name: 'Clients' }).click();
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    expect(await text('.notice')).toBe('Votre session a expiré : reconnectez-vous.');
+  });
+});
