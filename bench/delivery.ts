@@ -17,8 +17,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { createAccount } from '../src/modules/accounts/service.js';
-import { distRoot, sqliteBenchDatabase, stop } from './lib.js';
+import { createBenchAccount, distRoot, sqliteBenchDatabase, stop } from './lib.js';
 import type { ScenarioResult } from './run.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -225,7 +224,7 @@ export async function deliveryScenario(): Promise<ScenarioResult> {
     try {
       const db = openDatabase(loadConfig(env).database);
       await migrateToLatest(db);
-      const { accountId } = await createAccount(db, 'Bench PG');
+      const { accountId } = await createBenchAccount(db, 'Bench PG');
       rows.push(...(await measure('PostgreSQL, 2 workers', db, accountId, env, 2, rate)));
       await db.close();
     } finally {

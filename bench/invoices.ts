@@ -9,12 +9,11 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { todayIn } from '../src/domain/dates.js';
-import { createAccount } from '../src/modules/accounts/service.js';
 import { createDraft } from '../src/modules/sales/service.js';
 import type { DocumentInputT } from '../src/modules/sales/schemas.js';
 import { pick, rng } from './data.js';
 import { generateCustomers, generateInvoices } from './generate.js';
-import { load, measureCeiling, progress, sqliteBenchDatabase, startFacturier, stop, type LoadResult } from './lib.js';
+import { createBenchAccount, load, measureCeiling, progress, sqliteBenchDatabase, startFacturier, stop, type LoadResult } from './lib.js';
 
 async function makeDrafts(db: Db, accountId: number, customerIds: number[], count: number): Promise<number[]> {
   const random = rng(3);
@@ -162,7 +161,7 @@ export async function postgresFinalization(seconds: number, notes: string[]): Pr
   try {
     const db = openDatabase(loadConfig(env).database);
     await migrateToLatest(db);
-    const { apiKey, accountId } = await createAccount(db, 'Bench PG');
+    const { apiKey, accountId } = await createBenchAccount(db, 'Bench PG');
     const customerIds = await generateCustomers(db, accountId, 200);
     const drafts = await makeDrafts(db, accountId, customerIds, Number(process.env.BENCH_PG_DRAFTS ?? 8_000));
     const [a, b] = [await startFacturier(env), await startFacturier(env)];

@@ -11,6 +11,7 @@ import { loadKeyring, type Keyring } from '../src/modules/audit/index.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createAccount } from '../src/modules/accounts/service.js';
+import { updateAccountSettings } from '../src/modules/settings/service.js';
 
 /** dist/ when compiled (bench runs from dist/bench). */
 export const distRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,7 +107,7 @@ export async function sqliteBenchDatabase(): Promise<{
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const { keyring } = loadKeyring(config, { create: true });
-  const { apiKey, accountId } = await createAccount(db, 'Bench SAS');
+  const { apiKey, accountId } = await createBenchAccount(db, 'Bench SAS');
   return { dir, env, db, keyring, apiKey, accountId };
 }
 
@@ -192,4 +193,20 @@ export function progress(label: string, done: number, total: number): void {
   const width = 30;
   const filled = Math.round((done / total) * width);
   process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+}
+
+/**
+ * A new account whose settings name a seller that can issue conforming e-invoices: finalization refuses
+ * documents that fail EN 16931 (e.g. BR-S-02, no seller VAT number) and, for French business buyers, BR-FR.
+ */
+export async function createBenchAccount(db: Db, name: string): Promise<{ apiKey: string; accountId: number }> {
+  const created = await createAccount(db, name);
+  await updateAccountSettings(db, created.accountId, {
+    company: {
+      siret: '12345678200010',
+      vatNumber: 'FR11123456782',
+      invoicingAddress: { street: '12 rue de la République', zipcode: '69002', city: 'Lyon', countryIso: 'FR' },
+    },
+  });
+  return created;
 }

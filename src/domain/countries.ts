@@ -371,3 +371,17 @@ export function vatRegionOfAddress(countryIso: string, zipcode?: string | null):
   if (EU_MEMBER_STATES.includes(territory)) return 'EU';
   return 'IE';
 }
+
+/**
+ * Territories where the French e-invoicing rules (CTC, BR-FR) treat a buyer as domestic: France
+ * (mainland and Corsica), the overseas departments (GP, MQ, GF, RE, YT) and the overseas
+ * collectivities where French rules apply (PM, BL, MF). Monaco is not one: its companies have no
+ * SIREN. A buyer there is identified by its SIREN and reached at a 0225 address.
+ */
+export const FRENCH_CTC_TERRITORIES: readonly string[] = ['FR', 'GP', 'MQ', 'GF', 'RE', 'YT', 'PM', 'BL', 'MF'];
+
+/** True when the French CTC rules treat an address in this country as domestic (see FRENCH_CTC_TERRITORIES). */
+export function isFrenchCtcTerritory(countryIso: string | null | undefined): boolean {
+  const code = countryIso ? canonicalCountryIso(countryIso) : null;
+  return code !== null && FRENCH_CTC_TERRITORIES.includes(code);
+}

@@ -86,6 +86,10 @@ const INVOICE = {
 const CREDIT = {
   customerId: 1,
   subject: 'Geste commercial sur la facture de novembre',
+  // A credit note names the invoice it corrects (BT-25/BT-26; BR-FR-CO-05 for a French business
+  // buyer): cancelledInvoicetId for one of ours, or these two for an invoice issued elsewhere.
+  correctedInvoiceNumber: 'F-2026-00042',
+  correctedInvoiceDate: '2026-11-02',
   lines: [{ type: 'Product', description: 'Remise exceptionnelle', quantity: 1, taxExcludedPrice: 100, vat: { rate: 20 } }],
 };
 
@@ -226,6 +230,12 @@ function saleQuotes(): Record<string, OperationDoc> {
       'Issues a Pending quote: it gets the next number of its sequence (numbering.quotePattern; a number already used answers 409). Another state answers 409.',
       'The issued quote',
     ),
+    [`POST ${path}/send/{id}`]: {
+      description:
+        "Sends the issued quote by e-mail with its PDF, using the account's templates (Settings.emailing.quotes; {dueDate} is the validity date), to the addresses of the body (an array; empty or no body: the customer's address). A Pending quote becomes Sent once the message is delivered. A draft quote is refused (issue it first); an accepted, refused, closed or invoiced quote is a 409. Answers once the message is queued.",
+      ok: 'The queued e-mail',
+      example: ['compta@boulangerie-dupont.fr'],
+    },
     [`POST ${path}/markassent/{id}`]: action(
       'Records that the quote was sent to the customer: status Sent, sentAt. Only a Pending or Sent quote (else 409).',
       'The quote, Sent',

@@ -1,5 +1,6 @@
 // Owns the Factur-X XML: an IssuedDocument rendered as a UN/CEFACT CII D16B CrossIndustryInvoice at the
 // EN 16931 (COMFORT) profile. Element order follows the D16B XSD sequences. Pure and deterministic.
+import { isFrenchCtcTerritory } from '../domain/countries.js';
 import type {
   AllowanceCharge,
   DocumentLine,
@@ -65,10 +66,13 @@ export function billingFrame(doc: IssuedDocument): 'B1' | 'S1' | 'M1' {
   return goods ? 'B1' : 'S1';
 }
 
-/** French CTC processing note (subject BAR): B2B, B2BINT or B2C, from the buyer. */
+/**
+ * French CTC processing note (subject BAR): B2B, B2BINT or B2C, from the buyer. A business in France,
+ * in an overseas department (GP, MQ, GF, RE, YT) or in PM, BL, MF is domestic (B2B).
+ */
 export function buyerTreatment(doc: IssuedDocument): 'B2B' | 'B2BINT' | 'B2C' {
   if (doc.buyer.isBusiness === false) return 'B2C';
-  return doc.buyer.address.countryIso.toUpperCase() === 'FR' ? 'B2B' : 'B2BINT';
+  return isFrenchCtcTerritory(doc.buyer.address.countryIso) ? 'B2B' : 'B2BINT';
 }
 
 function writeContext(w: XmlWriter, doc: IssuedDocument): void {
@@ -268,7 +272,7 @@ function writeSettlement(w: XmlWriter, doc: IssuedDocument): void {
     }
     w.close('ram:SpecifiedTradeSettlementPaymentMeans');
   }
-  for (const vat of doc.vats) writeVatBreakdown(w, vat, doc.sellerLiableToVat);
+  for (const vat of doc.vats) writeVatBreakdown(w, vat, doc.sellerLiableToVat, doc.vatDueDateTypeCode ?? null);
   for (const ac of doc.allowancesCharges) writeDocumentAllowanceCharge(w, ac);
   writePaymentTerms(w, doc);
   w.open('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
@@ -316,7 +320,7 @@ export function exemptionFor(vat: VatBreakdown, sellerLiableToVat: boolean): { r
   return { reason, code };
 }
 
-function writeVatBreakdown(w: XmlWriter, vat: VatBreakdown, sellerLiableToVat: boolean): void {
+function writeVatBreakdown(w: XmlWriter, vat: VatBreakdown, sellerLiableToVat: boolean, dueDateTypeCode: string | null): void {
   const exemption = exemptionFor(vat, sellerLiableToVat);
   w.open('ram:ApplicableTradeTax');
   w.leaf('ram:CalculatedAmount', vat.taxAmount);
@@ -325,6 +329,7 @@ function writeVatBreakdown(w: XmlWriter, vat: VatBreakdown, sellerLiableToVat: b
   w.leaf('ram:BasisAmount', vat.taxableAmount);
   w.leaf('ram:CategoryCode', vat.category);
   w.optLeaf('ram:ExemptionReasonCode', exemption.code);
+  w.optLeaf('ram:DueDateTypeCode', dueDateTypeCode);
   if (vat.category !== 'O') w.leaf('ram:RateApplicablePercent', normalizeDecimal(vat.rate));
   w.close('ram:ApplicableTradeTax');
 }

@@ -135,6 +135,8 @@ export interface IssuedDocument {
   shippingAddress?: PostalAddress | null;
   /** BT-72 actual delivery date; required with intra-community supplies (K, BR-IC-11). */
   deliveryDate?: string | null;
+  /** BT-8 VAT point date code (UNTDID 2005): "5" (invoice date) for a seller who pays VAT on debits. */
+  vatDueDateTypeCode?: string | null;
   lines: DocumentLine[];
   allowancesCharges: AllowanceCharge[];
   vats: VatBreakdown[];

@@ -112,6 +112,7 @@ describeEachDb('answers against the reference schemas', (ctx) => {
       await call('POST', '/v1/salecredits', {
         customerId: ids.customer,
         internalId: 'refund-1',
+        cancelledInvoicetId: ids.invoice,
         lines: [{ description: 'Geste', quantity: 1, taxExcludedPrice: 50 }],
       })
     ).json().id;

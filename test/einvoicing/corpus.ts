@@ -3,7 +3,6 @@
 // generator of `test/helpers/einvoicing-corpus.ts` when it exists.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buildCii } from '../../src/rendering/cii.js';
 import type { IssuedDocument, Party } from '../../src/rendering/model.js';
 import { buyerBE, buyerBusinessFR, buyerCH, buyerConsumer, buyerDE } from '../fixtures/einvoicing/documents.js';
@@ -58,22 +57,4 @@ export function cenCorpus(): CorpusDocument[] {
     .filter((f) => f.endsWith('.xml'))
     .sort()
     .map((f) => ({ name: `CEN ${f}`, xml: fs.readFileSync(path.join(CEN_DIR, f)) }));
-}
-
-/**
- * The writer's corpus generator, when `test/helpers/einvoicing-corpus.ts` exists: any exported function
- * answering (a promise of) a list of `{ name, xml }` documents (xml as a string or bytes). Null otherwise.
- */
-export async function externalCorpus(): Promise<CorpusDocument[] | null> {
-  const file = path.resolve(import.meta.dirname, '../helpers/einvoicing-corpus.ts');
-  if (!fs.existsSync(file)) return null;
-  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  for (const value of Object.values(mod)) {
-    if (typeof value !== 'function') continue;
-    const docs: unknown = await (value as () => unknown)();
-    if (Array.isArray(docs) && docs.every((d) => d && typeof d === 'object' && 'xml' in d)) {
-      return (docs as { name?: string; xml: string | Buffer }[]).map((d, i) => ({ name: `writer corpus ${d.name ?? i}`, xml: d.xml }));
-    }
-  }
-  return null;
 }

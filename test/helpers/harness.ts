@@ -25,6 +25,9 @@ export const TEST_AUDIT_KEY = randomBytes(32).toString('hex');
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** The seller identity test accounts get (settings PUT body): a valid SIRET and its VAT number. */
+export const TEST_SELLER_IDENTITY = { company: { siret: '12345678200010', vatNumber: 'FR11123456782' } };
+
 export function dialects(): DialectName[] {
   return process.env.TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
@@ -45,7 +48,12 @@ export interface TestContext {
   /** The keys the app seals the audit trail with. */
   keyring: Keyring;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
-  newAccount(name?: string): Promise<TestAccount>;
+  /**
+   * A new account. Its settings name a seller that can issue conforming e-invoices (SIRET and VAT
+   * number: finalization refuses documents that fail EN 16931, e.g. BR-S-02 without a seller VAT
+   * number); `{ sellerIdentity: false }` keeps the settings a new account really starts with.
+   */
+  newAccount(name?: string, options?: { sellerIdentity?: boolean }): Promise<TestAccount>;
 }
 
 /**
@@ -125,9 +133,14 @@ export function describeEachDb(
             }
             return response;
           },
-          async newAccount(accountName = `Account ${randomBytes(3).toString('hex')}`) {
+          async newAccount(accountName = `Account ${randomBytes(3).toString('hex')}`, options = {}) {
             const created = await createAccount(fresh.db, accountName);
-            return { accountId: created.accountId, apiKey: created.apiKey, headers: { 'x-api-key': created.apiKey } };
+            const account = { accountId: created.accountId, apiKey: created.apiKey, headers: { 'x-api-key': created.apiKey } };
+            if (options.sellerIdentity !== false) {
+              const res = await app.inject({ method: 'PUT', url: '/v1/settings', headers: account.headers, payload: TEST_SELLER_IDENTITY });
+              if (res.statusCode !== 200) throw new Error(`the test account's seller identity was refused: ${res.body}`);
+            }
+            return account;
           },
         } satisfies Omit<TestContext, 'dialect'>);
       });

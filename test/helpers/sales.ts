@@ -42,10 +42,25 @@ export const simpleLine = (price = 10) => ({
   vat: { rate: 20 },
 });
 
+/** What a credit note corrects when a test names nothing: an invoice issued elsewhere (BT-25/BT-26). */
+export const EXTERNAL_CORRECTED_INVOICE = { correctedInvoiceNumber: 'EXT-2026-001', correctedInvoiceDate: '2026-01-05' };
+
+/**
+ * A credit note must name the invoice it corrects to be finalized (BR-FR-CO-05): one created by
+ * this client without cancelledInvoicetId or correctedInvoiceNumber names EXTERNAL_CORRECTED_INVOICE.
+ * Tests of that rule post their bodies with `ctx.inject` directly.
+ */
+function withCorrectedInvoice(kind: Kind, payload: object): object {
+  if (kind !== 'Credit') return payload;
+  const p = payload as Record<string, unknown>;
+  if (p.cancelledInvoicetId != null || p.correctedInvoiceNumber != null) return payload;
+  return { ...EXTERNAL_CORRECTED_INVOICE, ...payload };
+}
+
 export function salesClient(ctx: TestContext, account: TestAccount): SalesClient {
   const headers = account.headers;
   const client: SalesClient = {
-    create: (kind, payload) => ctx.inject({ method: 'POST', url: PATH[kind], headers, payload }),
+    create: (kind, payload) => ctx.inject({ method: 'POST', url: PATH[kind], headers, payload: withCorrectedInvoice(kind, payload) }),
     get: (kind, id) => ctx.inject({ method: 'GET', url: `${PATH[kind]}/${id}`, headers }),
     put: (kind, id, payload) => ctx.inject({ method: 'PUT', url: `${PATH[kind]}/${id}`, headers, payload }),
     del: (kind, id) => ctx.inject({ method: 'DELETE', url: `${PATH[kind]}/${id}`, headers }),

@@ -157,7 +157,7 @@ describeEachDb('ETag and If-Match', (ctx) => {
   });
 
   it('versions the settings: GET gives the ETag, a stale If-Match on PUT is a 412', async () => {
-    const other = await ctx.newAccount();
+    const other = await ctx.newAccount(undefined, { sellerIdentity: false });
     const get = () => ctx.inject({ method: 'GET', url: '/v1/settings', headers: other.headers });
     const put = (payload: object, headers: Record<string, string> = {}) =>
       ctx.inject({ method: 'PUT', url: '/v1/settings', headers: { ...other.headers, ...headers }, payload });

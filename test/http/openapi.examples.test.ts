@@ -33,8 +33,11 @@ const PREPARE: Record<string, Prepare> = {
   'POST /v1/receipts': async (ctx, account, created) => {
     for (const kind of ['/v1/saleinvoices', '/v1/salecredits']) await send(ctx, account, 'POST', `${kind}/finalize/${created[kind]}`);
   },
+  'POST /v1/salequotes/send/{id}': async (ctx, account, created) => {
+    await send(ctx, account, 'POST', `/v1/salequotes/issue/${created['/v1/salequotes']}`);
+  },
   'POST /v1/salequotes/deposit/{id}': async (ctx, account, created) => {
-    for (const action of ['issue', 'accept']) await send(ctx, account, 'POST', `/v1/salequotes/${action}/${created['/v1/salequotes']}`);
+    await send(ctx, account, 'POST', `/v1/salequotes/accept/${created['/v1/salequotes']}`);
   },
   'PUT /v1/purchaseinvoices/{id}': async (ctx, account, created) => {
     const file = multipart([{ name: 'file', filename: 'facture.xml', type: 'application/xml', content: UBL }]);

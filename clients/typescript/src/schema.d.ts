@@ -1132,6 +1132,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/salequotes/send/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the quote by e-mail with its PDF, using the account's templates (Settings.emailing.quotes); answers once the message is queued, with the queued message (Facturier extension)
+         * @description Sends the issued quote by e-mail with its PDF, using the account's templates (Settings.emailing.quotes; {dueDate} is the validity date), to the addresses of the body (an array; empty or no body: the customer's address). A Pending quote becomes Sent once the message is delivered. A draft quote is refused (issue it first); an accepted, refused, closed or invoiced quote is a 409. Answers once the message is queued.
+         */
+        post: operations["POST_SaleQuotes_Send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/salequotes": {
         parameters: {
             query?: never;
@@ -3036,6 +3056,13 @@ export interface components {
                 /** @enum {string|null} */
                 region: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
             } | null;
+            /**
+             * @description Facturier extension: VAT category (EN 16931 BT-151/BT-95): S standard, Z zero rated, E exempt, AE reverse charge, K intra-EU supply, G export outside the EU, O outside the scope of VAT. Default: from the customer (docs/einvoicing.md)
+             * @enum {string|null}
+             */
+            vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+            /** @description Facturier extension: VATEX code (BT-121) */
+            vatExemptionCode?: string | null;
         };
         /** @description Vat summary */
         VatSummary: {
@@ -3178,6 +3205,18 @@ export interface components {
             vatReverseCharge: boolean;
             vats: components["schemas"]["VatSummary"][];
             vendorReference: string | null;
+            /**
+             * @description Facturier extension: VAT category (EN 16931 BT-151/BT-95): S standard, Z zero rated, E exempt, AE reverse charge, K intra-EU supply, G export outside the EU, O outside the scope of VAT. Default: from the customer (docs/einvoicing.md)
+             * @enum {string|null}
+             */
+            vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+            /** @description Facturier extension: VATEX code (BT-121) */
+            vatExemptionCode?: string | null;
+            /**
+             * Format: date
+             * @description Facturier extension: BT-72
+             */
+            deliveryDate?: string | null;
             cancellationCreditId: number | null;
             cancellationCreditNumber: string | null;
             isProforma: boolean;
@@ -3318,8 +3357,27 @@ export interface components {
             vatReverseCharge: boolean;
             vats: components["schemas"]["VatSummary"][];
             vendorReference: string | null;
+            /**
+             * @description Facturier extension: VAT category (EN 16931 BT-151/BT-95): S standard, Z zero rated, E exempt, AE reverse charge, K intra-EU supply, G export outside the EU, O outside the scope of VAT. Default: from the customer (docs/einvoicing.md)
+             * @enum {string|null}
+             */
+            vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+            /** @description Facturier extension: VATEX code (BT-121) */
+            vatExemptionCode?: string | null;
+            /**
+             * Format: date
+             * @description Facturier extension: BT-72
+             */
+            deliveryDate?: string | null;
             cancelledInvoicetId: number | null;
             cancelledInvoicetNumber: string | null;
+            /** @description Facturier extension: BT-25 of an invoice issued elsewhere */
+            correctedInvoiceNumber?: string | null;
+            /**
+             * Format: date
+             * @description Facturier extension: BT-26
+             */
+            correctedInvoiceDate?: string | null;
         };
         /** @description One failed rule */
         EInvoicingFinding: {
@@ -3474,6 +3532,30 @@ export interface components {
             /** @description Facturier extension: the deposit invoices asked on the quote */
             depositInvoiceIds: number[];
         };
+        /** @description An e-mail queued by a send endpoint (Facturier extension) */
+        EmailMessage: {
+            /** Format: int32 */
+            id: number;
+            /** @description Invoice, Credit or Quote */
+            documentType: string;
+            /** Format: int32 */
+            documentId: number;
+            documentNumber: string | null;
+            /** @enum {string} */
+            status: "Queued" | "Sent" | "Failed";
+            to: string[];
+            cc: string[];
+            bcc: string[];
+            subject: string;
+            /** @description File name of the attached PDF */
+            attachment: string | null;
+            attempts: number;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
         /** @description Amounts of one VAT rate (extension) */
         PurchaseVat: {
             /** @description VAT rate in percent (20, 10, 5.5, 2.1, 0) */
@@ -3541,6 +3623,14 @@ export interface components {
             isPaid: boolean;
             /** @description Other purchase invoices of the same supplier with the same reference: a warning, nothing is refused (extension) */
             duplicateIds: number[];
+            /** @description Facturier extension: the supplier identifiers of an uploaded file that our checks do not know (foreign VAT or tax numbers), kept as given and flagged */
+            supplierIdentifiers?: {
+                siret: string | null;
+                vatNumber: string | null;
+                countryIso: string | null;
+                verified: boolean;
+                problems: string[];
+            } | null;
         };
         /** @description Purchase invoice settled by a supplier payment */
         SupplierPaymentLink: {
@@ -3861,30 +3951,6 @@ export interface components {
             deliveredAt: string | null;
             /** @description The latest attempts, newest first (at most 20) */
             history: components["schemas"]["WebhookAttempt"][];
-        };
-        /** @description An e-mail queued by a send endpoint (Facturier extension) */
-        EmailMessage: {
-            /** Format: int32 */
-            id: number;
-            /** @description Invoice, Credit (Quote once quotes exist) */
-            documentType: string;
-            /** Format: int32 */
-            documentId: number;
-            documentNumber: string | null;
-            /** @enum {string} */
-            status: "Queued" | "Sent" | "Failed";
-            to: string[];
-            cc: string[];
-            bcc: string[];
-            subject: string;
-            /** @description File name of the attached PDF */
-            attachment: string | null;
-            attempts: number;
-            lastError: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            sentAt: string | null;
         };
     };
     responses: never;
@@ -8376,6 +8442,9 @@ export interface operations {
                             /** @enum {string|null} */
                             region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
                         } | null;
+                        /** @enum {string|null} */
+                        vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                        vatExemptionCode?: string | null;
                     }[] | null;
                     metadata?: {
                         [key: string]: unknown;
@@ -8413,6 +8482,10 @@ export interface operations {
                     vatNote?: string | null;
                     vatReverseCharge?: boolean | null;
                     vendorReference?: string | null;
+                    /** @enum {string|null} */
+                    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                    vatExemptionCode?: string | null;
+                    deliveryDate?: string | null;
                 };
             };
         };
@@ -8662,6 +8735,9 @@ export interface operations {
                             /** @enum {string|null} */
                             region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
                         } | null;
+                        /** @enum {string|null} */
+                        vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                        vatExemptionCode?: string | null;
                     }[] | null;
                     metadata?: {
                         [key: string]: unknown;
@@ -8699,6 +8775,10 @@ export interface operations {
                     vatNote?: string | null;
                     vatReverseCharge?: boolean | null;
                     vendorReference?: string | null;
+                    /** @enum {string|null} */
+                    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                    vatExemptionCode?: string | null;
+                    deliveryDate?: string | null;
                 };
             };
         };
@@ -9028,6 +9108,8 @@ export interface operations {
                  * @example {
                  *       "customerId": 1,
                  *       "subject": "Geste commercial sur la facture de novembre",
+                 *       "correctedInvoiceNumber": "F-2026-00042",
+                 *       "correctedInvoiceDate": "2026-11-02",
                  *       "lines": [
                  *         {
                  *           "type": "Product",
@@ -9108,6 +9190,9 @@ export interface operations {
                             /** @enum {string|null} */
                             region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
                         } | null;
+                        /** @enum {string|null} */
+                        vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                        vatExemptionCode?: string | null;
                     }[] | null;
                     metadata?: {
                         [key: string]: unknown;
@@ -9145,7 +9230,13 @@ export interface operations {
                     vatNote?: string | null;
                     vatReverseCharge?: boolean | null;
                     vendorReference?: string | null;
+                    /** @enum {string|null} */
+                    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                    vatExemptionCode?: string | null;
+                    deliveryDate?: string | null;
                     cancelledInvoicetId?: number | null;
+                    correctedInvoiceNumber?: string | null;
+                    correctedInvoiceDate?: string | null;
                 };
             };
         };
@@ -9395,6 +9486,9 @@ export interface operations {
                             /** @enum {string|null} */
                             region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
                         } | null;
+                        /** @enum {string|null} */
+                        vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                        vatExemptionCode?: string | null;
                     }[] | null;
                     metadata?: {
                         [key: string]: unknown;
@@ -9432,7 +9526,13 @@ export interface operations {
                     vatNote?: string | null;
                     vatReverseCharge?: boolean | null;
                     vendorReference?: string | null;
+                    /** @enum {string|null} */
+                    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                    vatExemptionCode?: string | null;
+                    deliveryDate?: string | null;
                     cancelledInvoicetId?: number | null;
+                    correctedInvoiceNumber?: string | null;
+                    correctedInvoiceDate?: string | null;
                 };
             };
         };
@@ -10062,6 +10162,107 @@ export interface operations {
             };
         };
     };
+    POST_SaleQuotes_Send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description E-mail addresses; empty (or no body): the customer's address */
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       "compta@boulangerie-dupont.fr"
+                 *     ]
+                 */
+                "application/json": string[];
+            };
+        };
+        responses: {
+            /** @description The queued e-mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailMessage"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Busy or unavailable: retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     GET_SaleQuotes_List: {
         parameters: {
             query?: {
@@ -10225,6 +10426,9 @@ export interface operations {
                             /** @enum {string|null} */
                             region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
                         } | null;
+                        /** @enum {string|null} */
+                        vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                        vatExemptionCode?: string | null;
                     }[] | null;
                     metadata?: {
                         [key: string]: unknown;
@@ -10262,6 +10466,10 @@ export interface operations {
                     vatNote?: string | null;
                     vatReverseCharge?: boolean | null;
                     vendorReference?: string | null;
+                    /** @enum {string|null} */
+                    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                    vatExemptionCode?: string | null;
+                    deliveryDate?: string | null;
                     validityDate?: string | null;
                     deposit?: {
                         /** @enum {string} */
@@ -10517,6 +10725,9 @@ export interface operations {
                             /** @enum {string|null} */
                             region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
                         } | null;
+                        /** @enum {string|null} */
+                        vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                        vatExemptionCode?: string | null;
                     }[] | null;
                     metadata?: {
                         [key: string]: unknown;
@@ -10554,6 +10765,10 @@ export interface operations {
                     vatNote?: string | null;
                     vatReverseCharge?: boolean | null;
                     vendorReference?: string | null;
+                    /** @enum {string|null} */
+                    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                    vatExemptionCode?: string | null;
+                    deliveryDate?: string | null;
                     validityDate?: string | null;
                     deposit?: {
                         /** @enum {string} */

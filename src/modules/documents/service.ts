@@ -28,7 +28,7 @@ import type { StoredDocumentRow, StoredDraft } from '../sales/index.js';
 import type { CheckResult } from '../../einvoicing/check.js';
 import { ConflictError, NotFoundError, NotImplementedError, UnavailableError } from '../../errors.js';
 import type { DocumentKind } from '../sales/index.js';
-import { parseData } from '../sales/index.js';
+import { parseData, prospectiveNumber } from '../sales/index.js';
 import { getDocumentRow, vouchedDocument, type DocumentRow } from '../sales/index.js';
 import type { Keyring } from '../audit/index.js';
 import { getAccountLogo, getAccountSettings, getLogoVersion } from '../settings/index.js';
@@ -257,8 +257,10 @@ export async function checkDraft(ctx: DocumentsContext, accountId: number, kind:
       `${LABEL[kind]} ${row.number} is finalized: the check re-renders from current data, so it applies to drafts only.`,
     );
   }
-  // The XML carries no logo: its bytes need not travel to the worker.
+  // The XML carries no logo: its bytes need not travel to the worker. BT-1 is the number the draft
+  // would receive now (BR-FR-01/02 judge it), not a placeholder.
   const draft = await storedDraftOf(ctx, accountId, kind, row, false);
+  draft.number = await prospectiveNumber(ctx.db.kysely, accountId, kind, row.date, await getAccountSettings(ctx.db.kysely, accountId));
   const validatorUrl = ctx.config.einvoicingValidatorUrl;
   if (validatorUrl)
     return validateRemotely(validatorUrl, await onWorker(ctx.workers, 'Writing the e-invoice', draftCii, draft, draftSize(draft)));

@@ -11,7 +11,7 @@ export const SendBody = Type.Array(Type.String({ maxLength: 254 }), {
 export const EmailMessage = Type.Object(
   {
     id: Int32,
-    documentType: Type.String({ description: 'Invoice, Credit (Quote once quotes exist)' }),
+    documentType: Type.String({ description: 'Invoice, Credit or Quote' }),
     documentId: Int32,
     documentNumber: Nullable(Type.String()),
     status: Literals(['Queued', 'Sent', 'Failed'] as const),

@@ -36,6 +36,8 @@ export interface Sendable {
   title: string;
   /** Which templates of Settings.emailing it uses. */
   templates: 'invoices' | 'credits' | 'quotes';
+  /** What to do with a draft before sending it (the 400's advice); "finalize it" when absent. */
+  draftAdvice?: (id: number) => string;
   load(ctx: AppContext, db: Kysely<Database>, accountId: number, id: number): Promise<SendableDocument | undefined>;
   /** The PDF to attach (rendered once and kept, for finalized documents). */
   pdf(ctx: AppContext, accountId: number, id: number): Promise<{ fileName: string; content: Buffer }>;

@@ -85,7 +85,8 @@ export async function queueSend(
   const db = ctx.db.kysely;
   const doc = await sendable.load(ctx, db, accountId, id);
   if (!doc) throw new NotFoundError(sendable.kind, id);
-  if (doc.isDraft) throw new InvalidStateError(`${sendable.kind} ${id} is a draft: finalize it before sending it`);
+  if (doc.isDraft)
+    throw new InvalidStateError(`${sendable.kind} ${id} is a draft: ${sendable.draftAdvice?.(id) ?? 'finalize it'} before sending it`);
   let to = requested;
   if (!to.length) {
     if (!doc.customerEmail || !isEmailAddress(doc.customerEmail.trim()))

@@ -26,6 +26,8 @@ export interface StoredPurchaseData {
   region: PurchaseInvoiceT['region'];
   source?: unknown;
   invoice?: { currency?: string | null } | null;
+  /** Set when the supplier's identifiers were kept as given without our checks accepting them. */
+  supplierIdentifiers?: PurchaseInvoiceT['supplierIdentifiers'];
 }
 
 /** One VAT rate of a purchase, stored as decimal strings. */
@@ -85,6 +87,7 @@ function present(row: repo.PurchaseRow, supplier: SupplierT | null, duplicateIds
     balance: num(balance),
     isPaid: !row.taxIncludedAmount.eq(0) && balance.eq(0),
     duplicateIds,
+    supplierIdentifiers: data.supplierIdentifiers ?? null,
   };
 }
 

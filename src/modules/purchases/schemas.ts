@@ -59,6 +59,24 @@ export const PurchaseInvoice = Type.Object(
     duplicateIds: Type.Array(Type.Integer(), {
       description: 'Other purchase invoices of the same supplier with the same reference: a warning, nothing is refused (extension)',
     }),
+    supplierIdentifiers: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            siret: Nullable(Type.String()),
+            vatNumber: Nullable(Type.String()),
+            countryIso: Nullable(Type.String()),
+            verified: Type.Boolean(),
+            problems: Type.Array(Type.String()),
+          },
+          {
+            additionalProperties: false,
+            description:
+              'Facturier extension: the supplier identifiers of an uploaded file that our checks do not know (foreign VAT or tax numbers), kept as given and flagged',
+          },
+        ),
+      ),
+    ),
   },
   { $id: 'PurchaseInvoice', additionalProperties: false, description: 'Purchase invoice' },
 );

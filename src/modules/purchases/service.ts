@@ -40,6 +40,8 @@ export interface UploadedFile {
 
 /** What is kept in purchase_invoices.data: the wire fields without columns, and what was read. */
 interface StoredPurchase {
+  /** Set when the supplier's identifiers were kept as given without our checks accepting them. */
+  supplierIdentifiers?: SupplierIdentifiers | null;
   subject: string | null;
   notes: string | null;
   region: PurchaseInvoiceT['region'];
@@ -80,28 +82,70 @@ async function readFile(workers: WorkerPool, content: Buffer): Promise<ReadUploa
   }
 }
 
+/**
+ * Identifiers of the supplier as the file gives them, kept with the purchase when our checks do not
+ * know them (a Norwegian `…MVA` VAT number, a German tax number, a country code we do not know):
+ * stored as given and flagged `verified: false`, never dropped.
+ */
+export interface SupplierIdentifiers {
+  siret: string | null;
+  vatNumber: string | null;
+  countryIso: string | null;
+  verified: boolean;
+  /** Why our checks did not accept them, as the supplier rules said. */
+  problems: string[];
+}
+
 /** The supplier the invoice names: matched by SIREN, VAT number or name, created when unknown. */
-async function supplierFor(trx: Trx, accountId: number, seller: IncomingParty): Promise<SupplierT | null> {
+async function supplierFor(
+  trx: Trx,
+  accountId: number,
+  seller: IncomingParty,
+): Promise<{ supplier: SupplierT | null; identifiers: SupplierIdentifiers | null }> {
   const found = await findSupplierByIdentity(trx, accountId, {
     siren: seller.siret ?? seller.siren,
     vatNumber: seller.vatNumber,
     name: seller.name,
   });
-  if (found) return found;
-  if (!seller.name) return null;
-  const address = seller.countryIso ? { countryIso: seller.countryIso.slice(0, 2).toUpperCase() } : null;
+  if (found) return { supplier: found, identifiers: null };
+  if (!seller.name) return { supplier: null, identifiers: null };
+  const countryIso = seller.countryIso ? seller.countryIso.slice(0, 2).toUpperCase() : null;
+  const siret = seller.siret ?? seller.siren;
+  const address = countryIso ? { countryIso } : null;
   try {
-    return (
+    const supplier = (
       await suppliers.createIn(trx, accountId, {
         name: seller.name.slice(0, 200),
         address,
-        companyInformations: { siret: seller.siret ?? seller.siren, vatNumber: seller.vatNumber },
+        companyInformations: { siret, vatNumber: seller.vatNumber },
       })
     ).value;
+    return { supplier, identifiers: null };
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
-    // Identifiers or country the supplier rules refuse (bad check digit…): keep the supplier by name.
-    return (await suppliers.createIn(trx, accountId, { name: seller.name.slice(0, 200) })).value;
+    // Identifiers or country the supplier rules refuse (a foreign VAT number, a bad check digit…):
+    // the supplier keeps what they accept, the purchase keeps everything as given, flagged.
+    const refused = (field: string) => err.fields.some((f) => f.field.startsWith(field));
+    const supplier = (
+      await suppliers.createIn(trx, accountId, {
+        name: seller.name.slice(0, 200),
+        address: refused('address') ? null : address,
+        companyInformations: {
+          siret: refused('companyInformations.siret') ? null : siret,
+          vatNumber: refused('companyInformations.vatNumber') ? null : seller.vatNumber,
+        },
+      })
+    ).value;
+    return {
+      supplier,
+      identifiers: {
+        siret,
+        vatNumber: seller.vatNumber,
+        countryIso,
+        verified: false,
+        problems: err.fields.map((f) => `${f.field}: ${f.message}`),
+      },
+    };
   }
 }
 
@@ -150,7 +194,7 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
   // The supplier found or created and the purchase are written together: nothing stays of either
   // when the other fails.
   return transaction(ctx.db, async (trx) => {
-    const supplier = invoice ? await supplierFor(trx, accountId, invoice.seller) : null;
+    const { supplier, identifiers } = invoice ? await supplierFor(trx, accountId, invoice.seller) : { supplier: null, identifiers: null };
     const foreignCurrency = invoice?.currency && invoice.currency.toUpperCase() !== 'EUR' ? invoice.currency : null;
     const isCredit = invoice ? invoice.typeCode === '381' || invoice.typeCode === '261' || invoice.typeCode === '396' : false;
     const notes =
@@ -160,12 +204,16 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
           : null,
         isCredit ? 'Document de type avoir.' : null,
         foreignCurrency ? `Montants en ${foreignCurrency} : à convertir.` : null,
+        identifiers
+          ? `Identifiants du fournisseur conservés tels que donnés, non vérifiés : ${[identifiers.vatNumber, identifiers.siret, identifiers.countryIso].filter(Boolean).join(', ')}.`
+          : null,
       ]
         .filter(Boolean)
         .join(' ') || null;
     // Done only when the structured invoice said everything the expense needs, in euros.
     const status: ExpenseStatusT = invoice && supplier && invoice.issueDate && !foreignCurrency ? 'Done' : 'Pending';
     const data: StoredPurchase = {
+      supplierIdentifiers: identifiers,
       subject: invoice
         ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(0, 200)
         : file.fileName,

@@ -10,6 +10,7 @@ import { Invoice, SaleDocumentLine, VatSummary } from '../sales/index.js';
 import type { QuoteSortColumn } from './repo.js';
 import { DepositInput, Quote, QuoteInput, QuoteStatusFilter } from './schemas.js';
 import * as quotes from './service.js';
+import { registerSendRoute } from '../mailing/index.js';
 
 const ORDER_BY: Record<string, QuoteSortColumn> = {
   id: 'id',
@@ -62,6 +63,19 @@ export function quoteRoutes(app: TypedApp, appCtx: AppContext): void {
   const ctx: quotes.QuotesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, workers: appCtx.workers };
   const ref = Type.Ref(Quote);
   const config = { textVariants: true };
+
+  registerSendRoute(app, appCtx, {
+    kind: 'Quote',
+    path: PATH,
+    tag: 'SaleQuotes',
+    label: 'quote',
+    title: 'Devis',
+    templates: 'quotes',
+    draftAdvice: (id) => `issue it (POST ${PATH}/issue/${id})`,
+    load: (_appCtx, db, accountId, id) => quotes.quoteToSend(db, accountId, id),
+    pdf: (_appCtx, accountId, id) => quotes.downloadQuote(ctx, accountId, id),
+    markSent: (_appCtx, trx, accountId, id, at) => quotes.markQuoteSent(trx, ctx, accountId, id, at),
+  });
 
   app.get(
     PATH,

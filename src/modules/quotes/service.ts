@@ -28,6 +28,7 @@ import {
   type DocumentInputT,
   type StoredDocument,
 } from '../sales/index.js';
+import { customers } from '../customers/index.js';
 import { getAccountLogo, getAccountSettings, type AccountSettings } from '../settings/index.js';
 import * as repo from './repo.js';
 import type { DepositInputT, QuoteInputT, QuoteStatusT, QuoteT } from './schemas.js';
@@ -607,4 +608,40 @@ export async function downloadQuote(ctx: QuotesContext, accountId: number, id: n
   const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const fileName = row.number ? `${row.number.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf` : `devis-brouillon-${row.id}.pdf`;
   return { fileName, content };
+}
+
+// --- sending by e-mail (POST /v1/salequotes/send/{id}, the delivery issue's path) -------------
+
+/**
+ * The quote as the e-mail path reads it: undefined when it does not exist; a 409 when its state
+ * does not allow sending (an accepted, refused, closed or invoiced quote is not sent again).
+ */
+export async function quoteToSend(db: Db['kysely'], accountId: number, id: number) {
+  const row = await repo.getQuote(db, accountId, id);
+  if (!row) return undefined;
+  if (!ALLOWED.sent.includes(row.status)) throw new ConflictError(`${label(row)} is ${row.status}: it cannot be sent by e-mail`);
+  const d = parse(row);
+  const customerEmail =
+    d.billingContact?.email ??
+    (row.customerId !== null ? ((await customers.getStored(db, accountId, row.customerId))?.email ?? null) : null);
+  return {
+    id: row.id,
+    isDraft: row.number === null,
+    number: row.number,
+    date: row.date,
+    // The {dueDate} placeholder of a quote's templates is its validity date.
+    dueDate: row.validityDate,
+    amount: row.taxIncludedAmount.toFixed(2),
+    currency: 'EUR',
+    customerName: row.customerName,
+    customerEmail: customerEmail || null,
+  };
+}
+
+/** Records a delivered e-mail inside the worker's transaction: sentAt, and Pending becomes Sent. */
+export async function markQuoteSent(trx: Trx, ctx: QuotesContext, accountId: number, id: number, at: string): Promise<void> {
+  const row = await repo.getQuote(trx, accountId, id, true);
+  if (!row) return;
+  const settings = await getAccountSettings(trx, accountId);
+  await write(trx, ctx, accountId, row, { sentAt: at, ...(row.status === 'Pending' && { status: 'Sent' as const }) }, settings);
 }

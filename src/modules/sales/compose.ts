@@ -8,7 +8,9 @@ import { DomainValidationError } from '../../domain/errors.js';
 import { todayIn } from '../../domain/dates.js';
 import { normalizeIdentifier, siretProblem, sirenProblem } from '../../domain/identifiers.js';
 import { computeSettlement } from '../../domain/settlement.js';
-import { computeTotals, type DocumentTotals, type TotalsLineInput } from '../../domain/totals.js';
+import { computeTotals, type DocumentTotals, type TotalsLineInput, type VatCategory } from '../../domain/totals.js';
+import { EU_MEMBER_STATES, VAT_DOM_COUNTRY_CODES, frenchTerritoryIso } from '../../domain/countries.js';
+import { DEBIT_OPTION_MENTION, DEFAULT_VATEX, vatexEntry, type ExemptCategory } from '../../domain/vatex.js';
 import { ValidationError, type FieldError } from '../../errors.js';
 import { customers } from '../customers/index.js';
 import { PRODUCT, type StoredProduct } from '../products/index.js';
@@ -67,6 +69,17 @@ export interface StoredDocument {
   vendorReference: string | null;
   /** BT-10, from the customer's billing options. */
   buyerReference: string | null;
+  /** Facturier extension: the document's VAT category as given (null: per line, or derived from the customer). */
+  vatCategory?: Exclude<VatCategory, 'L' | 'M'> | null;
+  /** Facturier extension: the document's VATEX code as given. */
+  vatExemptionCode?: string | null;
+  /** BT-72, as given (K supplies default to the document date). */
+  deliveryDate?: string | null;
+  /** Credit notes: BT-25/BT-26 of a corrected invoice issued elsewhere (Facturier extension). */
+  correctedInvoiceNumber?: string | null;
+  correctedInvoiceDate?: string | null;
+  /** The customer's e-mail, the buyer's electronic address (BT-49, scheme EM) when nothing better is known. */
+  customerEmail?: string | null;
   totals: DocumentTotals;
   /** Due date and commitments: from the draft's date, recomputed from the final date. */
   dueDate: string;
@@ -204,6 +217,65 @@ async function findProduct(db: Kysely<Database>, accountId: number, line: SaleDo
 }
 
 const PRICED = new Set(['Product', 'Service']);
+const ZERO_RATED: ReadonlySet<VatCategory> = new Set(['Z', 'E', 'AE', 'K', 'G', 'O']);
+/** The 0 % entry of the VAT list a zero-rated category is shown with. */
+const ZERO_VAT_ID: Partial<Record<VatCategory, number>> = { K: 10, G: 20 };
+
+/** Allowed characters and length of an invoice number (BT-1, BT-25) for the French CTC rules (BR-FR-01/02). */
+export const INVOICE_NUMBER_FORMAT = /^[A-Za-z0-9+\-_/]{1,35}$/;
+
+/**
+ * The VAT category a priced line gets when neither the line nor the document names one, from the
+ * buyer (docs/einvoicing.md, "VAT categories"): a business with a VAT number in another EU state
+ * gets K for goods and AE for services; a buyer outside the EU (and in Guyane, Mayotte,
+ * Saint-Pierre-et-Miquelon, Saint-Barthélemy, Saint-Martin, outside the French VAT territory) gets G
+ * for goods, and for services when it is a business. Otherwise null: the rate decides (S, or Z at 0 %).
+ */
+export function defaultVatCategory(
+  lineType: string,
+  buyer: { countryIso: string | null; zipcode: string | null; isBusiness: boolean; vatNumber: string | null },
+): VatCategory | null {
+  const territory = frenchTerritoryIso(buyer.countryIso ?? 'FR', buyer.zipcode) ?? 'FR';
+  if (territory === 'FR' || territory === 'MC' || VAT_DOM_COUNTRY_CODES.includes(territory)) return null;
+  const goods = lineType === 'Product';
+  if (EU_MEMBER_STATES.includes(territory)) return buyer.isBusiness && buyer.vatNumber ? (goods ? 'K' : 'AE') : null;
+  return goods || buyer.isBusiness ? 'G' : null;
+}
+
+/** The VATEX code of an exempt category: the one given, else the default (E: the franchise, for a seller not liable). */
+function exemptionCode(
+  category: VatCategory,
+  given: string | null,
+  sellerLiable: boolean,
+  field: string,
+  errors: FieldError[],
+): string | null {
+  if (!ZERO_RATED.has(category) || category === 'Z') {
+    if (given) errors.push({ field, message: `a VAT exemption code does not go with category ${category}` });
+    return null;
+  }
+  if (given) {
+    const entry = vatexEntry(given);
+    if (!entry) {
+      errors.push({ field, message: `${given} is not a code of the VATEX list (BR-CL-22); see docs/einvoicing.md` });
+      return null;
+    }
+    if (!entry.categories.includes(category as ExemptCategory)) {
+      errors.push({ field, message: `${entry.code} is a code of category ${entry.categories.join('/')}, not ${category}` });
+      return null;
+    }
+    return entry.code;
+  }
+  if (category === 'E') {
+    if (!sellerLiable) return DEFAULT_VATEX.E;
+    errors.push({
+      field,
+      message: 'category E (exempt) needs the VATEX code of the exemption (vatExemptionCode, BR-E-10), e.g. VATEX-FR-CGI261-4',
+    });
+    return null;
+  }
+  return DEFAULT_VATEX[category as ExemptCategory];
+}
 
 export interface ComposeContext {
   db: Kysely<Database>;
@@ -247,6 +319,46 @@ export async function composeDocument(
   }
 
   if (input.lines && input.lines.length > 1000) errors.push({ field: 'lines', message: 'at most 1000 lines' });
+  const customerType = input.customerType ?? customer?.type ?? null;
+  const customerVatNumber =
+    clean(input.customerVatNumber)?.toUpperCase().replace(/\s/g, '') ?? customer?.companyInformations.vatNumber ?? null;
+  const billing = toAddress(billingAddressInput);
+  const buyer = {
+    countryIso: billing?.countryIso ?? null,
+    zipcode: billing?.zipcode ?? null,
+    isBusiness: customerType !== 'Consumer',
+    vatNumber: customerVatNumber,
+  };
+  /** The VATEX code of each exempt category of the document, and the field it came from. */
+  const codes = new Map<VatCategory, { code: string; field: string }>();
+  const docCode = clean(input.vatExemptionCode);
+  const docEntry = docCode ? vatexEntry(docCode) : null;
+  if (docCode && !docEntry) {
+    errors.push({ field: 'vatExemptionCode', message: `${docCode} is not a code of the VATEX list (BR-CL-22); see docs/einvoicing.md` });
+  } else if (docEntry && input.vatCategory && !docEntry.categories.includes(input.vatCategory as ExemptCategory)) {
+    errors.push({
+      field: 'vatExemptionCode',
+      message: `${docEntry.code} is a code of category ${docEntry.categories.join('/')}, not ${input.vatCategory}`,
+    });
+  }
+  /** The document's code applies to the lines of its category. */
+  const docCodeFor = (category: VatCategory): string | null =>
+    docEntry && docEntry.categories.includes(category as ExemptCategory) ? docEntry.code : null;
+  if (ctx.kind === 'Credit') {
+    const number = clean(input.correctedInvoiceNumber);
+    if (number && !INVOICE_NUMBER_FORMAT.test(number)) {
+      errors.push({
+        field: 'correctedInvoiceNumber',
+        message: 'an invoice number has at most 35 letters, digits and + - _ / without spaces (BR-FR-01/BR-FR-02)',
+      });
+    }
+    if (number && input.cancelledInvoicetId != null) {
+      errors.push({
+        field: 'correctedInvoiceNumber',
+        message: 'give either cancelledInvoicetId (our invoice) or correctedInvoiceNumber, not both',
+      });
+    }
+  }
   const defaultVat = VATS.find((v) => v.region === region && v.default) ?? VATS.find((v) => v.default)!;
 
   const lines: SaleDocumentLineT[] = [];
@@ -283,6 +395,36 @@ export async function composeDocument(
       (priced ? toVat(defaultVat) : null);
     const unit =
       resolveUnit(line.unit, `${field}.unit`, errors) ?? (p?.unitId != null && unitById(p.unitId) ? toUnit(unitById(p.unitId)!) : null);
+    // The category: the line's, the document's, or the customer's default; reverse charge and a
+    // seller not liable to VAT override them all (AE, E: src/domain/totals.ts).
+    const givenCategory = priced ? (line.vatCategory ?? null) : null;
+    const category: VatCategory | null = !priced
+      ? null
+      : reverseCharge
+        ? 'AE'
+        : !sellerLiable
+          ? 'E'
+          : (givenCategory ?? input.vatCategory ?? defaultVatCategory(type, buyer));
+    const lineVat = category && ZERO_RATED.has(category) && vat && vat.rate !== 0 ? toVat(vatById(ZERO_VAT_ID[category] ?? 5)!) : vat;
+    if (category && priced) {
+      const lineCode = clean(line.vatExemptionCode);
+      const code = exemptionCode(
+        category,
+        lineCode ?? docCodeFor(category),
+        sellerLiable,
+        lineCode ? `${field}.vatExemptionCode` : 'vatExemptionCode',
+        errors,
+      );
+      if (code) {
+        const previous = codes.get(category);
+        if (previous && previous.code !== code) {
+          errors.push({
+            field: `${field}.vatExemptionCode`,
+            message: `${code} differs from ${previous.code} (${previous.field}): one exemption code per VAT category and document (one VAT breakdown per category)`,
+          });
+        } else if (!previous) codes.set(category, { code, field });
+      }
+    }
     // The product's price fills a line that names none, in the basis it was entered in. Both prices
     // at 0 beside a product is how form-based clients (the n8n node) leave the price unset.
     const unpricedDefaults = p !== undefined && p !== null && line.taxExcludedPrice === 0 && line.taxIncludedPrice === 0;
@@ -312,7 +454,9 @@ export async function composeDocument(
       marginAmount: null,
       marginRate: 0,
       unit: priced ? unit : null,
-      vat: priced ? vat : null,
+      vat: priced ? lineVat : null,
+      vatCategory: givenCategory,
+      vatExemptionCode: priced ? clean(line.vatExemptionCode) : null,
     });
     totalsLines.push({
       type: type,
@@ -320,13 +464,32 @@ export async function composeDocument(
       taxExcludedPrice: excl ?? undefined,
       taxIncludedPrice: incl ?? undefined,
       discount: line.discount?.type && line.discount.value != null ? { type: line.discount.type, value: line.discount.value } : null,
-      vatRate: vat?.rate ?? null,
+      vatRate: category && ZERO_RATED.has(category) ? 0 : (lineVat?.rate ?? null),
+      vatCategory: category,
       purchasePrice: line.purchasePrice ?? p?.purchasePrice ?? undefined,
     });
   }
 
-  const shippingVat =
+  const givenShippingVat =
     resolveVat(input.shippingVat, region, 'shippingVat', errors) ?? ((input.shippingAmount ?? 0) > 0 ? toVat(defaultVat) : null);
+  // Shipping follows the document's category, else the goods it carries (their category when all agree).
+  const lineCategories = [...new Set(totalsLines.filter((l) => PRICED.has(l.type)).map((l) => l.vatCategory ?? null))];
+  const shippingCategory: VatCategory | null =
+    input.vatCategory ?? (lineCategories.length === 1 && lineCategories[0] && lineCategories[0] !== 'S' ? lineCategories[0] : null);
+  if ((input.shippingAmount ?? 0) > 0 && shippingCategory && ZERO_RATED.has(shippingCategory) && shippingCategory !== 'Z') {
+    const code = exemptionCode(
+      shippingCategory,
+      codes.get(shippingCategory)?.code ?? docCodeFor(shippingCategory),
+      sellerLiable,
+      'vatExemptionCode',
+      errors,
+    );
+    if (code && !codes.has(shippingCategory)) codes.set(shippingCategory, { code, field: 'vatExemptionCode' });
+  }
+  const shippingVat =
+    shippingCategory && ZERO_RATED.has(shippingCategory) && givenShippingVat && givenShippingVat.rate !== 0
+      ? toVat(vatById(ZERO_VAT_ID[shippingCategory] ?? 5)!)
+      : givenShippingVat;
   const globalDiscount = input.globalDiscount ?? options?.discount ?? null;
   if (globalDiscount?.type === 'Percent' && (globalDiscount.value ?? 0) > 100) {
     errors.push({ field: 'globalDiscount.value', message: 'a percent discount is at most 100' });
@@ -341,6 +504,7 @@ export async function composeDocument(
         globalDiscount?.type && globalDiscount.value != null ? { type: globalDiscount.type, value: globalDiscount.value } : null,
       shippingAmount: input.shippingAmount ?? 0,
       shippingVatRate: shippingVat?.rate ?? null,
+      shippingVatCategory: shippingCategory,
       useTaxIncludedPrices: useTaxIncluded,
       vatReverseCharge: reverseCharge,
       sellerLiableToVat: sellerLiable,
@@ -348,6 +512,13 @@ export async function composeDocument(
   } catch (e) {
     if (e instanceof DomainValidationError) throw ValidationError.field(e.field, e.message);
     throw e;
+  }
+  for (const v of totals.vats) {
+    const chosen = codes.get(v.category);
+    if (!chosen) continue;
+    const entry = vatexEntry(chosen.code)!;
+    v.exemptionReasonCode = entry.code;
+    v.exemptionReason = entry.reason;
   }
   const tooLarge = (amount: string | null) => amount !== null && new Big(amount).abs().gt(MAX_AMOUNT);
   totals.lines.forEach((t, i) => {
@@ -373,11 +544,18 @@ export async function composeDocument(
   });
 
   const customerName = clean(input.customerName) ?? customer?.name ?? null;
-  const customerType = input.customerType ?? customer?.type ?? null;
+  const vatMode = (input.vatMode ?? settings.vat.vatMode ?? null) as StoredDocument['vatMode'];
+  // The tax mention (TXD note, printed among the legal mentions): the exemptions' texts, then the
+  // option for VAT on debits.
+  const mentions = [
+    ...new Set(totals.vats.flatMap((v) => (v.exemptionReason ? [v.exemptionReason] : []))),
+    ...(totals.vatNote && !totals.vats.some((v) => v.exemptionReason === totals.vatNote) ? [totals.vatNote] : []),
+    ...(vatMode === 'Debit' ? [DEBIT_OPTION_MENTION] : []),
+  ];
   const date = input.date ?? todayIn(ctx.timezone);
   return {
     ...scheduleFor({ customerType, totals, prepaid: carried.prepaid }, date, settings),
-    billingAddress: toAddress(billingAddressInput),
+    billingAddress: billing,
     billingContact:
       contact(input.billingContact) ??
       (customer && (customer.firstName || customer.lastName)
@@ -397,7 +575,7 @@ export async function composeDocument(
     customerOrderReference: clean(input.customerOrderReference),
     customerSiret: siret,
     customerType,
-    customerVatNumber: clean(input.customerVatNumber)?.toUpperCase().replace(/\s/g, '') ?? customer?.companyInformations.vatNumber ?? null,
+    customerVatNumber,
     cancelledInvoicetId: ctx.kind === 'Credit' ? (input.cancelledInvoicetId ?? null) : null,
     date,
     footerNotes: clean(input.footerNotes),
@@ -415,12 +593,18 @@ export async function composeDocument(
     shippingVat,
     subject: clean(input.subject),
     useTaxIncludedPrices: useTaxIncluded,
-    vatMode: (input.vatMode ?? settings.vat.vatMode ?? null) as StoredDocument['vatMode'],
-    vatNote: clean(input.vatNote) ?? totals.vatNote,
+    vatMode,
+    vatNote: clean(input.vatNote) ?? (mentions.length ? mentions.join('. ') : null),
     vatReverseCharge: reverseCharge,
     vendorReference: clean(input.vendorReference) ?? options?.vendorReference ?? null,
     buyerReference: options?.buyerReference ?? null,
     totals,
     ...carried,
+    vatCategory: input.vatCategory ?? null,
+    vatExemptionCode: clean(input.vatExemptionCode),
+    deliveryDate: input.deliveryDate ?? null,
+    correctedInvoiceNumber: ctx.kind === 'Credit' ? clean(input.correctedInvoiceNumber) : null,
+    correctedInvoiceDate: ctx.kind === 'Credit' ? (input.correctedInvoiceDate ?? null) : null,
+    customerEmail: clean(input.billingContact?.email) ?? customer?.email ?? null,
   };
 }

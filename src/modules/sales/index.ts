@@ -20,7 +20,9 @@ export {
   finalizeInTransaction,
   hashedContent,
   markSentIn,
+  prospectiveNumber,
   setBalanceInTransaction,
   timezoneOf,
 } from './service.js';
+export { isDomesticB2B, judgeConformance } from './conformance.js';
 export { sellerFromSettings, toIssuedDocument } from './snapshot.js';

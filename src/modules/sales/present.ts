@@ -109,5 +109,10 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     quoteNumber: d.deposit?.quoteNumber ?? d.quote?.number ?? null,
     prepaidAmount: num(d.prepaid?.amount),
     depositInvoices: (d.prepaid?.invoices ?? []).map((i) => ({ id: i.id, number: i.number, date: i.date, amount: num(i.amount) })),
+    vatCategory: d.vatCategory ?? null,
+    vatExemptionCode: d.vatExemptionCode ?? null,
+    deliveryDate: d.deliveryDate ?? null,
+    correctedInvoiceNumber: d.correctedInvoiceNumber ?? null,
+    correctedInvoiceDate: d.correctedInvoiceDate ?? null,
   };
 }

@@ -285,6 +285,18 @@ export async function nextSequence(db: Db, accountId: number, kind: DocumentKind
   return row.value;
 }
 
+/** The value nextSequence would return now, without taking it (the number a draft would receive). */
+export async function peekSequence(db: Db, accountId: number, kind: DocumentKind, scope: string): Promise<number> {
+  const row = await db
+    .selectFrom('documentSequences')
+    .select('value')
+    .where('accountId', '=', accountId)
+    .where('kind', '=', kind)
+    .where('scope', '=', scope)
+    .executeTakeFirst();
+  return (row?.value ?? 0) + 1;
+}
+
 export async function getHead(db: Db, accountId: number, kind: DocumentKind) {
   return db.selectFrom('documentHeads').selectAll().where('accountId', '=', accountId).where('kind', '=', kind).executeTakeFirst();
 }

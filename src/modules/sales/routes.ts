@@ -193,8 +193,12 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
         response: { 200: ref, 400: problem, 404: problem, 409: problem },
       },
     },
-    async (request, reply) =>
-      withETag(reply, await sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, request.query)),
+    async (request, reply) => {
+      const { warnings, ...finalized } = await sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, request.query);
+      // Rules reported without refusing (BR-FR on B2C and foreign-buyer documents): docs/einvoicing.md.
+      if (warnings.length) reply.header('x-einvoicing-warnings', [...new Set(warnings.map((w) => w.ruleId))].join(', '));
+      return withETag(reply, finalized);
+    },
   );
 }
 

@@ -22,6 +22,13 @@ export const LineType = Literals(['Empty', 'Product', 'Service', 'Subtotal', 'Te
 });
 export const VatRegion = Literals(['FR', 'EU', 'IE', 'DOM', 'Corse', 'Monaco']);
 export const VatMode = Literals(['Auto', 'Debit', 'Collection']);
+/** Facturier extension: the EN 16931 VAT category (UNTDID 5305) a French seller writes. */
+export const VatCategory = Literals(['S', 'Z', 'E', 'AE', 'K', 'G', 'O'], {
+  description:
+    'Facturier extension: VAT category (EN 16931 BT-151/BT-95): S standard, Z zero rated, E exempt, AE reverse charge, ' +
+    'K intra-EU supply, G export outside the EU, O outside the scope of VAT. Default: from the customer (docs/einvoicing.md)',
+});
+const VatExemptionCode = Str(30, 'Facturier extension: VATEX code of the exemption (BT-121), e.g. VATEX-FR-CGI261-4');
 
 /** Money and quantities: bounded so that no product of them overflows exact arithmetic sanity. */
 export const MAX_PRICE = 1_000_000_000;
@@ -89,6 +96,8 @@ export const SaleDocumentLineInput = Type.Object(
     taxIncludedPrice: Opt(price),
     unit: Opt(UnitInput),
     vat: Opt(VatInput),
+    vatCategory: Opt(VatCategory),
+    vatExemptionCode: Opt(VatExemptionCode),
   },
   { additionalProperties: false },
 );
@@ -118,6 +127,8 @@ export const SaleDocumentLine = Type.Object(
     ),
     unit: Nullable(Unit),
     vat: Nullable(Vat),
+    vatCategory: Type.Optional(Nullable(VatCategory)),
+    vatExemptionCode: Type.Optional(Nullable(Type.String({ description: 'Facturier extension: VATEX code (BT-121)' }))),
   },
   { $id: 'SaleDocumentLine', additionalProperties: false, description: 'Document line' },
 );
@@ -169,6 +180,11 @@ const documentInputFields = {
   vatNote: Opt(Str(500)),
   vatReverseCharge: Opt(Type.Boolean()),
   vendorReference: Opt(Str(100)),
+  vatCategory: Opt(VatCategory),
+  vatExemptionCode: Opt(VatExemptionCode),
+  deliveryDate: Opt(
+    Type.String({ format: 'date', description: 'Facturier extension: actual delivery date (BT-72); intra-EU supplies (K) need one' }),
+  ),
 };
 
 export const InvoiceInput = Type.Object(documentInputFields, { additionalProperties: false, description: 'Invoice' });
@@ -176,6 +192,15 @@ export const CreditInput = Type.Object(
   {
     ...documentInputFields,
     cancelledInvoicetId: Opt({ ...Int32, description: 'The invoice this credit note corrects (BT-25), as the reference spells it' }),
+    correctedInvoiceNumber: Opt(
+      Str(35, 'Facturier extension: number (BT-25) of the corrected invoice when it was issued elsewhere (not cancelledInvoicetId)'),
+    ),
+    correctedInvoiceDate: Opt(
+      Type.String({
+        format: 'date',
+        description: 'Facturier extension: issue date (BT-26) of the invoice named by correctedInvoiceNumber',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Credit' },
 );
@@ -230,6 +255,9 @@ const documentOutputFields = {
   vatReverseCharge: Type.Boolean(),
   vats: Type.Array(Type.Ref(VatSummary)),
   vendorReference: Nullable(Type.String()),
+  vatCategory: Type.Optional(Nullable(VatCategory)),
+  vatExemptionCode: Type.Optional(Nullable(Type.String({ description: 'Facturier extension: VATEX code (BT-121)' }))),
+  deliveryDate: Type.Optional(Nullable(Type.String({ format: 'date', description: 'Facturier extension: BT-72' }))),
 };
 
 export const Invoice = Type.Object(
@@ -262,6 +290,10 @@ export const Credit = Type.Object(
     ...documentOutputFields,
     cancelledInvoicetId: Nullable(Type.Integer()),
     cancelledInvoicetNumber: Nullable(Type.String()),
+    correctedInvoiceNumber: Type.Optional(
+      Nullable(Type.String({ description: 'Facturier extension: BT-25 of an invoice issued elsewhere' })),
+    ),
+    correctedInvoiceDate: Type.Optional(Nullable(Type.String({ format: 'date', description: 'Facturier extension: BT-26' }))),
   },
   { $id: 'Credit', additionalProperties: false, description: 'Credit' },
 );

@@ -3,6 +3,7 @@
 // snapshot frozen at finalization, or the current settings for a draft — and the logo bytes.
 // The choices (electronic address schemes, payment means, legal notes) are in docs/einvoicing.md.
 import Big from 'big.js';
+import { isFrenchCtcTerritory } from '../../domain/countries.js';
 import type { AccountSettings } from '../settings/index.js';
 import type { DocumentKind, SellerSnapshot, StoredDocument } from './compose.js';
 import type {
@@ -106,20 +107,81 @@ function sellerParty(s: SellerSnapshot): Party {
   };
 }
 
+/**
+ * EAS schemes (CEF list, those the EN 16931 schematron accepts) of the VAT numbers of other countries,
+ * by VAT prefix: a foreign business buyer with neither an electronic address nor an e-mail is reached
+ * at its VAT number (BT-49 is mandatory for the French rules, BR-FR-12).
+ */
+const VAT_EAS: Readonly<Record<string, string>> = {
+  HU: '9910',
+  AT: '9914',
+  ES: '9920',
+  AD: '9922',
+  AL: '9923',
+  BA: '9924',
+  BE: '9925',
+  BG: '9926',
+  CH: '9927',
+  CY: '9928',
+  CZ: '9929',
+  DE: '9930',
+  EE: '9931',
+  GB: '9932',
+  EL: '9933',
+  HR: '9934',
+  IE: '9935',
+  LI: '9936',
+  LT: '9937',
+  LU: '9938',
+  LV: '9939',
+  MC: '9940',
+  ME: '9941',
+  MK: '9942',
+  MT: '9943',
+  NL: '9944',
+  PL: '9945',
+  PT: '9946',
+  RO: '9947',
+  RS: '9948',
+  SI: '9949',
+  SK: '9950',
+  SM: '9951',
+  TR: '9952',
+  VA: '9953',
+  FR: '9957',
+};
+
+/**
+ * BT-49 when none is typed: a business in a French CTC territory (France and the overseas
+ * departments and collectivities) with a SIREN gets 0225 + SIREN (BR-FR-21); otherwise the contact's or
+ * the customer's e-mail (EM), else the VAT number under its country's EAS scheme.
+ */
+function defaultBuyerAddress(
+  siren: string | null,
+  countryIso: string,
+  email: string | null,
+  vatNumber: string | null,
+): ElectronicAddress | null {
+  if (siren && isFrenchCtcTerritory(countryIso)) return { scheme: '0225', value: siren };
+  if (email && /^[^@\s]+@[^@\s]+$/.test(email)) return { scheme: 'EM', value: email };
+  const vat = vatNumber?.replace(/\s/g, '').toUpperCase() ?? null;
+  const scheme = vat ? VAT_EAS[vat.slice(0, 2)] : undefined;
+  return vat && scheme ? { scheme, value: vat } : null;
+}
+
 function buyerParty(d: StoredDocument): Party {
   const isBusiness = d.customerType !== 'Consumer';
   const { siren, siret } = isBusiness ? identifiers(d.customerSiret) : { siren: null, siret: null };
   const addr = address(d.billingAddress);
   const email = clean(d.billingContact?.email);
+  const vatNumber = isBusiness ? clean(d.customerVatNumber) : null;
   let electronic = electronicAddressOf(d.customerElectronicAddress);
-  if (!electronic && isBusiness) {
-    electronic = siren && addr.countryIso === 'FR' ? { scheme: '0225', value: siren } : email ? { scheme: 'EM', value: email } : null;
-  }
+  if (!electronic && isBusiness) electronic = defaultBuyerAddress(siren, addr.countryIso, email ?? clean(d.customerEmail), vatNumber);
   return {
     name: clean(d.customerName) ?? '',
     siren,
     siret,
-    vatNumber: isBusiness ? clean(d.customerVatNumber) : null,
+    vatNumber,
     address: addr,
     electronicAddress: isBusiness ? electronic : null,
     contactName: clean(d.billingContact?.displayName),
@@ -158,8 +220,11 @@ function lines(d: StoredDocument): DocumentLine[] {
         subtotalAmount: line.type === 'Subtotal' ? (t?.subtotal?.taxExcludedAmount ?? null) : null,
       };
     }
-    const quantity = t.quantity ?? '1';
-    const unitPrice = t.taxExcludedUnitPrice ?? '0';
+    // EN 16931 forbids a negative item price (BR-27): a negative price is sent as a positive price
+    // over a negative quantity, which keeps quantity × price, the discount and the net amount.
+    const negative = new Big(t.taxExcludedUnitPrice ?? '0').lt(0);
+    const quantity = negative ? new Big(t.quantity ?? '1').times(-1).toString() : (t.quantity ?? '1');
+    const unitPrice = negative ? new Big(t.taxExcludedUnitPrice!).times(-1).toString() : (t.taxExcludedUnitPrice ?? '0');
     const net = t.taxExcludedAmount ?? '0.00';
     // BT-136 is net of tax whatever the pricing basis: what separates quantity × price from the net.
     const gross = new Big(quantity).times(unitPrice).round(2, Big.roundHalfUp);
@@ -240,6 +305,16 @@ function notes(d: StoredDocument, s: SellerSnapshot, isBusiness: boolean): Issue
 }
 
 /**
+ * The invoice a credit note corrects (BT-25/BT-26): ours when it names one (cancelledInvoicetId,
+ * or a cancellation), else the one issued elsewhere it names (correctedInvoiceNumber/Date).
+ */
+export function correctedInvoice(d: StoredDocument): { number: string; date: string | null } | null {
+  if (d.links?.cancelledInvoicetNumber) return { number: d.links.cancelledInvoicetNumber, date: d.links.cancelledInvoiceDate ?? null };
+  const number = clean(d.correctedInvoiceNumber);
+  return number ? { number, date: d.correctedInvoiceDate ?? null } : null;
+}
+
+/**
  * The IssuedDocument of a sale document. `seller` is the snapshot frozen at finalization (or, for a
  * draft, `sellerFromSettings` of the current settings).
  */
@@ -260,6 +335,9 @@ export function toIssuedDocument(
     exemptionReason: v.exemptionReason,
     exemptionReasonCode: v.exemptionReasonCode,
   }));
+  const intraEu = vats.some((v) => v.category === 'K');
+  // BR-O-02: an invoice outside the scope of VAT carries no VAT identifier, the seller's or the buyer's.
+  const outOfScope = vats.length > 0 && vats.every((v) => v.category === 'O');
   const footer =
     clean(d.footerNotes) ??
     clean(kind === 'Invoice' ? seller.documentDefaults.invoiceFooterNotes : seller.documentDefaults.creditFooterNotes);
@@ -278,17 +356,22 @@ export function toIssuedDocument(
     subject: clean(d.subject),
     buyerReference: clean(d.buyerReference),
     orderReference: clean(d.customerOrderReference),
-    precedingInvoice:
-      kind === 'Credit' && d.links?.cancelledInvoicetNumber
-        ? { number: d.links.cancelledInvoicetNumber, date: d.links.cancelledInvoiceDate ?? null }
+    precedingInvoice: kind === 'Credit' ? correctedInvoice(d) : null,
+    seller: outOfScope ? { ...sellerParty(seller), vatNumber: null } : sellerParty(seller),
+    buyer: outOfScope ? { ...buyer, vatNumber: null } : buyer,
+    // BR-IC-12: an intra-community supply names the country it is delivered to: the billing address
+    // stands for the ship-to address when none is given.
+    shippingAddress: hasAddress(d.shippingAddress)
+      ? address(d.shippingAddress)
+      : intraEu && hasAddress(d.billingAddress)
+        ? buyer.address
         : null,
     // Only on cancellation credits: every other document keeps its model, so its PDF its bytes.
     ...(kind === 'Credit' && d.links?.cancellationPaid !== undefined ? { cancellation: { paidOnInvoice: d.links.cancellationPaid } } : {}),
-    seller: sellerParty(seller),
-    buyer,
-    shippingAddress: hasAddress(d.shippingAddress) ? address(d.shippingAddress) : null,
-    // BR-IC-11: an intra-community supply needs its delivery date; the document date is the best known.
-    deliveryDate: vats.some((v) => v.category === 'K') ? d.date : null,
+    // BR-IC-11: an intra-community supply needs its delivery date; the document date when none is given.
+    deliveryDate: d.deliveryDate ?? (intraEu ? d.date : null),
+    // BT-8: VAT on debits is due at the invoice date (UNTDID 2005 code 5).
+    vatDueDateTypeCode: d.vatMode === 'Debit' ? '5' : null,
     lines: lines(d),
     allowancesCharges: allowancesCharges(d),
     vats,

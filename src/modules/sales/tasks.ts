@@ -23,6 +23,8 @@ export interface StoredDraft {
   paymentMethod: string | null;
   /** The logo as it will be drawn (already decoded and re-encoded), or null. */
   logo: Uint8Array | null;
+  /** BT-1 for the check: the number the draft would receive if finalized now (else BROUILLON). */
+  number?: string | null;
 }
 
 function draftDocument(draft: StoredDraft): IssuedDocument {
@@ -45,9 +47,11 @@ export const draftPdf = defineTask(import.meta.url, 'draftPdf', (draft: StoredDr
 );
 
 /** The CII XML a draft would have now, as sent to an external validator. */
-export const draftCii = defineTask(import.meta.url, 'draftCii', (draft: StoredDraft): string => buildCii(draftDocument(draft)));
+export const draftCii = defineTask(import.meta.url, 'draftCii', (draft: StoredDraft): string =>
+  buildCii(draftDocument(draft), { draftNumber: draft.number ?? undefined }),
+);
 
 /** The built-in conformance check of the CII XML a draft would have now. */
 export const draftCheck = defineTask(import.meta.url, 'draftCheck', (draft: StoredDraft): CheckResult =>
-  checkEInvoice(buildCii(draftDocument(draft))),
+  checkEInvoice(buildCii(draftDocument(draft), { draftNumber: draft.number ?? undefined })),
 );

@@ -134,13 +134,26 @@ function checkIdentifiers(doc: Json, errors: FieldError[]): void {
   }
 }
 
-function checkNumbering(doc: Json, errors: FieldError[]): void {
+/** Literal characters of a number pattern that the French rules refuse in an invoice number (BR-FR-02). */
+const NOT_IN_INVOICE_NUMBERS = /[^A-Za-z0-9+\-_/]/;
+
+function checkNumbering(doc: Json, errors: FieldError[], patch: Json = {}): void {
   const numbering = at(doc, 'numbering');
   if (!numbering) return;
   for (const field of ['invoicePattern', 'creditPattern', 'quotePattern']) {
     if (typeof numbering[field] !== 'string') continue;
     const problem = validateNumberPattern(numbering[field]);
     if (problem) errors.push({ field: `numbering.${field}`, message: problem });
+    // BR-FR-02: only letters, digits and + - _ / in BT-1 (tokens produce digits). Checked when the
+    // pattern is saved; a pattern stored before this rule is judged at finalization.
+    const literal = numbering[field].replace(/\{[^}]*\}/g, '');
+    const bad = NOT_IN_INVOICE_NUMBERS.exec(literal);
+    if (!problem && bad && at(patch, 'numbering')?.[field] !== undefined) {
+      errors.push({
+        field: `numbering.${field}`,
+        message: `BR-FR-02: an invoice number may hold only letters, digits and + - _ / (no spaces); "${bad[0]}" would make every number refused`,
+      });
+    }
   }
   for (const field of ['customerPrefix', 'supplierPrefix', 'productPrefix']) {
     const value = numbering[field];
@@ -151,6 +164,36 @@ function checkNumbering(doc: Json, errors: FieldError[]): void {
 }
 
 /** Completes each condition (single condition: 100 %; delay 0; Days; Net) and checks the term. */
+/**
+ * Seller settings that can only produce failing e-invoices, judged when the fields involved are
+ * saved: a seller liable to VAT needs its VAT number (BR-S-02 and the other categories' -02 rules);
+ * a seller under the franchise needs its VAT number or a tax registration identifier (BR-E-02).
+ */
+function checkSellerVat(doc: Json, patch: Json, errors: FieldError[]): void {
+  const touched =
+    at(patch, 'vat')?.liableToVat !== undefined ||
+    at(patch, 'company')?.vatNumber !== undefined ||
+    at(patch, 'company')?.taxRegistrationId !== undefined;
+  if (!touched) return;
+  const company = at(doc, 'company') ?? {};
+  const liable = at(doc, 'vat')?.liableToVat !== false;
+  const vatNumber = typeof company.vatNumber === 'string' && company.vatNumber.trim() !== '';
+  const taxId = typeof company.taxRegistrationId === 'string' && company.taxRegistrationId.trim() !== '';
+  if (liable && !vatNumber) {
+    errors.push({
+      field: 'company.vatNumber',
+      message:
+        'BR-S-02: a seller liable to VAT must give its VAT number (company.vatNumber); without it no invoice with VAT can be issued. ' +
+        'A seller under the franchise en base sets vat.liableToVat to false.',
+    });
+  } else if (!liable && !vatNumber && !taxId) {
+    errors.push({
+      field: 'company.taxRegistrationId',
+      message: 'BR-E-02: a seller not liable to VAT must give its VAT number or a tax registration identifier (company.taxRegistrationId)',
+    });
+  }
+}
+
 function checkSettlementTerm(doc: Json, path: string, errors: FieldError[]): void {
   const term = at(doc, path);
   if (!term || !Array.isArray(term.conditions)) return;
@@ -392,7 +435,8 @@ export async function updateAccountSettings(
 
     const doc = mergePatch(JSON.parse(row.data) as Json, rest);
     checkIdentifiers(doc, errors);
-    checkNumbering(doc, errors);
+    checkNumbering(doc, errors, patch);
+    checkSellerVat(doc, patch, errors);
     checkSettlementTerm(doc, 'sales.btoBSettlementTerm', errors);
     checkSettlementTerm(doc, 'sales.btoCSettlementTerm', errors);
     checkOthers(doc, errors);

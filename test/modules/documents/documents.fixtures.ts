@@ -41,7 +41,7 @@ export async function setUpSeller(
   ctx: TestContext,
   settings: object = SELLER_SETTINGS,
 ): Promise<{ account: TestAccount; customerId: number }> {
-  const account = await ctx.newAccount('Atelier Facturier SAS');
+  const account = await ctx.newAccount('Atelier Facturier SAS', { sellerIdentity: false });
   const put = await ctx.inject({ method: 'PUT', url: '/v1/settings', headers: account.headers, payload: settings });
   expect(put.statusCode, put.body).toBe(200);
   const c = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: account.headers, payload: BUSINESS_CUSTOMER });

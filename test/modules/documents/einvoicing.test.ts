@@ -2,15 +2,18 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { todayIn } from '../../../src/domain/dates.js';
+import { EXTERNAL_CORRECTED_INVOICE } from '../../helpers/sales.js';
 import { describeEachDb, type TestAccount, type TestContext } from '../../helpers/harness.js';
-import { LINES, SELLER_SETTINGS, setUpSeller } from './documents.fixtures.js';
+import { BUSINESS_CUSTOMER, LINES, SELLER_SETTINGS, setUpSeller } from './documents.fixtures.js';
 
 const today = todayIn('Europe/Paris');
 
 async function draftAndFinalized(ctx: TestContext, a: TestAccount, customerId: number, path: '/v1/saleinvoices' | '/v1/salecredits') {
-  const draft = await ctx.inject({ method: 'POST', url: path, headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+  // A credit note names the invoice it corrects (BT-25/BT-26, BR-FR-CO-05).
+  const payload = { customerId, date: today, lines: LINES, ...(path === '/v1/salecredits' ? EXTERNAL_CORRECTED_INVOICE : {}) };
+  const draft = await ctx.inject({ method: 'POST', url: path, headers: a.headers, payload });
   expect(draft.statusCode, draft.body).toBe(200);
-  const other = await ctx.inject({ method: 'POST', url: path, headers: a.headers, payload: { customerId, date: today, lines: LINES } });
+  const other = await ctx.inject({ method: 'POST', url: path, headers: a.headers, payload });
   const fin = await ctx.inject({ method: 'POST', url: `${path}/finalize/${other.json().id}`, headers: a.headers });
   expect(fin.statusCode, fin.body).toBe(200);
   return { draftId: draft.json().id as number, finalizedId: other.json().id as number };
@@ -30,15 +33,7 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
       const { draftId } = await draftAndFinalized(ctx, a, customerId, path);
       const res = await check(`${path}/checkeinvoicing/${draftId}`);
       expect(res.statusCode, res.body).toBe(200);
-      if (path === '/v1/saleinvoices') expect(res.json()).toEqual({ isValid: true, findings: [] });
-      else {
-        // A credit that names no corrected invoice breaks BR-FR-CO-05, an error for a French business buyer.
-        expect(res.json()).toMatchObject({
-          isValid: false,
-          findings: [{ ruleId: 'BR-FR-CO-05_BT-3', severity: 'Error', businessTerm: 'BT-3' }],
-        });
-        expect(res.json().findings).toHaveLength(1);
-      }
+      expect(res.json()).toEqual({ isValid: true, findings: [] });
       const after = await ctx.inject({ method: 'GET', url: `${path}/${draftId}`, headers: a.headers });
       expect(after.json()).toMatchObject({ isDraft: true, number: null });
       const file = await ctx.db.kysely
@@ -69,6 +64,23 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
       }
     });
   }
+
+  it('a credit draft to a French business that names no corrected invoice breaks BR-FR-CO-05, an error', async () => {
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/salecredits',
+      headers: a.headers,
+      payload: { customerId, date: today, lines: LINES },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const res = await check(`/v1/salecredits/checkeinvoicing/${draft.json().id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      isValid: false,
+      findings: [{ ruleId: 'BR-FR-CO-05_BT-3', severity: 'Error', businessTerm: 'BT-3' }],
+    });
+    expect(res.json().findings).toHaveLength(1);
+  });
 
   it('draft findings name the rule, severity, message, business term and location', async () => {
     const draft = await ctx.inject({
@@ -119,37 +131,37 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
     expect(body.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(expect.arrayContaining(['BR-FR-10_BT-30', 'BR-FR-13_BT-34']));
   });
 
-  it('a franchise seller (art. 293 B) without VAT number needs its tax registration id (BT-32, BR-E-02)', async () => {
+  it('a franchise seller (art. 293 B) without VAT number needs its tax registration id (BT-32, BR-E-02), from the settings on', async () => {
     const { vatNumber: _vat, ...company } = SELLER_SETTINGS.company;
-    const { account, customerId: cid } = await setUpSeller(ctx, { ...SELLER_SETTINGS, company, vat: { liableToVat: false } });
+    const account = await ctx.newAccount('Franchise EI', { sellerIdentity: false });
+    const put = (payload: object) => ctx.inject({ method: 'PUT', url: '/v1/settings', headers: account.headers, payload });
+    // Settings that can only produce failing documents are refused when saved, with the rule id.
+    const withoutId = await put({ ...SELLER_SETTINGS, company, vat: { liableToVat: false } });
+    expect(withoutId.statusCode).toBe(400);
+    expect(withoutId.json().errors['company.taxRegistrationId'][0]).toMatch(/^BR-E-02: /);
+    const malformed = await put({ ...SELLER_SETTINGS, company: { ...company, taxRegistrationId: '12 34<5' }, vat: { liableToVat: false } });
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain('company.taxRegistrationId');
+    const saved = await put({
+      ...SELLER_SETTINGS,
+      company: { ...company, taxRegistrationId: ' 12 34 567 890 123 ' },
+      vat: { liableToVat: false },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().company.taxRegistrationId).toBe('1234567890123');
+    const c = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: account.headers, payload: BUSINESS_CUSTOMER });
     const draft = await ctx.inject({
       method: 'POST',
       url: '/v1/saleinvoices',
       headers: account.headers,
-      payload: { customerId: cid, date: today, lines: LINES },
+      payload: { customerId: c.json().id, date: today, lines: LINES },
     });
     expect(draft.json()).toMatchObject({ taxAmount: 0, vatNote: 'TVA non applicable, art. 293 B du CGI' });
-    const url = `/v1/saleinvoices/checkeinvoicing/${draft.json().id}`;
-    const before = await ctx.inject({ method: 'POST', url, headers: account.headers });
-    expect([...new Set(before.json().findings.map((f: { ruleId: string }) => f.ruleId))]).toEqual(['BR-E-02']);
-
-    const refused = await ctx.inject({
-      method: 'PUT',
-      url: '/v1/settings',
+    const after = await ctx.inject({
+      method: 'POST',
+      url: `/v1/saleinvoices/checkeinvoicing/${draft.json().id}`,
       headers: account.headers,
-      payload: { company: { taxRegistrationId: '12 34<5' } },
     });
-    expect(refused.statusCode).toBe(400);
-    expect(JSON.stringify(refused.json())).toContain('company.taxRegistrationId');
-    const saved = await ctx.inject({
-      method: 'PUT',
-      url: '/v1/settings',
-      headers: account.headers,
-      payload: { company: { taxRegistrationId: ' 12 34 567 890 123 ' } },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().company.taxRegistrationId).toBe('1234567890123');
-    const after = await ctx.inject({ method: 'POST', url, headers: account.headers });
     expect(after.json()).toEqual({ isValid: true, findings: [] });
   });
 

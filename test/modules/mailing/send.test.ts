@@ -6,6 +6,7 @@ import { verifyAuditTrail } from '../../../src/modules/sales/index.js';
 import { createMailTransport } from '../../../src/modules/mailing/transport.js';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 import { FakeClock, startReceiver, startSmtp, type Receiver, type SmtpSink } from '../../helpers/delivery.js';
+import { quotesClient } from '../../helpers/quotes.js';
 import { salesClient, simpleLine, type SalesClient } from '../../helpers/sales.js';
 
 const clock = new FakeClock();
@@ -152,6 +153,60 @@ describeEachDb(
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toMatch(/no e-mail address/);
       expect(await queued()).toBe(before);
+    });
+
+    it('sends an issued quote with its PDF and the quote templates; Pending becomes Sent; drafts and accepted quotes are refused', async () => {
+      await sales.settings({
+        emailing: {
+          quotes: {
+            defaultObjectTemplate: '{document} {number} – valable jusqu’au {dueDate}',
+            defaultContentTemplate: 'Bonjour {customer},\nVoici notre devis de {amount}.',
+            includeDocumentAttachment: true,
+            showAmount: true,
+          },
+        },
+      });
+      const quotes = quotesClient(ctx, a);
+      const draft = await quotes.draft({ customerId, date: '2026-11-20', validityDate: '2026-12-20', lines: [simpleLine(100)] });
+      const before = await queued();
+      const refused = await send('/v1/salequotes', draft.id, []);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail ?? refused.json().message).toBe(
+        `Quote ${draft.id} is a draft: issue it (POST /v1/salequotes/issue/${draft.id}) before sending it`,
+      );
+      expect(await queued()).toBe(before);
+
+      const issued = await quotes.done('issue', draft.id);
+      expect(issued.status).toBe('Pending');
+      const res = await send('/v1/SaleQuotes', draft.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        documentType: 'Quote',
+        documentId: draft.id,
+        documentNumber: issued.number,
+        status: 'Queued',
+        to: ['durand@example.fr'],
+        subject: `Devis ${issued.number} – valable jusqu’au 20/12/2026`,
+        attachment: `${issued.number}.pdf`,
+      });
+      expect((await quotes.get(draft.id)).json()).toMatchObject({ status: 'Pending', sentAt: null });
+      await ctx.app.outbox.drain();
+      expect(smtp.messages).toHaveLength(1);
+      const [mail] = smtp.messages;
+      expect(mail.envelope.to).toEqual(['durand@example.fr']);
+      expect(mail.parsed.text).toContain('Voici notre devis de 120,00\u00a0€.');
+      const pdf = (await ctx.inject({ method: 'GET', url: `/v1/salequotes/download/${draft.id}`, headers: a.headers })).rawPayload;
+      expect(mail.parsed.attachments[0].filename).toBe(`${issued.number}.pdf`);
+      expect(mail.parsed.attachments[0].content.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(mail.parsed.attachments[0].content.length).toBeGreaterThan(pdf.length / 2);
+      const after = (await quotes.get(draft.id)).json();
+      expect(after).toMatchObject({ status: 'Sent', sentAt: new Date(clock.ms).toISOString() });
+
+      await quotes.done('accept', draft.id);
+      const again = await send('/v1/salequotes', draft.id, ['x@example.fr']);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().detail).toBe(`Quote ${issued.number} is Accepted: it cannot be sent by e-mail`);
+      expect((await send('/v1/salequotes', draft.id, ['x@example.fr'], b)).statusCode).toBe(404);
     });
 
     it('retries a temporary SMTP refusal after its backoff, and gives up on a permanent one with EmailFailed', async () => {

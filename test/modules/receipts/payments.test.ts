@@ -1,3 +1,4 @@
+import { EXTERNAL_CORRECTED_INVOICE } from '../../helpers/sales.js';
 import { beforeAll, expect, it } from 'vitest';
 import { getDocumentRow } from '../../../src/modules/sales/index.js';
 import { describeEachDb, type TestAccount, type TestContext } from '../../helpers/harness.js';
@@ -44,7 +45,11 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
       method: 'POST',
       url: `/v1/${kind}`,
       headers: account.headers,
-      payload: { ...(account === a ? { customerId } : { customerName: 'Client B' }), lines: [line(price)] },
+      payload: {
+        ...(account === a ? { customerId } : { customerName: 'Client B' }),
+        ...(kind === 'salecredits' ? EXTERNAL_CORRECTED_INVOICE : {}),
+        lines: [line(price)],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();

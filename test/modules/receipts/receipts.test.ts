@@ -1,3 +1,4 @@
+import { EXTERNAL_CORRECTED_INVOICE } from '../../helpers/sales.js';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount, type TestContext } from '../../helpers/harness.js';
 
@@ -28,7 +29,11 @@ describeEachDb('receipts', (ctx) => {
       method: 'POST',
       url: `/v1/${kind}`,
       headers: account.headers,
-      payload: { ...(account === a ? { customerId: customer } : { customerName: 'X' }), lines: [line(price)] },
+      payload: {
+        ...(account === a ? { customerId: customer } : { customerName: 'X' }),
+        ...(kind === 'salecredits' ? EXTERNAL_CORRECTED_INVOICE : {}),
+        lines: [line(price)],
+      },
     });
     expect(d.statusCode, d.body).toBe(200);
     const res = await ctx.inject({ method: 'POST', url: `/v1/${kind}/finalize/${d.json().id}`, headers: account.headers });

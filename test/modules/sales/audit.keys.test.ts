@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../../src/config.js';
 import { Keyring } from '../../../src/modules/audit/index.js';
 import { verifyAuditTrail } from '../../../src/modules/sales/index.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
-import { dialects, freshDatabase } from '../../helpers/harness.js';
+import { dialects, freshDatabase, TEST_SELLER_IDENTITY } from '../../helpers/harness.js';
 import { simpleLine } from '../../helpers/sales.js';
 
 for (const dialect of dialects()) {
@@ -38,6 +38,7 @@ for (const dialect of dialects()) {
     async function finalizeOne(keys: string) {
       const app = await buildApp(config(keys), fresh.db);
       try {
+        await app.inject({ method: 'PUT', url: '/v1/settings', headers, payload: TEST_SELLER_IDENTITY });
         const draft = await app.inject({
           method: 'POST',
           url: '/v1/saleinvoices',
@@ -147,6 +148,7 @@ describe('an in-memory database without AUDIT_KEY', () => {
       const account = await createAccount(fresh.db, 'Mémoire SAS');
       const headers = { 'x-api-key': account.apiKey };
       const first = await buildApp(config, fresh.db);
+      await first.inject({ method: 'PUT', url: '/v1/settings', headers, payload: TEST_SELLER_IDENTITY });
       const draft = await first.inject({
         method: 'POST',
         url: '/v1/saleinvoices',

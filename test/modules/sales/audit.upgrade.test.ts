@@ -16,7 +16,7 @@ import { createApiKey } from '../../../src/modules/accounts/index.js';
 import { loadKeyring, type Keyring } from '../../../src/modules/audit/index.js';
 import { hashedContent, parseData, verifyAuditTrail } from '../../../src/modules/sales/index.js';
 import { decodeSnapshot, encodeSnapshot } from '../../../src/modules/sales/repo.js';
-import { dialects } from '../../helpers/harness.js';
+import { dialects, TEST_SELLER_IDENTITY } from '../../helpers/harness.js';
 import { PREVIOUS, previousVersionDatabase, type PreviousDatabase } from '../../helpers/previous-version.js';
 
 for (const dialect of dialects()) {
@@ -115,6 +115,8 @@ for (const dialect of dialects()) {
 
     it('serves its documents on: payments and finalizations append to the keyed chains', async () => {
       headers['x-api-key'] = (await createApiKey(previous.db, acme, 'upgrade test')).apiKey;
+      // Finalizing now needs a seller that can issue a conforming e-invoice (SIRET, VAT number).
+      expect((await app!.inject({ method: 'PUT', url: '/v1/settings', headers, payload: TEST_SELLER_IDENTITY })).statusCode).toBe(200);
       const paid = await app!.inject({
         method: 'POST',
         url: '/v1/saleinvoices/markaspaid',

@@ -228,3 +228,67 @@ describeEachDb('sale credit lists', (ctx) => {
     expect((await api.finalize('Credit', ids.draft)).json().number).toBe(`AV-${year}-00001`);
   });
 });
+
+describeEachDb('sale credits and the invoice they correct', (ctx) => {
+  let a: TestAccount;
+  let api: SalesClient;
+  let customerId: number;
+  beforeAll(async () => {
+    a = await ctx.newAccount('Correctifs SAS');
+    api = salesClient(ctx, a);
+    customerId = await api.customer({ companyName: 'Durand SA', companyInformations: { siret: '73282932000074' } });
+  });
+
+  // BR-FR-CO-05 binds domestic B2B credits only: a credit to a consumer or a foreign business may name
+  // no corrected invoice (EN 16931 does not ask for BT-25); it is finalized with the French rule as a warning.
+  it('refuses a credit to a French business that names no corrected invoice, numbers nothing, and says what to set', async () => {
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/salecredits',
+      headers: a.headers,
+      payload: { customerId, lines: [{ type: 'Service', description: 'Geste', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }] },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const id = draft.json().id;
+    const refused = await api.finalize('Credit', id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(
+      'The credit cannot be finalized: it does not name the invoice it corrects (BT-25, BR-FR-CO-05): set cancelledInvoicetId to one ' +
+        'of your invoices, or correctedInvoiceNumber and correctedInvoiceDate for an invoice issued elsewhere',
+    );
+    expect((await api.get('Credit', id)).json()).toMatchObject({ isDraft: true, number: null });
+    // A number without its date is refused too (BT-26).
+    const put = await ctx.inject({
+      method: 'PUT',
+      url: `/v1/salecredits/${id}`,
+      headers: a.headers,
+      payload: { correctedInvoiceNumber: 'EXT-9' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await api.finalize('Credit', id)).json().detail).toBe(
+      'The credit cannot be finalized: it names invoice EXT-9 without its date: set correctedInvoiceDate (BT-26, BR-FR-CO-05)',
+    );
+  });
+
+  it('finalizes a credit to a consumer that names no corrected invoice, with BR-FR-CO-05 as a warning', async () => {
+    const consumer = await api.customer({
+      companyName: 'Jean Martin',
+      customerType: 'Consumer',
+      billingAddress: { street: '8 allée des Pins', zipcode: '33000', city: 'Bordeaux', countryIso: 'FR' },
+    });
+    const draft = await ctx.inject({
+      method: 'POST',
+      url: '/v1/salecredits',
+      headers: a.headers,
+      payload: {
+        customerId: consumer,
+        lines: [{ type: 'Product', description: 'Remboursement', quantity: 1, taxExcludedPrice: 25, vat: { rate: 20 } }],
+      },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const done = await api.finalize('Credit', draft.json().id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ isDraft: false, taxIncludedAmount: 30, cancelledInvoicetNumber: null });
+    expect(done.headers['x-einvoicing-warnings']).toContain('BR-FR-CO-05_BT-3');
+  });
+});

@@ -12,7 +12,7 @@ describeEachDb('settings', (ctx) => {
   const put = (payload: object, who = account) => ctx.inject({ method: 'PUT', url: '/v1/settings', headers: who.headers, payload });
 
   beforeAll(async () => {
-    account = await ctx.newAccount('Atelier Dupont');
+    account = await ctx.newAccount('Atelier Dupont', { sellerIdentity: false });
   });
 
   it('answers defaults for a new account: name, patterns, 30 days net, legal mentions', async () => {
@@ -212,7 +212,7 @@ describeEachDb('settings', (ctx) => {
   });
 
   it('keeps accounts apart, and getAccountSettings returns the typed, defaulted settings', async () => {
-    const other = await ctx.newAccount('Autre');
+    const other = await ctx.newAccount('Autre', { sellerIdentity: false });
     expect((await get(other)).json().company.siret).toBeNull();
     const settings = await getAccountSettings(ctx.db.kysely, account.accountId);
     expect(settings.company.siret).toBe('73282932000074');
