@@ -35,6 +35,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '412': 'If-Match does not match the current ETag: read the record again',
   '413': 'Request body larger than the limit (BODY_LIMIT_BYTES)',
   '415': 'Unsupported media type: send JSON (multipart/form-data for file uploads)',
+  '422': 'Idempotency-Key already used for another request in the last 24 hours: use a new key',
   '429': 'Too many failed authentications from this address with this key prefix (Retry-After)',
   '501': 'Disabled on this server (EINVOICING_CHECK=off)',
   '503': 'Busy or unavailable: retry after Retry-After',
@@ -103,6 +104,21 @@ export function polishDocument(doc: Json, facts: Map<string, RouteFacts>, public
       if (!fact.public) {
         responses['401'] ??= {};
         responses['429'] ??= {};
+      }
+      // Every authenticated write may be retried safely with an Idempotency-Key (docs/delivery.md).
+      if (!fact.public && ['post', 'put', 'delete'].includes(method) && path.startsWith('/v1/')) {
+        const parameters = (op.parameters ??= []) as Json[];
+        if (!parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key')) {
+          parameters.push({
+            in: 'header',
+            name: 'Idempotency-Key',
+            required: false,
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+            description:
+              'Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md)',
+          });
+        }
+        responses['422'] ??= {};
       }
       if (body) {
         responses['400'] ??= {};

@@ -127,6 +127,33 @@ describeEachDb(
       expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
     });
 
+    it('declares the Idempotency-Key header on every authenticated write, with its 422 in the body the route sends', async () => {
+      const writes = Object.entries(
+        doc.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[]; security?: unknown[] }>>,
+      )
+        .filter(([path]) => path.startsWith('/v1/'))
+        .flatMap(([path, ops]) =>
+          Object.entries(ops)
+            .filter(([method, op]) => ['post', 'put', 'delete'].includes(method) && !(op.security && op.security.length === 0))
+            .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+        );
+      expect(writes.length).toBeGreaterThan(70);
+      const without = writes.filter(({ op }) => !op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'));
+      expect(without.map((w) => w.key)).toEqual([]);
+      expect(doc.paths['/v1/saleinvoices/finalize/{id}'].post.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'Idempotency-Key', required: false })]),
+      );
+      expect(doc.paths['/v1/customers'].get.parameters?.some((p: { name: string }) => p.name === 'Idempotency-Key') ?? false).toBe(false);
+      // The customers routes answer Error bodies: so does their 422.
+      const customers422 = doc.paths['/v1/customers'].post.responses['422'];
+      expect(Object.keys(customers422.content)).toEqual(['application/json']);
+      const headers = { ...account.headers, 'idempotency-key': 'openapi-doc-1' };
+      expect((await ctx.inject({ method: 'POST', url: '/v1/customers', headers, payload: { companyName: 'Un' } })).statusCode).toBe(200);
+      const reused = await ctx.inject({ method: 'POST', url: '/v1/customers', headers, payload: { companyName: 'Deux' } });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.headers['content-type']).toMatch(/^application\/json/);
+    });
+
     it('documents the health routes and the public image routes without security', () => {
       expect(doc.paths['/healthz'].get.security).toEqual([]);
       expect(doc.paths['/readyz'].get.security).toEqual([]);

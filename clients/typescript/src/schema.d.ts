@@ -4123,7 +4123,10 @@ export interface operations {
     POST_Customers_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4253,6 +4256,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4440,6 +4452,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -4583,6 +4597,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -4602,6 +4625,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -4639,6 +4664,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4722,7 +4756,10 @@ export interface operations {
     POST_CustomerFamilies_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4782,6 +4819,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4915,6 +4961,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -4952,6 +5000,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5037,7 +5094,10 @@ export interface operations {
     POST_Products_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5141,6 +5201,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5274,6 +5343,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -5396,6 +5467,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -5415,6 +5495,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -5452,6 +5534,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5535,7 +5626,10 @@ export interface operations {
     POST_ProductFamilies_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5594,6 +5688,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5673,6 +5776,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -5710,6 +5815,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5786,7 +5900,10 @@ export interface operations {
     POST_ProductImages_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 productId: number;
             };
@@ -5860,6 +5977,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -5876,7 +6002,10 @@ export interface operations {
     DELETE_ProductImages_Delete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 productId: number;
             };
@@ -5904,6 +6033,15 @@ export interface operations {
             };
             /** @description Not found (a record of another account is not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6322,6 +6460,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6643,6 +6783,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -6751,7 +6900,10 @@ export interface operations {
     POST_Colleagues_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6825,6 +6977,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7012,6 +7173,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -7111,6 +7274,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -7130,6 +7302,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -7167,6 +7341,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7250,7 +7433,10 @@ export interface operations {
     POST_Suppliers_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7338,6 +7524,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7525,6 +7720,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -7632,6 +7829,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -7651,6 +7857,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -7688,6 +7896,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7771,7 +7988,10 @@ export interface operations {
     POST_Contacts_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7846,6 +8066,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7979,6 +8208,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -8076,6 +8307,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -8095,6 +8335,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -8132,6 +8374,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8329,7 +8580,10 @@ export interface operations {
     POST_SaleInvoices_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8537,6 +8791,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -8654,6 +8917,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -8857,6 +9122,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -8876,6 +9150,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -8940,6 +9216,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -8959,7 +9244,10 @@ export interface operations {
                 finalizationDate?: string;
                 dateAdjustment?: "None" | "MinimumDate" | "Today";
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9007,6 +9295,15 @@ export interface operations {
             };
             /** @description Conflict with the state of the record (e.g. a finalized document is immutable) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9097,7 +9394,10 @@ export interface operations {
     POST_SaleCredits_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9288,6 +9588,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -9405,6 +9714,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -9611,6 +9922,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -9630,6 +9950,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -9694,6 +10016,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -9713,7 +10044,10 @@ export interface operations {
                 finalizationDate?: string;
                 dateAdjustment?: "None" | "MinimumDate" | "Today";
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9768,6 +10102,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -9784,7 +10127,10 @@ export interface operations {
     POST_SaleInvoices_Cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9832,6 +10178,15 @@ export interface operations {
             };
             /** @description Conflict with the state of the record (e.g. a finalized document is immutable) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9928,7 +10283,10 @@ export interface operations {
     POST_SaleInvoices_CheckEInvoicing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9967,6 +10325,15 @@ export interface operations {
             };
             /** @description Conflict with the state of the record (e.g. a finalized document is immutable) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10083,7 +10450,10 @@ export interface operations {
     POST_SaleCredits_CheckEInvoicing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -10129,6 +10499,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -10165,7 +10544,10 @@ export interface operations {
     POST_SaleQuotes_Send: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -10232,6 +10614,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10331,7 +10722,10 @@ export interface operations {
     POST_SaleQuotes_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10527,6 +10921,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -10644,6 +11047,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -10853,6 +11258,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -10872,6 +11286,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -10929,6 +11345,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11016,7 +11441,10 @@ export interface operations {
     POST_SaleQuotes_Issue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11071,6 +11499,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -11087,7 +11524,10 @@ export interface operations {
     POST_SaleQuotes_MarkAsSent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11142,6 +11582,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -11158,7 +11607,10 @@ export interface operations {
     POST_SaleQuotes_Accept: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11213,6 +11665,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -11229,7 +11690,10 @@ export interface operations {
     POST_SaleQuotes_Refuse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11284,6 +11748,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -11300,7 +11773,10 @@ export interface operations {
     POST_SaleQuotes_Close: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11355,6 +11831,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -11371,7 +11856,10 @@ export interface operations {
     POST_SaleQuotes_Invoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11426,6 +11914,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -11442,7 +11939,10 @@ export interface operations {
     POST_SaleQuotes_Deposit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11530,6 +12030,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -11546,7 +12055,10 @@ export interface operations {
     POST_PurchaseInvoices_CreateFromFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11602,6 +12114,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11758,6 +12279,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -11869,6 +12392,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -11888,6 +12420,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -11934,6 +12468,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12076,7 +12619,10 @@ export interface operations {
     POST_SupplierPayments_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12169,6 +12715,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -12241,6 +12796,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -12351,6 +12908,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -12370,6 +12936,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -12407,6 +12975,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag: read the record again */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12490,7 +13067,10 @@ export interface operations {
     POST_Receipts_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12596,6 +13176,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12728,6 +13317,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -12851,6 +13442,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -12870,6 +13470,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -12932,6 +13534,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -12948,7 +13559,10 @@ export interface operations {
     POST_SaleInvoices_MarkAsPaid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13051,6 +13665,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -13067,7 +13690,10 @@ export interface operations {
     POST_SaleCredits_MarkAsRefunded: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13161,6 +13787,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13743,7 +14378,10 @@ export interface operations {
     POST_ExpenseReports_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13837,6 +14475,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -13909,6 +14556,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -14001,6 +14650,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -14020,6 +14678,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -14073,6 +14733,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -14089,7 +14758,10 @@ export interface operations {
     POST_ExpenseReports_AddLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14188,6 +14860,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -14204,7 +14885,10 @@ export interface operations {
     PUT_ExpenseReports_UpdateLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
                 lineId: number;
@@ -14304,6 +14988,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -14320,7 +15013,10 @@ export interface operations {
     DELETE_ExpenseReports_DeleteLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
                 lineId: number;
@@ -14360,6 +15056,15 @@ export interface operations {
             };
             /** @description Not found (a record of another account is not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14440,7 +15145,10 @@ export interface operations {
     POST_ExpenseReports_AttachFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
                 lineId: number;
@@ -14515,6 +15223,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -14531,7 +15248,10 @@ export interface operations {
     POST_ExpenseReports_Submit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14577,6 +15297,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -14593,7 +15322,10 @@ export interface operations {
     POST_ExpenseReports_Approve: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14639,6 +15371,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -14655,7 +15396,10 @@ export interface operations {
     POST_ExpenseReports_Reject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14701,6 +15445,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -14717,7 +15470,10 @@ export interface operations {
     POST_ExpenseReports_Reimburse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14791,6 +15547,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14872,7 +15637,10 @@ export interface operations {
     POST_BankAccounts_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14943,6 +15711,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15022,6 +15799,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -15116,6 +15895,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -15135,6 +15923,8 @@ export interface operations {
             header?: {
                 /** @description Only if the record is still at this ETag (as GET gave it); 412 otherwise */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -15188,6 +15978,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -15231,7 +16030,10 @@ export interface operations {
                 /** @description CSV: lines before the header */
                 skipLines?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15298,6 +16100,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15501,7 +16312,10 @@ export interface operations {
     POST_BankTransactions_Match: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15595,6 +16409,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -15611,7 +16434,10 @@ export interface operations {
     DELETE_BankTransactions_Match: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15641,6 +16467,15 @@ export interface operations {
             };
             /** @description Not found (a record of another account is not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15936,7 +16771,10 @@ export interface operations {
     POST_Webhooks_Post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16018,6 +16856,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -16037,7 +16884,10 @@ export interface operations {
                 id?: number;
                 url?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16074,6 +16924,15 @@ export interface operations {
             };
             /** @description Not found (a record of another account is not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16166,7 +17025,10 @@ export interface operations {
     POST_Webhooks_Redeliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
                 deliveryId: number;
@@ -16204,6 +17066,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
                 headers: {
@@ -16220,7 +17091,10 @@ export interface operations {
     POST_SaleInvoices_Send: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16287,6 +17161,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16321,7 +17204,10 @@ export interface operations {
     POST_SaleCredits_Send: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16388,6 +17274,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
