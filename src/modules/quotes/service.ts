@@ -513,9 +513,11 @@ export async function createDeposit(ctx: QuotesContext, accountId: number, id: n
 export async function invoiceQuote(ctx: QuotesContext, accountId: number, id: number) {
   return transaction(ctx.db, async (trx) => {
     const found = await repo.getQuote(trx, accountId, id, true);
-    // An Invoiced quote whose invoice draft was deleted may be invoiced again.
-    const invoiceGone =
-      found?.status === 'Invoiced' && found.invoiceId !== null && !(await getDocumentRow(trx, accountId, 'Invoice', found.invoiceId));
+    // An Invoiced quote whose invoice was deleted (a draft) or cancelled (a credit note) may be invoiced
+    // again: the deposits that invoice deducted are deducted by the new one.
+    const previous =
+      found?.status === 'Invoiced' && found.invoiceId !== null ? await getDocumentRow(trx, accountId, 'Invoice', found.invoiceId) : null;
+    const invoiceGone = found?.status === 'Invoiced' && found.invoiceId !== null && (!previous || Boolean(previous.isCancelled));
     const row = invoiceGone ? found : await quoteFor(trx, accountId, id, 'invoiced');
     const settings = await getAccountSettings(trx, accountId);
     const d = parse(row);

@@ -300,6 +300,31 @@ describeEachDb('quote to deposit to final invoice', (ctx) => {
       expect((await q.get(quote.id)).json()).toMatchObject({ status: 'Invoiced', invoiceId: second.json().id });
     });
 
+    it('a final invoice cancelled unwinds: the quote is invoiced again and the new invoice deducts the same deposits', async () => {
+      const acc = await ctx.newAccount();
+      const q = quotesClient(ctx, acc);
+      const s = salesClient(ctx, acc);
+      const quote = await q.draft({ customerName: 'Client', date: T, lines: [{ quantity: 1, taxExcludedPrice: 1000, vat: { rate: 20 } }] });
+      await q.done('accept', quote.id);
+      const deposit = (await q.action('deposit', quote.id, { type: 'Percent', value: 25 })).json();
+      expect((await s.finalize('Invoice', deposit.id)).statusCode).toBe(200);
+      const first = (await q.action('invoice', quote.id)).json();
+      expect((await s.finalize('Invoice', first.id)).statusCode).toBe(200);
+      // Invoiced, with a live final invoice: invoicing again is a 409 naming it.
+      const twice = await q.action('invoice', quote.id);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().detail).toContain(`see invoice ${first.id}`);
+      const cancelled = await s.cancel(first.id);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const again = await q.action('invoice', quote.id);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ taxIncludedAmount: 1200, prepaidAmount: 300, balance: 900, isDraft: true });
+      expect(again.json().depositInvoices.map((d: DocBody) => d.id)).toEqual([deposit.id]);
+      expect((await q.get(quote.id)).json()).toMatchObject({ status: 'Invoiced', invoiceId: again.json().id });
+      const final = (await s.finalize('Invoice', again.json().id)).json();
+      expect(final).toMatchObject({ isDraft: false, balance: 900 });
+    });
+
     it('a quote without deposits invoices in full; the invoice keeps the reverse charge of the quote', async () => {
       const acc = await ctx.newAccount();
       const q = quotesClient(ctx, acc);
