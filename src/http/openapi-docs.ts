@@ -679,6 +679,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     ok: 'The queued e-mail',
     example: ['compta@boulangerie-dupont.fr'],
   },
+  'GET /v1/emails': {
+    description:
+      'Lists the e-mails the send endpoints queued for the account, newest first, a page at a time, with their status (Queued, Sent, Failed), attempts and last error. Filters: DocumentType and DocumentId (the e-mails of one document), Status (e.g. Failed, to find what did not reach its recipient). Paging headers give the total and the next and previous pages.',
+    ok: 'A page of e-mails',
+  },
   'GET /v1/emails/{id}': {
     description: 'Reads an e-mail queued by a send endpoint, with its status (Queued, Sent, Failed).',
     ok: 'The e-mail',

@@ -2320,6 +2320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mails queued by the send endpoints, newest first, with their status (Facturier extension)
+         * @description Lists the e-mails the send endpoints queued for the account, newest first, a page at a time, with their status (Queued, Sent, Failed), attempts and last error. Filters: DocumentType and DocumentId (the e-mails of one document), Status (e.g. Failed, to find what did not reach its recipient). Paging headers give the total and the next and previous pages.
+         */
+        get: operations["GET_Emails_List"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/emails/{id}": {
         parameters: {
             query?: never;
@@ -17303,6 +17323,68 @@ export interface operations {
             };
             /** @description Busy or unavailable: retry after Retry-After */
             503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_Emails_List: {
+        parameters: {
+            query?: {
+                /** @description Page index, first page is 1 (0 is read as 1, as the reference service does) */
+                PageIndex?: number;
+                /** @description Page size (1..100, default 10) */
+                PageSize?: number;
+                /** @description Only the e-mails of this kind of document */
+                DocumentType?: "Invoice" | "Credit" | "Quote";
+                /** @description Only the e-mails of this document (with DocumentType) */
+                DocumentId?: number;
+                /** @description Only the e-mails in this state */
+                Status?: "Queued" | "Sent" | "Failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of e-mails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailMessage"][];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;

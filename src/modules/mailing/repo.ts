@@ -19,6 +19,28 @@ export function getAccountEmail(db: Db, accountId: number, id: number): Promise<
   return db.selectFrom('emailMessages').selectAll().where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
 }
 
+export interface EmailFilter {
+  documentType?: string;
+  documentId?: number;
+  status?: EmailRow['status'];
+}
+
+/** One page of an account's e-mails, newest first, and how many match. */
+export async function listAccountEmails(
+  db: Db,
+  accountId: number,
+  filter: EmailFilter,
+  page: { offset: number; size: number },
+): Promise<{ rows: EmailRow[]; total: number }> {
+  let q = db.selectFrom('emailMessages').where('accountId', '=', accountId);
+  if (filter.documentType) q = q.where('documentKind', '=', filter.documentType);
+  if (filter.documentId !== undefined) q = q.where('documentId', '=', filter.documentId);
+  if (filter.status) q = q.where('status', '=', filter.status);
+  const { n } = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
+  return { rows, total: Number(n) };
+}
+
 /** Claims due messages, leased until `leaseUntil` (PostgreSQL: FOR UPDATE SKIP LOCKED). */
 export async function claimDue(db: Db, postgres: boolean, now: number, leaseUntil: number, limit: number): Promise<EmailRow[]> {
   let q = db

@@ -3,10 +3,11 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import type { TypedApp } from '../../http/module.js';
-import { ensureSchema, IdParams } from '../../http/schemas.js';
+import { pageOf, PagingQuery, setPagingHeaders } from '../../http/paging.js';
+import { ensureSchema, IdParams, Int32, Literals } from '../../http/schemas.js';
 import { EmailMessage, SendBody } from './schemas.js';
 import { CREDIT_SENDABLE, INVOICE_SENDABLE, registerSendable, type Sendable } from './sendables.js';
-import { getEmail, queueSend } from './service.js';
+import { getEmail, listEmails, queueSend } from './service.js';
 
 const problem = { $ref: 'ProblemDetails#' };
 const error = { $ref: 'Error#' };
@@ -44,6 +45,39 @@ export function registerSendRoute(app: TypedApp, ctx: AppContext, sendable: Send
 export function mailingRoutes(app: TypedApp, ctx: AppContext): void {
   registerSendRoute(app, ctx, INVOICE_SENDABLE);
   registerSendRoute(app, ctx, CREDIT_SENDABLE);
+  ensureSchema(app, EmailMessage);
+  app.get(
+    '/v1/emails',
+    {
+      schema: {
+        tags: ['Emails'],
+        operationId: 'GET_Emails_List',
+        summary: 'The e-mails queued by the send endpoints, newest first, with their status (Facturier extension)',
+        querystring: Type.Object({
+          PageIndex: PagingQuery.PageIndex,
+          PageSize: PagingQuery.PageSize,
+          DocumentType: Type.Optional(
+            Literals(['Invoice', 'Credit', 'Quote'] as const, { description: 'Only the e-mails of this kind of document' }),
+          ),
+          DocumentId: Type.Optional({ ...Int32, description: 'Only the e-mails of this document (with DocumentType)' }),
+          Status: Type.Optional(Literals(['Queued', 'Sent', 'Failed'] as const, { description: 'Only the e-mails in this state' })),
+        }),
+        response: { 200: Type.Array(Type.Ref(EmailMessage)), 400: problem },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = pageOf(q);
+      const { items, total } = await listEmails(
+        ctx,
+        request.principal.accountId,
+        { documentType: q.DocumentType, documentId: q.DocumentId, status: q.Status },
+        page,
+      );
+      setPagingHeaders(request, reply, page, total);
+      return items;
+    },
+  );
   app.get(
     '/v1/emails/:id',
     {

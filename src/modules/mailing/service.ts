@@ -145,6 +145,18 @@ export async function getEmail(ctx: AppContext, accountId: number, id: number): 
   return presentEmail(row);
 }
 
+/** GET /v1/emails: the account's e-mails, newest first, filtered by document and status. */
+export async function listEmails(
+  ctx: AppContext,
+  accountId: number,
+  filter: { documentType?: 'Invoice' | 'Credit' | 'Quote'; documentId?: number; status?: EmailMessageT['status'] },
+  page: { offset: number; size: number },
+): Promise<{ items: EmailMessageT[]; total: number }> {
+  const status = filter.status && (Object.keys(STATUS) as (keyof typeof STATUS)[]).find((k) => STATUS[k] === filter.status);
+  const { rows, total } = await repo.listAccountEmails(ctx.db.kysely, accountId, { ...filter, status }, page);
+  return { items: rows.map(presentEmail), total };
+}
+
 const SEND_BATCH = 16;
 
 export function sendStage(

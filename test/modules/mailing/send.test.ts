@@ -246,6 +246,29 @@ describeEachDb(
         await receiver.close();
       }
     });
+
+    it('lists the account’s e-mails newest first, filtered by document and status, with paging headers', async () => {
+      const list = async (query: string, account = a) => {
+        const res = await ctx.inject({ method: 'GET', url: `/v1/emails${query}`, headers: account.headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return res;
+      };
+      const all = (await list('?PageSize=100')).json();
+      expect(all.length).toBe(await queued());
+      expect(all.map((e: { id: number }) => e.id)).toEqual([...all.map((e: { id: number }) => e.id)].sort((x: number, y: number) => y - x));
+      const failed = (await list('?Status=Failed')).json();
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.every((e: { status: string }) => e.status === 'Failed')).toBe(true);
+      const quote = all.find((e: { documentType: string }) => e.documentType === 'Quote');
+      const ofQuote = (await list(`?DocumentType=Quote&DocumentId=${quote.documentId}`)).json();
+      expect(ofQuote.map((e: { id: number }) => e.id)).toEqual([quote.id]);
+      const page = await list('?PageSize=1&PageIndex=2');
+      expect(page.headers).toMatchObject({ 'x-record-count': String(all.length), 'x-page-index': '2', 'x-page-size': '1' });
+      expect(page.json().map((e: { id: number }) => e.id)).toEqual([all[1].id]);
+      expect((await list('', b)).json()).toEqual([]);
+      const bad = await ctx.inject({ method: 'GET', url: '/v1/emails?Status=Lost', headers: a.headers });
+      expect(bad.statusCode).toBe(400);
+    });
   },
   { WEBHOOK_ALLOW_PRIVATE: '1' },
   async () => {
