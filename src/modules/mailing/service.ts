@@ -13,7 +13,7 @@ import { getAccountSettings } from '../settings/index.js';
 import * as repo from './repo.js';
 import type { EmailMessageT } from './schemas.js';
 import { sendableOf, type Sendable } from './sendables.js';
-import { DEFAULT_SUBJECT, defaultBody, formatAmount, formatDate, renderTemplate } from './templates.js';
+import { DEFAULT_SUBJECT, defaultBody, formatAmount, formatDate, renderTemplate, textToHtml } from './templates.js';
 import { createMailTransport, isPermanentSmtpError, type MailTransport } from './transport.js';
 
 /** At most this many addresses per send (to, plus the settings' cc and bcc). */
@@ -188,6 +188,7 @@ export function sendStage(
         bcc: m.bcc,
         subject: m.subject,
         text: m.text,
+        html: textToHtml(m.text),
         attachments,
         headers: { 'X-Facturier-Email-Id': String(row.id) },
       });

@@ -42,3 +42,23 @@ export function formatDate(date: string | null): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : date;
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * The HTML part sent beside the plain text: the same words, escaped (a template cannot inject
+ * markup), paragraphs on blank lines and line breaks kept, addresses and links left as text.
+ */
+export function textToHtml(text: string): string {
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p style="margin:0 0 1em">${escape(p).replace(/\n/g, '<br>')}</p>`);
+  return (
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8"></head>' +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">${paragraphs.join('')}</body></html>`
+  );
+}

@@ -96,6 +96,9 @@ describeEachDb(
       expect(mail.parsed.text).toContain('Bonjour Client Durand,');
       expect(mail.parsed.text).toContain(`Montant : 1\u202f481,40\u00a0€, échéance ${invoice.dueDate.split('-').reverse().join('/')}.`);
       expect(mail.parsed.text).toContain('{unknown} reste tel quel.');
+      // The HTML alternative says the same, escaped, with the line breaks kept.
+      expect(mail.parsed.html).toContain('Bonjour Client Durand,<br>Montant : 1\u202f481,40\u00a0€');
+      expect(mail.parsed.html).toContain('{unknown} reste tel quel.</p>');
       expect(mail.parsed.attachments).toHaveLength(1);
       const [attachment] = mail.parsed.attachments;
       expect(attachment.filename).toBe(`${invoice.number}.pdf`);
