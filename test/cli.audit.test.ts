@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import { canonicalJson, chainHash } from '../src/domain/audit.js';
 import { decodeSnapshot, encodeSnapshot } from '../src/modules/sales/repo.js';
+import { TEST_SELLER_IDENTITY } from './helpers/harness.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'facturier-audit-'));
 const file = path.join(dir, 'audit.db');
@@ -46,6 +47,11 @@ describe('facturier audit verify', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ id: number; number: string; date: string }>();
     };
+    // A seller that can issue conforming e-invoices (finalization refuses BR-S-02 without a VAT number).
+    for (const key of [acme.apiKey, other.apiKey]) {
+      const res = await app.inject({ method: 'PUT', url: '/v1/settings', headers: { 'x-api-key': key }, payload: TEST_SELLER_IDENTITY });
+      expect(res.statusCode, res.body).toBe(200);
+    }
     const finalize = async (key: string, kind: 'saleinvoices' | 'salecredits', price: number) => {
       const draft = await post(key, `/v1/${kind}`, {
         customerName: 'Dupont',

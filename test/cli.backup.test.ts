@@ -11,6 +11,7 @@ import { runCli } from '../src/cli.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { TEST_SELLER_IDENTITY } from './helpers/harness.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'facturier-backup-'));
 const live = path.join(dir, 'live.db');
@@ -89,6 +90,9 @@ describe('facturier backup and restore', () => {
     const account = JSON.parse((await run(envOf(live), 'accounts', 'create', '--name', 'ACME', '--json')).stdout);
     headers = { 'x-api-key': account.apiKey };
     server = await serverOn(live);
+    // A seller that can issue conforming e-invoices (finalization refuses BR-S-02 without a VAT number).
+    const settings = await server.inject({ method: 'PUT', url: '/v1/settings', headers, payload: TEST_SELLER_IDENTITY });
+    expect(settings.statusCode, settings.body).toBe(200);
   });
 
   afterAll(async () => {

@@ -34,9 +34,10 @@ describeEachDb('exports', (ctx) => {
 
   beforeAll(async () => {
     a = await ctx.newAccount('Atelier SAS');
-    b = await ctx.newAccount('Autre SAS');
+    // No SIREN in b's settings (the FEC test's 400).
+    b = await ctx.newAccount('Autre SAS', { sellerIdentity: false });
     sa = salesClient(ctx, a);
-    await sa.settings({ company: { siret: '73282932000074' } });
+    await sa.settings({ company: { siret: '73282932000074', vatNumber: 'FR44732829320' } });
     dupont = await sa.customer({
       companyName: 'Dupont SARL',
       companyInformations: { siret: '55210055400013', vatNumber: 'FR96552100554' },
@@ -44,6 +45,8 @@ describeEachDb('exports', (ctx) => {
     martin = await sa.customer({ companyName: '=cmd|" /C calc"!A0', email: 'martin@example.com' });
     const service = await sa.product({ name: 'Audit', type: 'Service', unitPrice: 250, vat: { rate: 20 }, classification: { id: 4 } });
     const sb = salesClient(ctx, b);
+    // A VAT number lets b issue conforming invoices (BR-S-02) without a SIREN.
+    await sb.settings({ company: { vatNumber: 'FR11123456782' } });
     otherCustomer = await sb.customer({ companyName: 'Client de B' });
     await sb.finalized(
       'Invoice',
