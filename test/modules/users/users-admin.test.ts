@@ -70,7 +70,7 @@ describeEachDb('users management', (ctx) => {
     const stranger = await session(other, 'Standard');
     const res = await ctx.inject({ method: 'GET', url: '/v1/users', headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    const users = res.json() as { email: string; profile: string; status: string }[];
+    const users = res.json<{ email: string; profile: string; status: string }[]>();
     expect(users.find((u) => u.email === admin.email)).toMatchObject({ profile: 'Admin', status: 'Active' });
     expect(users.map((u) => u.email)).not.toContain(stranger.email);
     const others = await ctx.inject({ method: 'GET', url: '/v1/users', headers: (await session(other)).headers });
