@@ -12,6 +12,7 @@ import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ProductEdit, ProductsPage } from './pages/products';
 import { ReceiptsPage } from './pages/receipts';
 import { SettingsPage } from './pages/settings';
+import { UsersPage } from './pages/users';
 import { LinkSignIn, SignIn } from './pages/signin';
 import './styles.css';
 
@@ -116,7 +117,12 @@ function App() {
     ['products', t('products')],
     ['receipts', t('receipts')],
     ['settings', t('settings')],
-    ...(session.user.profile === 'Admin' ? ([['apikeys', t('apiAccess')]] as [string, string][]) : []),
+    ...(session.user.profile === 'Admin'
+      ? ([
+          ['users', t('users')],
+          ['apikeys', t('apiAccess')],
+        ] as [string, string][])
+      : []),
     ['account', t('myAccount')],
   ];
   let page;
@@ -132,6 +138,8 @@ function App() {
   else if (section === 'receipts') page = <ReceiptsPage />;
   else if (section === 'settings') page = <SettingsPage />;
   else if (section === 'apikeys') page = <ApiKeysPage />;
+  else if (section === 'users')
+    page = session.user.profile === 'Admin' ? <UsersPage selfId={session.user.userId} /> : <h1 tabIndex={-1}>{t('notFound')}</h1>;
   else if (section === 'account') page = <AccountPage session={session} lang={lang()} onLang={switchLang} />;
   else page = <h1 tabIndex={-1}>{t('notFound')}</h1>;
 

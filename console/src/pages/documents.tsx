@@ -7,7 +7,7 @@ import { ApiError, call, getPage } from '../api';
 import { date, decimal, inputNumber, money, parseNumber } from '../format';
 import { t } from '../i18n';
 import { go } from '../router';
-import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Notice, Pager, Select, useLoad } from '../ui';
+import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { frenchVats, type Vat } from './products';
 
@@ -42,6 +42,9 @@ export interface SaleDocument {
   vats: { taxExcludedAmount: number; vatAmount: number; vat: Vat }[];
   lines: Line[];
   cancellationCreditNumber?: string | null;
+  cancellationCreditId?: number | null;
+  cancelledInvoicetId?: number | null;
+  cancelledInvoicetNumber?: string | null;
 }
 
 interface Finding {
@@ -577,6 +580,92 @@ function PdfButtons({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
   );
 }
 
+/**
+ * A credit note for a finalized invoice, by the integrators' API: the full cancellation
+ * (POST /v1/saleinvoices/cancel/{id}: a finalized credit repeating the invoice) or a partial credit
+ * (POST /v1/salecredits naming the invoice, cancelledInvoicetId, BT-25: a draft starting from the
+ * invoice's lines, to edit before finalizing).
+ */
+function CreditDialog({ doc, onCancelled, onClose }: { doc: SaleDocument; onCancelled: () => void; onClose: () => void }) {
+  const [choice, setChoice] = useState<'partial' | 'full'>('partial');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      if (choice === 'full') {
+        await call('POST', `/v1/saleinvoices/cancel/${doc.id}`);
+        onCancelled();
+      } else {
+        const lines = doc.lines
+          .filter((l) => l.type === 'Product' || l.type === 'Service')
+          .map((l) => ({
+            type: l.type,
+            description: l.description,
+            quantity: l.quantity ?? 0,
+            taxExcludedPrice: l.taxExcludedPrice ?? 0,
+            ...(l.vat ? { vat: { rate: l.vat.rate } } : {}),
+          }));
+        const answer = await call<SaleDocument>('POST', '/v1/salecredits', {
+          body: { customerId: doc.customerId, cancelledInvoicetId: doc.id, lines },
+        });
+        go(`/credits/${answer.data.id}`);
+      }
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title={t('createCredit')}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="button" class={choice === 'full' ? 'danger' : 'primary'} disabled={busy} onClick={() => void submit()}>
+            {choice === 'full' ? t('cancelInvoice') : t('createPartialCredit')}
+          </button>
+        </>
+      }
+    >
+      {error !== null && <ErrorBox error={error} />}
+      <fieldset class="choices">
+        <legend>{t('creditKind')}</legend>
+        <div class="field checkbox">
+          <input
+            id="credit-partial"
+            type="radio"
+            name="credit-kind"
+            checked={choice === 'partial'}
+            onChange={() => {
+              setChoice('partial');
+            }}
+          />
+          <label for="credit-partial">{t('partialCredit')}</label>
+        </div>
+        <p class="hint">{t('partialCreditHelp')}</p>
+        <div class="field checkbox">
+          <input
+            id="credit-full"
+            type="radio"
+            name="credit-kind"
+            checked={choice === 'full'}
+            onChange={() => {
+              setChoice('full');
+            }}
+          />
+          <label for="credit-full">{t('fullCredit')}</label>
+        </div>
+        <p class="hint">{t('cancelConfirm')}</p>
+      </fieldset>
+    </Dialog>
+  );
+}
+
 const METHODS = ['Transfer', 'Check', 'Card', 'Cash', 'Other'];
 
 function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocument; onDone: () => void; onClose: () => void }) {
@@ -623,17 +712,7 @@ function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocume
 }
 
 function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleDocument; reload: () => void; readOnly: boolean }) {
-  const [asking, setAsking] = useState<'pay' | 'cancel' | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const cancel = async () => {
-    setAsking(null);
-    try {
-      await call('POST', `/v1/saleinvoices/cancel/${doc.id}`);
-      reload();
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const [asking, setAsking] = useState<'pay' | 'credit' | null>(null);
   return (
     <>
       <dl class="facts">
@@ -654,7 +733,6 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
         <dt>{t('balance')}</dt>
         <dd data-testid="balance">{money(doc.balance)}</dd>
       </dl>
-      {error !== null && <ErrorBox error={error} />}
       <div class="table-wrap">
         <table>
           <caption>{t('lines')}</caption>
@@ -715,10 +793,10 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
             type="button"
             class="danger"
             onClick={() => {
-              setAsking('cancel');
+              setAsking('credit');
             }}
           >
-            {t('cancelInvoice')}
+            {t('createCredit')}
           </button>
         )}
       </div>
@@ -735,13 +813,13 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
           }}
         />
       )}
-      {asking === 'cancel' && (
-        <Confirm
-          title={t('cancelInvoice')}
-          text={t('cancelConfirm')}
-          confirmLabel={t('cancelInvoice')}
-          danger
-          onConfirm={() => void cancel()}
+      {asking === 'credit' && (
+        <CreditDialog
+          doc={doc}
+          onCancelled={() => {
+            setAsking(null);
+            reload();
+          }}
           onClose={() => {
             setAsking(null);
           }}
@@ -764,7 +842,22 @@ export function DocumentPage({ kind, id, readOnly }: { kind: Kind; id: string; r
         <a href={`#/${section(kind)}`}>← {kind === 'invoice' ? t('invoices') : t('credits')}</a>
       </p>
       <h1 tabIndex={-1}>{title}</h1>
-      {doc.cancellationCreditNumber && <Notice>{`${t('cancelledState')} : ${doc.cancellationCreditNumber}`}</Notice>}
+      {doc.cancellationCreditNumber && (
+        <p class="notice">
+          {t('cancelledBy')}{' '}
+          <a href={`#/credits/${doc.cancellationCreditId ?? ''}`} data-testid="cancellation-credit">
+            {doc.cancellationCreditNumber}
+          </a>
+        </p>
+      )}
+      {kind === 'credit' && doc.cancelledInvoicetId && (
+        <p class="notice">
+          {t('correctsInvoice')}{' '}
+          <a href={`#/invoices/${doc.cancelledInvoicetId}`} data-testid="corrected-invoice">
+            {doc.cancelledInvoicetNumber ?? `#${doc.cancelledInvoicetId}`}
+          </a>
+        </p>
+      )}
       {doc.isDraft && !readOnly ? (
         <DraftEditor key={doc.id} kind={kind} initial={doc} etag={load.data.etag} onFinalized={load.reload} />
       ) : (
