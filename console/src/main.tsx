@@ -113,6 +113,7 @@ function App() {
   const links: [string, string][] = [
     ['invoices', t('invoices')],
     ['credits', t('credits')],
+    ['quotes', t('quotes')],
     ['customers', t('customers')],
     ['products', t('products')],
     ['receipts', t('receipts')],
@@ -126,8 +127,8 @@ function App() {
     ['account', t('myAccount')],
   ];
   let page;
-  if (section === 'invoices' || section === 'credits') {
-    const kind: Kind = section === 'invoices' ? 'invoice' : 'credit';
+  if (section === 'invoices' || section === 'credits' || section === 'quotes') {
+    const kind: Kind = section === 'invoices' ? 'invoice' : section === 'credits' ? 'credit' : 'quote';
     page = id ? (
       <DocumentPage key={`${kind}${id}`} kind={kind} id={id} readOnly={session.user.profile === 'Accountant'} />
     ) : (

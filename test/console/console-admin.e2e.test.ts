@@ -275,4 +275,76 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     expect(await text('[data-testid=total-ttc]')).toBe('247,91 €');
     expect(await text('[data-testid=corrected-invoice]')).toBe(invoice.number);
   }, 60_000);
+
+  it('makes a quote: draft editor with live totals, sent (numbered), accepted, turned into an invoice draft', async () => {
+    const year = new Date().getFullYear();
+    await page.getByRole('link', { name: 'Devis' }).click();
+    await page.getByRole('heading', { name: 'Devis', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Nouveau devis' }).click();
+    await page.getByLabel('Client').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Nouveau' }).click();
+    await page.getByRole('heading', { name: /Nouveau devis \(brouillon/ }).waitFor();
+    expect(await text('[data-testid=quote-status]')).toBe('En attente');
+    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line1 = page.getByRole('group', { name: 'Ligne 1' });
+    await line1.getByLabel('Description').fill('Reportage mariage');
+    await line1.getByLabel('Quantité').fill('1');
+    await line1.getByLabel('Prix unitaire HT').fill('1200');
+    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line2 = page.getByRole('group', { name: 'Ligne 2' });
+    await line2.getByLabel('Description').fill('Album');
+    await line2.getByLabel('Quantité').fill('2');
+    await line2.getByLabel('Prix unitaire HT').fill('45,5');
+    await line2.getByLabel('TVA').selectOption('5.5');
+    await expect.poll(() => text('[data-testid=total-ttc]'), { timeout: 15_000 }).toBe('1 536,01 €');
+    expect(await text('[data-testid=total-ht]')).toBe('1 291,00 €');
+    await expect.poll(() => text('.save-state')).toBe('Brouillon enregistré');
+    await accessible('quote draft');
+    await shot('quote-draft', { fullPage: true });
+    await page.getByRole('button', { name: 'Marquer comme envoyé' }).click();
+    await page.getByRole('heading', { name: `D-${year}-00001` }).waitFor();
+    expect(await text('[data-testid=quote-status]')).toBe('Envoyé');
+    // Still editable once sent.
+    await page.getByRole('group', { name: 'Ligne 2' }).getByLabel('Quantité').fill('1');
+    await expect.poll(() => text('[data-testid=total-ttc]'), { timeout: 15_000 }).toBe('1 488,00 €');
+    await expect.poll(() => text('.save-state')).toBe('Brouillon enregistré');
+    await page.getByRole('button', { name: 'Accepté par le client' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Accepté par le client' }).click();
+    await expect.poll(() => text('[data-testid=quote-status]')).toBe('Accepté');
+    expect(await page.getByLabel('Description').count()).toBe(0);
+    await accessible('accepted quote');
+    await page.getByRole('button', { name: 'Créer la facture' }).click();
+    await page.getByRole('heading', { name: /Nouvelle facture \(brouillon/ }).waitFor();
+    await expect.poll(() => text('[data-testid=total-ttc]')).toBe('1 488,00 €');
+    expect(await page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Description').inputValue()).toBe('Reportage mariage');
+    const quotes = (await ctx.inject({ method: 'GET', url: '/v1/salequotes', headers: account.headers })).json<Record<string, unknown>[]>();
+    expect(quotes).toHaveLength(1);
+    expect(quotes[0]).toMatchObject({ number: `D-${year}-00001`, status: 'Invoiced', taxIncludedAmount: 1488 });
+    await page.getByRole('link', { name: 'Devis' }).click();
+    await page.getByRole('link', { name: 'Facturé' }).click();
+    await expect.poll(() => text('table')).toContain(`D-${year}-00001`);
+    await page.getByRole('link', { name: `D-${year}-00001` }).click();
+    await expect.poll(() => text('[data-testid=quote-status]')).toBe('Facturé');
+    await page.getByTestId('quote-invoice').click();
+    await page.getByRole('heading', { name: /Nouvelle facture/ }).waitFor();
+  }, 90_000);
+
+  it('records a refused quote: no more editing, no invoice', async () => {
+    const customers = (await ctx.inject({ method: 'GET', url: '/v1/customers', headers: account.headers })).json<{ id: number }[]>();
+    const quote = await api('POST', '/v1/salequotes', {
+      customerId: customers[0].id,
+      lines: [{ type: 'Product', description: 'Retouches', quantity: 4, taxExcludedPrice: 30, vat: { rate: 20 } }],
+    });
+    await page.goto(`${base}/console/#/quotes/${String(quote.id)}`);
+    await page.getByRole('heading', { name: /Nouveau devis/ }).waitFor();
+    await page.getByRole('button', { name: 'Refusé par le client' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Refusé par le client' }).click();
+    await expect.poll(() => text('[data-testid=quote-status]')).toBe('Refusé');
+    expect(await page.getByRole('button', { name: 'Créer la facture' }).count()).toBe(0);
+    expect(await text('[data-testid=total-ttc]')).toBe('144,00 €');
+    await page.getByRole('link', { name: '← Devis' }).click();
+    await expect.poll(() => page.getByRole('row').count()).toBe(3);
+    await accessible('quotes');
+    await shot('quotes');
+  }, 60_000);
 });
