@@ -249,6 +249,8 @@ function NewDocument({ kind }: { kind: Kind }) {
 
 interface LineInput {
   key: number;
+  /** Product or Service, kept as the API gave it (a new line is a Product). */
+  type: string;
   description: string;
   quantity: string;
   price: string;
@@ -258,6 +260,7 @@ interface LineInput {
 let lineKeys = 0;
 const toInput = (l: Line): LineInput => ({
   key: ++lineKeys,
+  type: l.type,
   description: l.description ?? '',
   quantity: inputNumber(l.quantity),
   price: inputNumber(l.taxExcludedPrice),
@@ -325,7 +328,7 @@ function DraftEditor({
       customerId: customerId ? Number(customerId) : null,
       date: docDate,
       lines: lines.map((l) => ({
-        type: 'Product',
+        type: l.type,
         description: l.description || null,
         quantity: parseNumber(l.quantity) ?? 0,
         taxExcludedPrice: parseNumber(l.price) ?? 0,
@@ -367,7 +370,7 @@ function DraftEditor({
   };
   const addLine = () => {
     dirty.current = true;
-    setLines((ls) => [...ls, { key: ++lineKeys, description: '', quantity: '1', price: '', vatRate: '20' }]);
+    setLines((ls) => [...ls, { key: ++lineKeys, type: 'Product', description: '', quantity: '1', price: '', vatRate: '20' }]);
     setTimeout(() => document.querySelector<HTMLInputElement>('.line:last-child input')?.focus());
   };
   const removeLine = (index: number) => {
