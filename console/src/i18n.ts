@@ -241,6 +241,7 @@ const fr = {
   closeConfirm: 'Clore ce devis sans le facturer ?',
   seeInvoice: 'Voir la facture',
   allQuotes: 'Tous',
+  fromQuote: 'Facture du devis',
   notFound: 'Page introuvable.',
 };
 
@@ -464,6 +465,7 @@ const en: Record<Key, string> = {
   closeConfirm: 'Close this quote without invoicing it?',
   seeInvoice: 'See the invoice',
   allQuotes: 'All',
+  fromQuote: 'Invoice of the quote',
   notFound: 'Page not found.',
 };
 

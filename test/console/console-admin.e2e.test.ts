@@ -317,6 +317,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await page.getByRole('heading', { name: /Nouvelle facture \(brouillon/ }).waitFor();
     await expect.poll(() => text('[data-testid=total-ttc]')).toBe('1 488,00 €');
     expect(await page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Description').inputValue()).toBe('Reportage mariage');
+    expect(await text('[data-testid=invoice-quote]')).toBe(`D-${year}-00001`);
     const quotes = (await ctx.inject({ method: 'GET', url: '/v1/salequotes', headers: account.headers })).json<Record<string, unknown>[]>();
     expect(quotes).toHaveLength(1);
     expect(quotes[0]).toMatchObject({ number: `D-${year}-00001`, status: 'Invoiced', taxIncludedAmount: 1488 });
@@ -346,5 +347,13 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await expect.poll(() => page.getByRole('row').count()).toBe(3);
     await accessible('quotes');
     await shot('quotes');
+    // The users page on a phone: one card per user, the actions under it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Utilisateurs' }).click();
+    await expect.poll(() => text('table')).toContain('Paul Martin');
+    await accessible('users on a phone');
+    await shot('phone-users', { fullPage: true });
+    await page.setViewportSize({ width: 1200, height: 800 });
   }, 60_000);
 });

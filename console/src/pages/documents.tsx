@@ -51,6 +51,9 @@ export interface SaleDocument {
   validityDate?: string | null;
   isExpired?: boolean;
   invoiceId?: number | null;
+  /** Invoices made from a quote. */
+  quoteId?: number | null;
+  quoteNumber?: string | null;
   cancellationCreditId?: number | null;
   cancelledInvoicetId?: number | null;
   cancelledInvoicetNumber?: string | null;
@@ -1038,6 +1041,14 @@ export function DocumentPage({ kind, id, readOnly }: { kind: Kind; id: string; r
           {t('cancelledBy')}{' '}
           <a href={`#/credits/${doc.cancellationCreditId ?? ''}`} data-testid="cancellation-credit">
             {doc.cancellationCreditNumber}
+          </a>
+        </p>
+      )}
+      {kind === 'invoice' && doc.quoteId && (
+        <p class="notice">
+          {t('fromQuote')}{' '}
+          <a href={`#/quotes/${doc.quoteId}`} data-testid="invoice-quote">
+            {doc.quoteNumber ?? `#${doc.quoteId}`}
           </a>
         </p>
       )}

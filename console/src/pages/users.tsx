@@ -164,7 +164,7 @@ export function UsersPage({ selfId }: { selfId: number }) {
   return (
     <>
       <h1 tabIndex={-1}>{t('users')}</h1>
-      <section aria-labelledby="invite-title" class="card">
+      <section aria-labelledby="invite-title">
         <h2 id="invite-title">{t('inviteUser')}</h2>
         <form class="inline-form" onSubmit={(e) => void invite(e)} noValidate>
           <Field
@@ -182,8 +182,8 @@ export function UsersPage({ selfId }: { selfId: number }) {
           <button type="submit" class="primary">
             {t('invite')}
           </button>
+          <p class="hint">{t('profilesHelp')}</p>
         </form>
-        <p class="hint">{t('profilesHelp')}</p>
       </section>
       {error !== null && !fieldErrors(error, ...inviteFields) && <ErrorBox error={error} />}
       {notice && <Notice>{notice}</Notice>}
