@@ -242,6 +242,11 @@ const fr = {
   seeInvoice: 'Voir la facture',
   allQuotes: 'Tous',
   fromQuote: 'Facture du devis',
+  sendByEmail: 'Envoyer par e-mail',
+  send: 'Envoyer',
+  recipients: 'Destinataires',
+  recipientsHelp: 'Adresses séparées par des virgules ; vide : l’adresse du client',
+  emailQueued: 'E-mail mis en file d’envoi pour {to}.',
   notFound: 'Page introuvable.',
 };
 
@@ -466,6 +471,11 @@ const en: Record<Key, string> = {
   seeInvoice: 'See the invoice',
   allQuotes: 'All',
   fromQuote: 'Invoice of the quote',
+  sendByEmail: 'Send by e-mail',
+  send: 'Send',
+  recipients: 'Recipients',
+  recipientsHelp: "Addresses separated by commas; empty: the customer's address",
+  emailQueued: 'E-mail queued for {to}.',
   notFound: 'Page not found.',
 };
 

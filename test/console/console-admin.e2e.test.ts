@@ -258,6 +258,40 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await page.getByRole('heading', { name: invoice.number }).waitFor();
   }, 90_000);
 
+  it('sends the invoice by e-mail with the templates saved above: subject, cc, no attachment', async () => {
+    const [invoice] = invoices;
+    const year = new Date().getFullYear();
+    await page.getByRole('button', { name: 'Envoyer par e-mail' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Destinataires').fill('pas-une-adresse');
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await expect.poll(async () => (await dialog.getByRole('alert').textContent()) ?? '').toContain('is not an e-mail address');
+    await dialog.getByLabel('Destinataires').fill('');
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    const queued = dialog.getByTestId('email-queued');
+    await queued.waitFor();
+    const shown = ((await queued.textContent()) ?? '').replace(NBSP, ' ');
+    expect(shown).toContain('E-mail mis en file d’envoi pour compta@boulangerie.example.');
+    expect(shown).toContain(`Objet : Votre Facture n° ${invoice.number} (Boulangerie Martin)`);
+    expect(shown).toContain('Cc : comptable@atelier.example');
+    expect(shown).not.toContain('📎');
+    await accessible('e-mail queued');
+    await shot('invoice-email');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    const emails = await ctx.db.kysely
+      .selectFrom('emailMessages')
+      .select(['documentNumber', 'message'])
+      .where('accountId', '=', account.accountId)
+      .execute();
+    expect(emails.map((e) => e.documentNumber)).toEqual([`F-${year}-00001`]);
+    expect(JSON.parse(emails[0].message)).toMatchObject({
+      to: ['compta@boulangerie.example'],
+      cc: ['comptable@atelier.example'],
+      subject: `Votre Facture n° F-${year}-00001 (Boulangerie Martin)`,
+      attachment: null,
+    });
+  }, 60_000);
+
   it('cancels an invoice in full from the same dialog: the credit note is linked', async () => {
     const invoice = invoices[1];
     await page.goto(`${base}/console/#/invoices/${invoice.id}`);

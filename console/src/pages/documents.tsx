@@ -777,6 +777,82 @@ function CreditDialog({ doc, onCancelled, onClose }: { doc: SaleDocument; onCanc
   );
 }
 
+interface EmailMessage {
+  id: number;
+  status: 'Queued' | 'Sent' | 'Failed';
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  attachment: string | null;
+}
+
+/**
+ * Sends a finalized invoice or credit note by e-mail (POST …/send/{id}), with the account's templates
+ * (Settings → E-mail templates); an empty list of addresses sends to the customer's.
+ */
+function SendDialog({ kind, doc, onClose }: { kind: Kind; doc: SaleDocument; onClose: () => void }) {
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [queued, setQueued] = useState<EmailMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const addresses = to
+        .split(/[,;\s]+/)
+        .map((a) => a.trim())
+        .filter(Boolean);
+      setQueued((await call<EmailMessage>('POST', `${base(kind)}/send/${doc.id}`, { body: addresses })).data);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+  return (
+    <Dialog
+      title={t('sendByEmail')}
+      onClose={onClose}
+      actions={
+        queued ? (
+          <button type="button" class="primary" onClick={onClose}>
+            {t('close')}
+          </button>
+        ) : (
+          <>
+            <button type="button" onClick={onClose}>
+              {t('cancel')}
+            </button>
+            <button type="button" class="primary" disabled={busy} onClick={() => void submit()}>
+              {t('send')}
+            </button>
+          </>
+        )
+      }
+    >
+      {queued ? (
+        <div class="notice" role="status" data-testid="email-queued">
+          <p>{t('emailQueued', { to: queued.to.join(', ') })}</p>
+          <p>
+            {t('mailSubject')} : {queued.subject}
+          </p>
+          {queued.cc.length > 0 && <p>Cc : {queued.cc.join(', ')}</p>}
+          {queued.attachment && <p>📎 {queued.attachment}</p>}
+        </div>
+      ) : (
+        <>
+          {error !== null && <ErrorBox error={error} />}
+          <Field label={t('recipients')} type="text" value={to} onValue={setTo} hint={t('recipientsHelp')} />
+          <p class="hint">
+            <a href="#/settings">{t('mailTemplates')}</a>
+          </p>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
 const METHODS = ['Transfer', 'Check', 'Card', 'Cash', 'Other'];
 
 function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocument; onDone: () => void; onClose: () => void }) {
@@ -869,7 +945,7 @@ function LinesTable({ doc }: { doc: SaleDocument }) {
 }
 
 function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleDocument; reload: () => void; readOnly: boolean }) {
-  const [asking, setAsking] = useState<'pay' | 'credit' | null>(null);
+  const [asking, setAsking] = useState<'pay' | 'credit' | 'send' | null>(null);
   return (
     <>
       <dl class="facts">
@@ -894,6 +970,16 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
       <Totals doc={doc} />
       <div class="actions">
         <PdfButtons kind={kind} doc={doc} />
+        {!readOnly && (
+          <button
+            type="button"
+            onClick={() => {
+              setAsking('send');
+            }}
+          >
+            {t('sendByEmail')}
+          </button>
+        )}
         {!readOnly && !doc.isPaid && !doc.isCancelled && (
           <button
             type="button"
@@ -925,6 +1011,15 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
             setAsking(null);
             reload();
           }}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+      {asking === 'send' && (
+        <SendDialog
+          kind={kind}
+          doc={doc}
           onClose={() => {
             setAsking(null);
           }}
