@@ -116,6 +116,8 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(() => fieldError('SIRET')).toBe('siret must be 14 digits');
     await page.getByLabel('SIRET').fill('73282932000074');
+    // The VAT number must be the SIREN's (main's settings check it against the SIRET).
+    await page.getByLabel('N° de TVA intracommunautaire').fill('FR44732829320');
     await page.getByLabel('Forme juridique').fill('SAS');
     await page.getByLabel('Adresse').fill('12 rue des Lilas');
     await page.getByLabel('Code postal').fill('69003');
