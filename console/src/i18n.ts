@@ -247,6 +247,7 @@ const fr = {
   recipients: 'Destinataires',
   recipientsHelp: 'Adresses séparées par des virgules ; vide : l’adresse du client',
   emailQueued: 'E-mail mis en file d’envoi pour {to}.',
+  quotePattern: 'Modèle des numéros de devis',
   notFound: 'Page introuvable.',
 };
 
@@ -476,6 +477,7 @@ const en: Record<Key, string> = {
   recipients: 'Recipients',
   recipientsHelp: "Addresses separated by commas; empty: the customer's address",
   emailQueued: 'E-mail queued for {to}.',
+  quotePattern: 'Quote number pattern',
   notFound: 'Page not found.',
 };
 

@@ -190,6 +190,12 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await page.getByLabel('Modèles pour').selectOption('credits');
     await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Avoir AV-${year}-00001 – Atelier Lumière`);
     await page.getByLabel('Objet').fill('Avoir {number}');
+    await page.getByLabel('Modèles pour').selectOption('quotes');
+    await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Devis D-${year}-00001 – Atelier Lumière`);
+    // A quote's {dueDate} is its validity date.
+    expect(await text('[data-testid=preview-body]')).toContain('payable au plus tard le');
+    await page.getByLabel('Modèles pour').selectOption('credits');
+    expect(await page.getByLabel('Objet').inputValue()).toBe('Avoir {number}');
     await page.getByLabel('Copie cachée (Cci)').fill('archives@atelier.example');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByLabel('Modèles pour').selectOption('invoices');

@@ -32,14 +32,15 @@ interface Settings {
     contact: { email: string | null; phone: string | null };
   };
   bankDetails: { accountHolder: string | null; bankName: string | null; iban: string | null; bic: string | null };
-  numbering: { invoicePattern: string; creditPattern: string };
+  numbering: { invoicePattern: string; creditPattern: string; quotePattern: string };
   documentDefaults: { invoiceFooterNotes: string | null; creditFooterNotes: string | null; latePaymentPenaltyRate: number | null };
   vat: { liableToVat: boolean };
   emailing: Record<MailKind, DocumentEmail>;
 }
 
-/** The document kinds the API sends by e-mail (POST /v1/saleinvoices/send/{id}, /v1/salecredits/send/{id}). */
-const MAIL_KINDS = ['invoices', 'credits'] as const;
+/** The document kinds the API sends by e-mail (POST /v1/saleinvoices/send/{id}, /v1/salecredits/send/{id}, /v1/salequotes/send/{id}). */
+const MAIL_KINDS = ['invoices', 'credits', 'quotes'] as const;
+const MAIL_TITLES: Record<MailKind, string> = { invoices: 'Facture', credits: 'Avoir', quotes: 'Devis' };
 type MailKind = (typeof MAIL_KINDS)[number];
 
 interface DocumentEmail {
@@ -69,7 +70,7 @@ function mailFormOf(s: Settings): Record<MailKind, MailForm> {
     attach: e.includeDocumentAttachment,
     showAmount: e.showAmount,
   });
-  return { invoices: one(s.emailing.invoices), credits: one(s.emailing.credits) };
+  return { invoices: one(s.emailing.invoices), credits: one(s.emailing.credits), quotes: one(s.emailing.quotes) };
 }
 
 const addresses = (value: string) =>
@@ -130,20 +131,20 @@ function errorsUnder(error: unknown, prefix: string): string | undefined {
 function MailPreview({ kind, form, company, pattern }: { kind: MailKind; form: MailForm; company: string; pattern: string }) {
   const today = new Date().toISOString().slice(0, 10);
   const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const title = kind === 'invoices' ? 'Facture' : 'Avoir';
+  const title = MAIL_TITLES[kind];
   const values = {
     document: title.toLowerCase(),
     number: validateNumberPattern(pattern) ? '' : formatDocumentNumber(pattern, today, 1),
     amount: form.showAmount ? formatAmount('1234.5') : '',
     date: formatDate(today),
-    dueDate: formatDate(due),
+    dueDate: kind === 'credits' ? '' : formatDate(due),
     company,
     customer: 'Boulangerie Exemple',
   };
   const subject = renderTemplate(form.subject || DEFAULT_SUBJECT, { ...values, document: title })
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  const body = renderTemplate(form.body || defaultBody(form.showAmount, kind === 'invoices'), values);
+  const body = renderTemplate(form.body || defaultBody(form.showAmount, kind !== 'credits'), values);
   return (
     <section class="mail-preview" aria-labelledby="mail-preview-title" aria-live="polite">
       <h3 id="mail-preview-title">{t('mailPreview')}</h3>
@@ -176,6 +177,7 @@ const _FIELDS = [
   'bic',
   'invoicePattern',
   'creditPattern',
+  'quotePattern',
   'invoiceFooterNotes',
   'creditFooterNotes',
   'latePaymentPenaltyRate',
@@ -205,6 +207,7 @@ function formOf(s: Settings): Record<FormKey, string> {
     bic: s.bankDetails.bic ?? '',
     invoicePattern: s.numbering.invoicePattern,
     creditPattern: s.numbering.creditPattern,
+    quotePattern: s.numbering.quotePattern,
     invoiceFooterNotes: s.documentDefaults.invoiceFooterNotes ?? '',
     creditFooterNotes: s.documentDefaults.creditFooterNotes ?? '',
     latePaymentPenaltyRate: inputNumber(s.documentDefaults.latePaymentPenaltyRate),
@@ -296,7 +299,7 @@ export function SettingsPage() {
         ...(newLogo ? { logoUri: newLogo } : {}),
       },
       bankDetails: { accountHolder: n('accountHolder'), bankName: n('bankName'), iban: n('iban'), bic: n('bic') },
-      numbering: { invoicePattern: f.invoicePattern, creditPattern: f.creditPattern },
+      numbering: { invoicePattern: f.invoicePattern, creditPattern: f.creditPattern, quotePattern: f.quotePattern },
       documentDefaults: {
         invoiceFooterNotes: n('invoiceFooterNotes'),
         creditFooterNotes: n('creditFooterNotes'),
@@ -321,6 +324,7 @@ export function SettingsPage() {
 
   const inv = example(f.invoicePattern);
   const cred = example(f.creditPattern);
+  const quo = example(f.quotePattern);
   return (
     <>
       <h1 tabIndex={-1}>{t('settings')}</h1>
@@ -398,6 +402,13 @@ export function SettingsPage() {
             error={err('numbering.creditPattern') ?? cred.error}
             hint={cred.value ? t('example', { value: cred.value }) : undefined}
           />
+          <Field
+            label={t('quotePattern')}
+            value={f.quotePattern}
+            onValue={set('quotePattern')}
+            error={err('numbering.quotePattern') ?? quo.error}
+            hint={quo.value ? t('example', { value: quo.value }) : undefined}
+          />
         </fieldset>
         <fieldset>
           <legend>{t('defaults')}</legend>
@@ -445,6 +456,7 @@ export function SettingsPage() {
             >
               <option value="invoices">{t('invoices')}</option>
               <option value="credits">{t('credits')}</option>
+              <option value="quotes">{t('quotes')}</option>
             </select>
           </div>
           <p class="hint">{t('placeholdersHelp')}</p>
@@ -466,7 +478,7 @@ export function SettingsPage() {
               setM({ body: v });
             }}
             rows={8}
-            placeholder={defaultBody(m.showAmount, mailKind === 'invoices')}
+            placeholder={defaultBody(m.showAmount, mailKind !== 'credits')}
             error={err(`emailing.${mailKind}.defaultContentTemplate`)}
           />
           <Field
@@ -510,7 +522,12 @@ export function SettingsPage() {
             />
             <label for="mail-amount">{t('mailShowAmount')}</label>
           </div>
-          <MailPreview kind={mailKind} form={m} company={f.name} pattern={mailKind === 'invoices' ? f.invoicePattern : f.creditPattern} />
+          <MailPreview
+            kind={mailKind}
+            form={m}
+            company={f.name}
+            pattern={mailKind === 'invoices' ? f.invoicePattern : mailKind === 'credits' ? f.creditPattern : f.quotePattern}
+          />
         </fieldset>
         {saved && <Notice>{t('settingsSaved')}</Notice>}
         <div class="actions">
