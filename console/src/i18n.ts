@@ -248,6 +248,7 @@ const fr = {
   recipientsHelp: 'Adresses séparées par des virgules ; vide : l’adresse du client',
   emailQueued: 'E-mail mis en file d’envoi pour {to}.',
   quotePattern: 'Modèle des numéros de devis',
+  attachment: 'Pièce jointe : {name}',
   notFound: 'Page introuvable.',
 };
 
@@ -478,6 +479,7 @@ const en: Record<Key, string> = {
   recipientsHelp: "Addresses separated by commas; empty: the customer's address",
   emailQueued: 'E-mail queued for {to}.',
   quotePattern: 'Quote number pattern',
+  attachment: 'Attachment: {name}',
   notFound: 'Page not found.',
 };
 

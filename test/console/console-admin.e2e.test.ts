@@ -176,6 +176,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     const year = new Date().getFullYear();
     await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Facture F-${year}-00001 – Atelier Lumière`);
     expect(await text('[data-testid=preview-body]')).toContain('d’un montant de 1 234,50 €');
+    expect(await text('.mail-preview')).toContain(`Pièce jointe : F-${year}-00001.pdf`);
     await page.getByLabel('Objet').fill('Votre {document} n° {number} ({customer})');
     await page.getByLabel('Message').fill('Bonjour {customer},\n\nMontant : {{amount}}, échéance {dueDate}.\n{inconnu}\n{company}');
     await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Votre Facture n° F-${year}-00001 (Boulangerie Exemple)`);
@@ -187,6 +188,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await expect.poll(() => text('[data-testid=preview-body]')).toContain('Montant : , échéance');
     await page.getByLabel('Copie (Cc)', { exact: true }).fill('comptable@atelier.example, pas-une-adresse');
     await page.getByLabel('Joindre le PDF du document').uncheck();
+    expect(await text('.mail-preview')).not.toContain('Pièce jointe');
     await page.getByLabel('Modèles pour').selectOption('credits');
     await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Avoir AV-${year}-00001 – Atelier Lumière`);
     await page.getByLabel('Objet').fill('Avoir {number}');
@@ -280,7 +282,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     expect(shown).toContain('E-mail mis en file d’envoi pour compta@boulangerie.example.');
     expect(shown).toContain(`Objet : Votre Facture n° ${invoice.number} (Boulangerie Martin)`);
     expect(shown).toContain('Cc : comptable@atelier.example');
-    expect(shown).not.toContain('📎');
+    expect(shown).not.toContain('Pièce jointe');
     await accessible('e-mail queued');
     await shot('invoice-email');
     await dialog.getByRole('button', { name: 'Fermer' }).click();

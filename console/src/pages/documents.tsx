@@ -838,7 +838,7 @@ function SendDialog({ kind, doc, onClose }: { kind: Kind; doc: SaleDocument; onC
             {t('mailSubject')} : {queued.subject}
           </p>
           {queued.cc.length > 0 && <p>Cc : {queued.cc.join(', ')}</p>}
-          {queued.attachment && <p>📎 {queued.attachment}</p>}
+          {queued.attachment && <p>{t('attachment', { name: queued.attachment })}</p>}
         </div>
       ) : (
         <>

@@ -152,7 +152,7 @@ function MailPreview({ kind, form, company, pattern }: { kind: MailKind; form: M
         <strong>{t('mailSubject')} :</strong> <span data-testid="preview-subject">{subject}</span>
       </p>
       <pre data-testid="preview-body">{body}</pre>
-      {form.attach && <p class="hint">📎 {`${values.number || title}.pdf`}</p>}
+      {form.attach && <p class="hint">{t('attachment', { name: `${values.number || title}.pdf` })}</p>}
     </section>
   );
 }
