@@ -12,6 +12,7 @@ import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ProductEdit, ProductsPage } from './pages/products';
 import { ReceiptsPage } from './pages/receipts';
 import { SettingsPage } from './pages/settings';
+import { UsersPage } from './pages/users';
 import { LinkSignIn, SignIn } from './pages/signin';
 import './styles.css';
 
@@ -112,16 +113,22 @@ function App() {
   const links: [string, string][] = [
     ['invoices', t('invoices')],
     ['credits', t('credits')],
+    ['quotes', t('quotes')],
     ['customers', t('customers')],
     ['products', t('products')],
     ['receipts', t('receipts')],
     ['settings', t('settings')],
-    ...(session.user.profile === 'Admin' ? ([['apikeys', t('apiAccess')]] as [string, string][]) : []),
+    ...(session.user.profile === 'Admin'
+      ? ([
+          ['users', t('users')],
+          ['apikeys', t('apiAccess')],
+        ] as [string, string][])
+      : []),
     ['account', t('myAccount')],
   ];
   let page;
-  if (section === 'invoices' || section === 'credits') {
-    const kind: Kind = section === 'invoices' ? 'invoice' : 'credit';
+  if (section === 'invoices' || section === 'credits' || section === 'quotes') {
+    const kind: Kind = section === 'invoices' ? 'invoice' : section === 'credits' ? 'credit' : 'quote';
     page = id ? (
       <DocumentPage key={`${kind}${id}`} kind={kind} id={id} readOnly={session.user.profile === 'Accountant'} />
     ) : (
@@ -132,6 +139,8 @@ function App() {
   else if (section === 'receipts') page = <ReceiptsPage />;
   else if (section === 'settings') page = <SettingsPage />;
   else if (section === 'apikeys') page = <ApiKeysPage />;
+  else if (section === 'users')
+    page = session.user.profile === 'Admin' ? <UsersPage selfId={session.user.userId} /> : <h1 tabIndex={-1}>{t('notFound')}</h1>;
   else if (section === 'account') page = <AccountPage session={session} lang={lang()} onLang={switchLang} />;
   else page = <h1 tabIndex={-1}>{t('notFound')}</h1>;
 

@@ -4,34 +4,24 @@
 // a draft with two VAT rates, the conformance check, finalization, the PDF, mark as paid; an
 // expired session and a change without the CSRF token refused; axe-core on every page (no serious
 // or critical violation). CONSOLE_SCREENSHOTS=1 writes the screenshots of docs/console/.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
 import { describeEachDb } from '../helpers/harness.js';
 import { inspectPdf } from '../helpers/pdf-inspect.js';
 import { png } from '../helpers/png.js';
+import { ensureConsoleBuilt, expectAccessible, NBSP, openBrowser, screenshotFailure, SHOTS, type Browser } from './browser.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
-if (!existsSync(path.join(root, 'dist/console/index.html'))) {
-  // A checkout that was not built yet (npm run build does it): build the console's files first.
-  const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'console/vite.config.ts'), logLevel: 'warn' });
-}
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SHOTS = process.env.CONSOLE_SCREENSHOTS === '1' ? path.join(root, 'docs/console') : null;
-const CHROMIUM = '/usr/bin/chromium';
+await ensureConsoleBuilt();
 const PASSWORD = 'un mot de passe solide';
-const NBSP = /[\u00a0\u202f]/g;
 
 describeEachDb('web console in a browser', (ctx) => {
+  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let base: string;
-  let profileDir: string;
   let accountId: number;
   const email = `admin.${ctx.dialect}@atelier.example`;
 
@@ -41,23 +31,7 @@ describeEachDb('web console in a browser', (ctx) => {
   }
 
   /** axe-core in the page: no serious or critical violation. */
-  async function accessible(what: string) {
-    if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const result = await (
-        globalThis as unknown as {
-          axe: { run: (o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe.run({
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-    });
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-      `${what}: ${JSON.stringify(violations)}`,
-    ).toEqual([]);
-  }
+  const accessible = (what: string) => expectAccessible(page, what);
 
   /** The message shown under a field. */
   const fieldError = async (label: string) =>
@@ -74,50 +48,18 @@ describeEachDb('web console in a browser', (ctx) => {
     const account = await ctx.newAccount('Atelier Lumière SAS');
     accountId = account.accountId;
     await createUser(ctx.db, { accountId, email, profile: 'Admin', firstName: 'Camille', lastName: 'Roux', password: PASSWORD });
-    profileDir = mkdtempSync(path.join(tmpdir(), 'facturier-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--lang=fr-FR',
-      ],
-      viewport: { width: 1200, height: 800 },
-      locale: 'fr-FR',
-      acceptDownloads: true,
-      // Lets the test inject axe-core into pages whose CSP forbids inline scripts.
-      bypassCSP: true,
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(20_000);
+    browser = await openBrowser();
+    context = browser.context;
+    page = browser.page;
   }, 120_000);
 
   afterEach(async ({ task }) => {
     // What the page showed when a step failed, for whoever reads the failure.
-    if (task.result?.state === 'fail' && page) {
-      const file = path.join(tmpdir(), `facturier-console-failure-${ctx.dialect}-${task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      console.error(
-        `Screenshot of the failure: ${file}\n${
-          (await page
-            .locator('main')
-            .textContent()
-            .catch(() => '')) ?? ''
-        }`,
-      );
-    }
+    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await browser?.close();
   });
 
   it('refuses a wrong password, then signs in with the right one', async () => {
@@ -174,6 +116,8 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(() => fieldError('SIRET')).toBe('siret must be 14 digits');
     await page.getByLabel('SIRET').fill('73282932000074');
+    // The VAT number must be the SIREN's (main's settings check it against the SIRET).
+    await page.getByLabel('N° de TVA intracommunautaire').fill('FR44732829320');
     await page.getByLabel('Forme juridique').fill('SAS');
     await page.getByLabel('Adresse').fill('12 rue des Lilas');
     await page.getByLabel('Code postal').fill('69003');

@@ -5,15 +5,19 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, getPage } from '../api';
 import { date, decimal, inputNumber, money, parseNumber } from '../format';
-import { t } from '../i18n';
+import { t, type Key } from '../i18n';
 import { go } from '../router';
-import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Notice, Pager, Select, useLoad } from '../ui';
+import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { frenchVats, type Vat } from './products';
 
-export type Kind = 'invoice' | 'credit';
-const base = (kind: Kind) => (kind === 'invoice' ? '/v1/saleinvoices' : '/v1/salecredits');
-const section = (kind: Kind) => (kind === 'invoice' ? 'invoices' : 'credits');
+export type Kind = 'invoice' | 'credit' | 'quote';
+const BASES = { invoice: '/v1/saleinvoices', credit: '/v1/salecredits', quote: '/v1/salequotes' } as const;
+const SECTIONS = { invoice: 'invoices', credit: 'credits', quote: 'quotes' } as const;
+const base = (kind: Kind) => BASES[kind];
+const section = (kind: Kind) => SECTIONS[kind];
+const listTitle = (kind: Kind) => t(SECTIONS[kind]);
+const newTitle = (kind: Kind) => t(kind === 'invoice' ? 'newInvoice' : kind === 'credit' ? 'newCredit' : 'newQuote');
 
 interface Line {
   id: number;
@@ -42,6 +46,17 @@ export interface SaleDocument {
   vats: { taxExcludedAmount: number; vatAmount: number; vat: Vat }[];
   lines: Line[];
   cancellationCreditNumber?: string | null;
+  /** Quotes: the reference's QuoteStatus, the validity date, expiry, the invoice made from it. */
+  status?: QuoteStatus;
+  validityDate?: string | null;
+  isExpired?: boolean;
+  invoiceId?: number | null;
+  /** Invoices made from a quote. */
+  quoteId?: number | null;
+  quoteNumber?: string | null;
+  cancellationCreditId?: number | null;
+  cancelledInvoicetId?: number | null;
+  cancelledInvoicetNumber?: string | null;
 }
 
 interface Finding {
@@ -51,14 +66,26 @@ interface Finding {
   businessTerm: string | null;
 }
 
+type QuoteStatus = 'Pending' | 'Sent' | 'Accepted' | 'Refused' | 'Invoiced' | 'Closed';
+const QUOTE_FILTERS = ['Pending', 'Sent', 'Accepted', 'Refused', 'Invoiced', 'Closed', 'Expired'] as const;
+const quoteState = (status: string) => t(`quote${status}` as Key);
+/** A quote the seller may still change: Pending or Sent (PUT /v1/salequotes answers 409 otherwise). */
+const quoteEditable = (doc: SaleDocument) => doc.status === 'Pending' || doc.status === 'Sent';
+
 const STATUSES = ['Draft', 'Incoming', 'Expired', 'Paid', 'ToSend'] as const;
 const PAGE_SIZE = 20;
 
 function stateOf(doc: SaleDocument, kind: Kind): string {
+  if (kind === 'quote') return quoteState(doc.status ?? 'Pending') + (doc.isExpired ? ` (${quoteState('Expired').toLowerCase()})` : '');
   if (doc.isDraft) return t('Draft');
   if (doc.isCancelled) return t('cancelledState');
   if (doc.isPaid) return kind === 'invoice' ? t('Paid') : t('refunded');
   return t('finalized');
+}
+
+function badgeOf(doc: SaleDocument, kind: Kind): string {
+  if (kind === 'quote') return doc.status === 'Pending' ? 'draft' : doc.status === 'Accepted' || doc.status === 'Invoiced' ? 'paid' : '';
+  return doc.isDraft ? 'draft' : doc.isPaid ? 'paid' : '';
 }
 
 export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchParams }) {
@@ -71,9 +98,9 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
   return (
     <>
       <div class="page-head">
-        <h1 tabIndex={-1}>{kind === 'invoice' ? t('invoices') : t('credits')}</h1>
+        <h1 tabIndex={-1}>{listTitle(kind)}</h1>
         <a class="button primary" href={`#/${section(kind)}/new`}>
-          {kind === 'invoice' ? t('newInvoice') : t('newCredit')}
+          {newTitle(kind)}
         </a>
       </div>
       {kind === 'invoice' && (
@@ -92,6 +119,22 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
           ))}
         </nav>
       )}
+      {kind === 'quote' && (
+        <nav class="filters" aria-label={t('status')}>
+          {(['', ...QUOTE_FILTERS] as const).map((s) => (
+            <a
+              key={s}
+              href={`#/quotes${s ? `?status=${s}` : ''}`}
+              aria-current={status === s ? 'true' : undefined}
+              onClick={() => {
+                setPage(1);
+              }}
+            >
+              {s ? quoteState(s) : t('allQuotes')}
+            </a>
+          ))}
+        </nav>
+      )}
       {list.loading && <Loading />}
       {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
       {list.data && !list.loading && (
@@ -101,7 +144,7 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
           ) : (
             <div class="table-wrap">
               <table>
-                <caption class="visually-hidden">{kind === 'invoice' ? t('invoices') : t('credits')}</caption>
+                <caption class="visually-hidden">{listTitle(kind)}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('number')}</th>
@@ -111,9 +154,13 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
                     <th scope="col" class="num">
                       {t('total')}
                     </th>
-                    <th scope="col" class="num">
-                      {t('balance')}
-                    </th>
+                    {kind === 'quote' ? (
+                      <th scope="col">{t('validityDate')}</th>
+                    ) : (
+                      <th scope="col" class="num">
+                        {t('balance')}
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
@@ -125,14 +172,18 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
                       <td data-label={t('date')}>{date(d.date)}</td>
                       <td data-label={t('customer')}>{d.customerName}</td>
                       <td data-label={t('status')}>
-                        <span class={`badge ${d.isDraft ? 'draft' : d.isPaid ? 'paid' : ''}`}>{stateOf(d, kind)}</span>
+                        <span class={`badge ${badgeOf(d, kind)}`}>{stateOf(d, kind)}</span>
                       </td>
                       <td data-label={t('total')} class="num">
                         {money(d.taxIncludedAmount)}
                       </td>
-                      <td data-label={t('balance')} class="num">
-                        {money(d.balance)}
-                      </td>
+                      {kind === 'quote' ? (
+                        <td data-label={t('validityDate')}>{d.validityDate ? date(d.validityDate) : ''}</td>
+                      ) : (
+                        <td data-label={t('balance')} class="num">
+                          {money(d.balance)}
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>
@@ -170,9 +221,9 @@ function NewDocument({ kind }: { kind: Kind }) {
   return (
     <>
       <p>
-        <a href={`#/${section(kind)}`}>← {kind === 'invoice' ? t('invoices') : t('credits')}</a>
+        <a href={`#/${section(kind)}`}>← {listTitle(kind)}</a>
       </p>
-      <h1 tabIndex={-1}>{kind === 'invoice' ? t('newInvoice') : t('newCredit')}</h1>
+      <h1 tabIndex={-1}>{newTitle(kind)}</h1>
       <form onSubmit={(e) => void create(e)} class="grid-form" noValidate>
         {error !== null && <ErrorBox error={error} />}
         <Select
@@ -201,6 +252,8 @@ function NewDocument({ kind }: { kind: Kind }) {
 
 interface LineInput {
   key: number;
+  /** Product or Service, kept as the API gave it (a new line is a Product). */
+  type: string;
   description: string;
   quantity: string;
   price: string;
@@ -210,6 +263,7 @@ interface LineInput {
 let lineKeys = 0;
 const toInput = (l: Line): LineInput => ({
   key: ++lineKeys,
+  type: l.type,
   description: l.description ?? '',
   quantity: inputNumber(l.quantity),
   price: inputNumber(l.taxExcludedPrice),
@@ -259,7 +313,7 @@ function DraftEditor({
   const [saving, setSaving] = useState<'idle' | 'pending' | 'saving' | 'saved'>('idle');
   const [findings, setFindings] = useState<Finding[] | null>(null);
   const [checking, setChecking] = useState(false);
-  const [asking, setAsking] = useState<'finalize' | 'delete' | null>(null);
+  const [asking, setAsking] = useState<'finalize' | 'delete' | 'accept' | 'refuse' | null>(null);
   const etag = useRef(initialEtag);
   const dirty = useRef(false);
   const data = useLoad(async () => ({ vats: await frenchVats(), customers: await customerOptions() }), []);
@@ -277,7 +331,7 @@ function DraftEditor({
       customerId: customerId ? Number(customerId) : null,
       date: docDate,
       lines: lines.map((l) => ({
-        type: 'Product',
+        type: l.type,
         description: l.description || null,
         quantity: parseNumber(l.quantity) ?? 0,
         taxExcludedPrice: parseNumber(l.price) ?? 0,
@@ -319,7 +373,7 @@ function DraftEditor({
   };
   const addLine = () => {
     dirty.current = true;
-    setLines((ls) => [...ls, { key: ++lineKeys, description: '', quantity: '1', price: '', vatRate: '20' }]);
+    setLines((ls) => [...ls, { key: ++lineKeys, type: 'Product', description: '', quantity: '1', price: '', vatRate: '20' }]);
     setTimeout(() => document.querySelector<HTMLInputElement>('.line:last-child input')?.focus());
   };
   const removeLine = (index: number) => {
@@ -344,6 +398,17 @@ function DraftEditor({
     try {
       if (saving === 'pending' && !(await save())) return;
       await call('POST', `${base(kind)}/finalize/${doc.id}?dateAdjustment=MinimumDate`);
+      onFinalized();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  /** A quote's action (markassent, accept, refuse) after the last change is saved. */
+  const quoteAction = async (action: 'markassent' | 'accept' | 'refuse') => {
+    setAsking(null);
+    try {
+      if (saving === 'pending' && !(await save())) return;
+      await call('POST', `${base(kind)}/${action}/${doc.id}`);
       onFinalized();
     } catch (err) {
       setError(err);
@@ -484,30 +549,79 @@ function DraftEditor({
           </ul>
         </section>
       )}
-      <div class="actions">
-        <button type="button" onClick={() => void check()} disabled={checking}>
-          {checking ? t('loading') : t('check')}
-        </button>
-        <PdfButtons kind={kind} doc={doc} />
-        <button
-          type="button"
-          class="primary"
-          onClick={() => {
-            setAsking('finalize');
+      {kind === 'quote' ? (
+        <div class="actions">
+          <PdfButtons kind={kind} doc={doc} />
+          <button type="button" onClick={() => void quoteAction('markassent')}>
+            {t('markSent')}
+          </button>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              setAsking('accept');
+            }}
+          >
+            {t('acceptQuote')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setAsking('refuse');
+            }}
+          >
+            {t('refuseQuote')}
+          </button>
+          {!doc.number && (
+            <button
+              type="button"
+              class="danger"
+              onClick={() => {
+                setAsking('delete');
+              }}
+            >
+              {t('delete')}
+            </button>
+          )}
+        </div>
+      ) : (
+        <div class="actions">
+          <button type="button" onClick={() => void check()} disabled={checking}>
+            {checking ? t('loading') : t('check')}
+          </button>
+          <PdfButtons kind={kind} doc={doc} />
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              setAsking('finalize');
+            }}
+          >
+            {t('finalize')}
+          </button>
+          <button
+            type="button"
+            class="danger"
+            onClick={() => {
+              setAsking('delete');
+            }}
+          >
+            {t('delete')}
+          </button>
+        </div>
+      )}
+      {(asking === 'accept' || asking === 'refuse') && (
+        <Confirm
+          title={asking === 'accept' ? t('acceptQuote') : t('refuseQuote')}
+          text={t(asking === 'accept' ? 'acceptConfirm' : 'refuseConfirm')}
+          confirmLabel={asking === 'accept' ? t('acceptQuote') : t('refuseQuote')}
+          danger={asking === 'refuse'}
+          onConfirm={() => void quoteAction(asking)}
+          onClose={() => {
+            setAsking(null);
           }}
-        >
-          {t('finalize')}
-        </button>
-        <button
-          type="button"
-          class="danger"
-          onClick={() => {
-            setAsking('delete');
-          }}
-        >
-          {t('delete')}
-        </button>
-      </div>
+        />
+      )}
       {asking === 'finalize' && (
         <Confirm
           title={t('finalize')}
@@ -577,6 +691,168 @@ function PdfButtons({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
   );
 }
 
+/**
+ * A credit note for a finalized invoice, by the integrators' API: the full cancellation
+ * (POST /v1/saleinvoices/cancel/{id}: a finalized credit repeating the invoice) or a partial credit
+ * (POST /v1/salecredits naming the invoice, cancelledInvoicetId, BT-25: a draft starting from the
+ * invoice's lines, to edit before finalizing).
+ */
+function CreditDialog({ doc, onCancelled, onClose }: { doc: SaleDocument; onCancelled: () => void; onClose: () => void }) {
+  const [choice, setChoice] = useState<'partial' | 'full'>('partial');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      if (choice === 'full') {
+        await call('POST', `/v1/saleinvoices/cancel/${doc.id}`);
+        onCancelled();
+      } else {
+        const lines = doc.lines
+          .filter((l) => l.type === 'Product' || l.type === 'Service')
+          .map((l) => ({
+            type: l.type,
+            description: l.description,
+            quantity: l.quantity ?? 0,
+            taxExcludedPrice: l.taxExcludedPrice ?? 0,
+            ...(l.vat ? { vat: { rate: l.vat.rate } } : {}),
+          }));
+        const answer = await call<SaleDocument>('POST', '/v1/salecredits', {
+          body: { customerId: doc.customerId, cancelledInvoicetId: doc.id, lines },
+        });
+        go(`/credits/${answer.data.id}`);
+      }
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title={t('createCredit')}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="button" class={choice === 'full' ? 'danger' : 'primary'} disabled={busy} onClick={() => void submit()}>
+            {choice === 'full' ? t('cancelInvoice') : t('createPartialCredit')}
+          </button>
+        </>
+      }
+    >
+      {error !== null && <ErrorBox error={error} />}
+      <fieldset class="choices">
+        <legend>{t('creditKind')}</legend>
+        <div class="field checkbox">
+          <input
+            id="credit-partial"
+            type="radio"
+            name="credit-kind"
+            checked={choice === 'partial'}
+            onChange={() => {
+              setChoice('partial');
+            }}
+          />
+          <label for="credit-partial">{t('partialCredit')}</label>
+        </div>
+        <p class="hint">{t('partialCreditHelp')}</p>
+        <div class="field checkbox">
+          <input
+            id="credit-full"
+            type="radio"
+            name="credit-kind"
+            checked={choice === 'full'}
+            onChange={() => {
+              setChoice('full');
+            }}
+          />
+          <label for="credit-full">{t('fullCredit')}</label>
+        </div>
+        <p class="hint">{t('cancelConfirm')}</p>
+      </fieldset>
+    </Dialog>
+  );
+}
+
+interface EmailMessage {
+  id: number;
+  status: 'Queued' | 'Sent' | 'Failed';
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  attachment: string | null;
+}
+
+/**
+ * Sends a finalized invoice or credit note by e-mail (POST …/send/{id}), with the account's templates
+ * (Settings → E-mail templates); an empty list of addresses sends to the customer's.
+ */
+function SendDialog({ kind, doc, onClose }: { kind: Kind; doc: SaleDocument; onClose: () => void }) {
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [queued, setQueued] = useState<EmailMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const addresses = to
+        .split(/[,;\s]+/)
+        .map((a) => a.trim())
+        .filter(Boolean);
+      setQueued((await call<EmailMessage>('POST', `${base(kind)}/send/${doc.id}`, { body: addresses })).data);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+  return (
+    <Dialog
+      title={t('sendByEmail')}
+      onClose={onClose}
+      actions={
+        queued ? (
+          <button type="button" class="primary" onClick={onClose}>
+            {t('close')}
+          </button>
+        ) : (
+          <>
+            <button type="button" onClick={onClose}>
+              {t('cancel')}
+            </button>
+            <button type="button" class="primary" disabled={busy} onClick={() => void submit()}>
+              {t('send')}
+            </button>
+          </>
+        )
+      }
+    >
+      {queued ? (
+        <div class="notice" role="status" data-testid="email-queued">
+          <p>{t('emailQueued', { to: queued.to.join(', ') })}</p>
+          <p>
+            {t('mailSubject')} : {queued.subject}
+          </p>
+          {queued.cc.length > 0 && <p>Cc : {queued.cc.join(', ')}</p>}
+          {queued.attachment && <p>{t('attachment', { name: queued.attachment })}</p>}
+        </div>
+      ) : (
+        <>
+          {error !== null && <ErrorBox error={error} />}
+          <Field label={t('recipients')} type="text" value={to} onValue={setTo} hint={t('recipientsHelp')} />
+          <p class="hint">
+            <a href="#/settings">{t('mailTemplates')}</a>
+          </p>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
 const METHODS = ['Transfer', 'Check', 'Card', 'Cash', 'Other'];
 
 function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocument; onDone: () => void; onClose: () => void }) {
@@ -622,18 +898,54 @@ function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocume
   );
 }
 
+function LinesTable({ doc }: { doc: SaleDocument }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption>{t('lines')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('description')}</th>
+            <th scope="col" class="num">
+              {t('quantity')}
+            </th>
+            <th scope="col" class="num">
+              {t('unitPrice')}
+            </th>
+            <th scope="col" class="num">
+              {t('vat')}
+            </th>
+            <th scope="col" class="num">
+              {t('totalHT')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.lines.map((l) => (
+            <tr key={l.id}>
+              <td data-label={t('description')}>{l.description}</td>
+              <td data-label={t('quantity')} class="num">
+                {decimal(l.quantity)}
+              </td>
+              <td data-label={t('unitPrice')} class="num">
+                {money(l.taxExcludedPrice)}
+              </td>
+              <td data-label={t('vat')} class="num">
+                {l.vat?.label}
+              </td>
+              <td data-label={t('totalHT')} class="num">
+                {money(l.taxExcludedAmount)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleDocument; reload: () => void; readOnly: boolean }) {
-  const [asking, setAsking] = useState<'pay' | 'cancel' | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const cancel = async () => {
-    setAsking(null);
-    try {
-      await call('POST', `/v1/saleinvoices/cancel/${doc.id}`);
-      reload();
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const [asking, setAsking] = useState<'pay' | 'credit' | 'send' | null>(null);
   return (
     <>
       <dl class="facts">
@@ -654,51 +966,20 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
         <dt>{t('balance')}</dt>
         <dd data-testid="balance">{money(doc.balance)}</dd>
       </dl>
-      {error !== null && <ErrorBox error={error} />}
-      <div class="table-wrap">
-        <table>
-          <caption>{t('lines')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('description')}</th>
-              <th scope="col" class="num">
-                {t('quantity')}
-              </th>
-              <th scope="col" class="num">
-                {t('unitPrice')}
-              </th>
-              <th scope="col" class="num">
-                {t('vat')}
-              </th>
-              <th scope="col" class="num">
-                {t('totalHT')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {doc.lines.map((l) => (
-              <tr key={l.id}>
-                <td data-label={t('description')}>{l.description}</td>
-                <td data-label={t('quantity')} class="num">
-                  {decimal(l.quantity)}
-                </td>
-                <td data-label={t('unitPrice')} class="num">
-                  {money(l.taxExcludedPrice)}
-                </td>
-                <td data-label={t('vat')} class="num">
-                  {l.vat?.label}
-                </td>
-                <td data-label={t('totalHT')} class="num">
-                  {money(l.taxExcludedAmount)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LinesTable doc={doc} />
       <Totals doc={doc} />
       <div class="actions">
         <PdfButtons kind={kind} doc={doc} />
+        {!readOnly && (
+          <button
+            type="button"
+            onClick={() => {
+              setAsking('send');
+            }}
+          >
+            {t('sendByEmail')}
+          </button>
+        )}
         {!readOnly && !doc.isPaid && !doc.isCancelled && (
           <button
             type="button"
@@ -715,10 +996,10 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
             type="button"
             class="danger"
             onClick={() => {
-              setAsking('cancel');
+              setAsking('credit');
             }}
           >
-            {t('cancelInvoice')}
+            {t('createCredit')}
           </button>
         )}
       </div>
@@ -735,13 +1016,99 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
           }}
         />
       )}
-      {asking === 'cancel' && (
+      {asking === 'send' && (
+        <SendDialog
+          kind={kind}
+          doc={doc}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+      {asking === 'credit' && (
+        <CreditDialog
+          doc={doc}
+          onCancelled={() => {
+            setAsking(null);
+            reload();
+          }}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** A quote no longer editable (Accepted, Refused, Invoiced, Closed): its content, the PDF, what comes next. */
+function QuoteView({ doc, reload, readOnly }: { doc: SaleDocument; reload: () => void; readOnly: boolean }) {
+  const [asking, setAsking] = useState<'close' | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const act = async (action: 'invoice' | 'close') => {
+    setAsking(null);
+    setError(null);
+    try {
+      const answer = await call<SaleDocument>('POST', `/v1/salequotes/${action}/${doc.id}`);
+      if (action === 'invoice') go(`/invoices/${answer.data.id}`);
+      else reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <>
+      <dl class="facts">
+        <dt>{t('status')}</dt>
+        <dd>
+          <span class={`badge ${badgeOf(doc, 'quote')}`} data-testid="quote-status">
+            {stateOf(doc, 'quote')}
+          </span>
+        </dd>
+        <dt>{t('customer')}</dt>
+        <dd>{doc.customerName}</dd>
+        <dt>{t('date')}</dt>
+        <dd>{date(doc.date)}</dd>
+        {doc.validityDate && (
+          <>
+            <dt>{t('validityDate')}</dt>
+            <dd>{date(doc.validityDate)}</dd>
+          </>
+        )}
+      </dl>
+      {error !== null && <ErrorBox error={error} />}
+      <LinesTable doc={doc} />
+      <Totals doc={doc} />
+      <div class="actions">
+        <PdfButtons kind="quote" doc={doc} />
+        {!readOnly && doc.status === 'Accepted' && (
+          <button type="button" class="primary" onClick={() => void act('invoice')}>
+            {t('makeInvoice')}
+          </button>
+        )}
+        {!readOnly && doc.status === 'Accepted' && (
+          <button
+            type="button"
+            onClick={() => {
+              setAsking('close');
+            }}
+          >
+            {t('closeQuote')}
+          </button>
+        )}
+        {doc.invoiceId && (
+          <a class="button" href={`#/invoices/${doc.invoiceId}`} data-testid="quote-invoice">
+            {t('seeInvoice')}
+          </a>
+        )}
+      </div>
+      {asking === 'close' && (
         <Confirm
-          title={t('cancelInvoice')}
-          text={t('cancelConfirm')}
-          confirmLabel={t('cancelInvoice')}
+          title={t('closeQuote')}
+          text={t('closeConfirm')}
+          confirmLabel={t('closeQuote')}
           danger
-          onConfirm={() => void cancel()}
+          onConfirm={() => void act('close')}
           onClose={() => {
             setAsking(null);
           }}
@@ -757,16 +1124,50 @@ export function DocumentPage({ kind, id, readOnly }: { kind: Kind; id: string; r
   if (load.loading && !load.data) return <Loading />;
   if (load.error !== undefined || !load.data) return <ErrorBox error={load.error} retry={load.reload} />;
   const doc = load.data.data;
-  const title = doc.number ?? `${kind === 'invoice' ? t('newInvoice') : t('newCredit')} (${t('Draft').toLowerCase()} #${doc.id})`;
+  const title = doc.number ?? `${newTitle(kind)} (${t('Draft').toLowerCase()} #${doc.id})`;
   return (
     <>
       <p>
-        <a href={`#/${section(kind)}`}>← {kind === 'invoice' ? t('invoices') : t('credits')}</a>
+        <a href={`#/${section(kind)}`}>← {listTitle(kind)}</a>
       </p>
       <h1 tabIndex={-1}>{title}</h1>
-      {doc.cancellationCreditNumber && <Notice>{`${t('cancelledState')} : ${doc.cancellationCreditNumber}`}</Notice>}
-      {doc.isDraft && !readOnly ? (
-        <DraftEditor key={doc.id} kind={kind} initial={doc} etag={load.data.etag} onFinalized={load.reload} />
+      {doc.cancellationCreditNumber && (
+        <p class="notice">
+          {t('cancelledBy')}{' '}
+          <a href={`#/credits/${doc.cancellationCreditId ?? ''}`} data-testid="cancellation-credit">
+            {doc.cancellationCreditNumber}
+          </a>
+        </p>
+      )}
+      {kind === 'invoice' && doc.quoteId && (
+        <p class="notice">
+          {t('fromQuote')}{' '}
+          <a href={`#/quotes/${doc.quoteId}`} data-testid="invoice-quote">
+            {doc.quoteNumber ?? `#${doc.quoteId}`}
+          </a>
+        </p>
+      )}
+      {kind === 'credit' && doc.cancelledInvoicetId && (
+        <p class="notice">
+          {t('correctsInvoice')}{' '}
+          <a href={`#/invoices/${doc.cancelledInvoicetId}`} data-testid="corrected-invoice">
+            {doc.cancelledInvoicetNumber ?? `#${doc.cancelledInvoicetId}`}
+          </a>
+        </p>
+      )}
+      {kind === 'quote' && quoteEditable(doc) && !readOnly && (
+        <p>
+          {t('status')} :{' '}
+          <span class={`badge ${badgeOf(doc, 'quote')}`} data-testid="quote-status">
+            {stateOf(doc, 'quote')}
+          </span>
+          {doc.validityDate && ` — ${t('validityDate')} ${date(doc.validityDate)}`}
+        </p>
+      )}
+      {kind === 'quote' && !(quoteEditable(doc) && !readOnly) ? (
+        <QuoteView doc={doc} reload={load.reload} readOnly={readOnly} />
+      ) : (kind === 'quote' || doc.isDraft) && !readOnly ? (
+        <DraftEditor key={`${doc.id} ${doc.status ?? ''}`} kind={kind} initial={doc} etag={load.data.etag} onFinalized={load.reload} />
       ) : (
         <FinalizedView kind={kind} doc={doc} reload={load.reload} readOnly={readOnly} />
       )}

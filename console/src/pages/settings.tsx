@@ -1,8 +1,11 @@
 // Settings: company identity (the API's SIRET/VAT messages beside the fields), logo upload with
 // preview, bank details, numbering patterns with a live example (the server's own pure numbering
-// functions, bundled), invoicing defaults. One PUT /v1/settings with If-Match.
-import { useState } from 'preact/hooks';
+// functions, bundled), invoicing defaults, e-mail templates per document kind with a live preview
+// (the server's own renderTemplate, bundled). One PUT /v1/settings with If-Match.
+import { useId, useState } from 'preact/hooks';
 import { formatDocumentNumber, validateNumberPattern } from '../../../src/domain/numbering';
+import { DEFAULT_SUBJECT, defaultBody, formatAmount, formatDate, renderTemplate } from '../../../src/modules/mailing/templates';
+import { ApiError } from '../api';
 import { call } from '../api';
 import { inputNumber, parseNumber } from '../format';
 import { t } from '../i18n';
@@ -29,9 +32,129 @@ interface Settings {
     contact: { email: string | null; phone: string | null };
   };
   bankDetails: { accountHolder: string | null; bankName: string | null; iban: string | null; bic: string | null };
-  numbering: { invoicePattern: string; creditPattern: string };
+  numbering: { invoicePattern: string; creditPattern: string; quotePattern: string };
   documentDefaults: { invoiceFooterNotes: string | null; creditFooterNotes: string | null; latePaymentPenaltyRate: number | null };
   vat: { liableToVat: boolean };
+  emailing: Record<MailKind, DocumentEmail>;
+}
+
+/** The document kinds the API sends by e-mail (POST /v1/saleinvoices/send/{id}, /v1/salecredits/send/{id}, /v1/salequotes/send/{id}). */
+const MAIL_KINDS = ['invoices', 'credits', 'quotes'] as const;
+const MAIL_TITLES: Record<MailKind, string> = { invoices: 'Facture', credits: 'Avoir', quotes: 'Devis' };
+type MailKind = (typeof MAIL_KINDS)[number];
+
+interface DocumentEmail {
+  defaultObjectTemplate: string | null;
+  defaultContentTemplate: string | null;
+  defaultCcEmails: string[] | null;
+  defaultBccEmails: string[] | null;
+  includeDocumentAttachment: boolean;
+  showAmount: boolean;
+}
+
+interface MailForm {
+  subject: string;
+  body: string;
+  cc: string;
+  bcc: string;
+  attach: boolean;
+  showAmount: boolean;
+}
+
+function mailFormOf(s: Settings): Record<MailKind, MailForm> {
+  const one = (e: DocumentEmail): MailForm => ({
+    subject: e.defaultObjectTemplate ?? '',
+    body: e.defaultContentTemplate ?? '',
+    cc: (e.defaultCcEmails ?? []).join(', '),
+    bcc: (e.defaultBccEmails ?? []).join(', '),
+    attach: e.includeDocumentAttachment,
+    showAmount: e.showAmount,
+  });
+  return { invoices: one(s.emailing.invoices), credits: one(s.emailing.credits), quotes: one(s.emailing.quotes) };
+}
+
+const addresses = (value: string) =>
+  value
+    .split(/[,;\s]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+
+function TextArea(props: {
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  placeholder?: string;
+  rows?: number;
+  hint?: string;
+  error?: string;
+}) {
+  const id = useId();
+  const described = [props.error ? `${id}-error` : '', props.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`field wide${props.error ? ' invalid' : ''}`}>
+      <label for={id}>{props.label}</label>
+      <textarea
+        id={id}
+        rows={props.rows ?? 6}
+        value={props.value}
+        placeholder={props.placeholder}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={described}
+        onInput={(e) => {
+          props.onValue(e.currentTarget.value);
+        }}
+      />
+      {props.hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p class="field-error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Field errors whose name starts with a prefix (cc/bcc arrays: emailing.invoices.defaultCcEmails[1]). */
+function errorsUnder(error: unknown, prefix: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const found = Object.entries(error.fields)
+    .filter(([field]) => field.toLowerCase().startsWith(prefix.toLowerCase()))
+    .flatMap(([field, messages]) => messages.map((m) => (field.length > prefix.length ? `${field.slice(prefix.length)} ${m}` : m)));
+  return found.length ? found.join(' ') : undefined;
+}
+
+/** The e-mail a customer would receive, rendered with example values by the server's own function. */
+function MailPreview({ kind, form, company, pattern }: { kind: MailKind; form: MailForm; company: string; pattern: string }) {
+  const today = new Date().toISOString().slice(0, 10);
+  const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const title = MAIL_TITLES[kind];
+  const values = {
+    document: title.toLowerCase(),
+    number: validateNumberPattern(pattern) ? '' : formatDocumentNumber(pattern, today, 1),
+    amount: form.showAmount ? formatAmount('1234.5') : '',
+    date: formatDate(today),
+    dueDate: kind === 'credits' ? '' : formatDate(due),
+    company,
+    customer: 'Boulangerie Exemple',
+  };
+  const subject = renderTemplate(form.subject || DEFAULT_SUBJECT, { ...values, document: title })
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  const body = renderTemplate(form.body || defaultBody(form.showAmount, kind !== 'credits'), values);
+  return (
+    <section class="mail-preview" aria-labelledby="mail-preview-title" aria-live="polite">
+      <h3 id="mail-preview-title">{t('mailPreview')}</h3>
+      <p>
+        <strong>{t('mailSubject')} :</strong> <span data-testid="preview-subject">{subject}</span>
+      </p>
+      <pre data-testid="preview-body">{body}</pre>
+      {form.attach && <p class="hint">{t('attachment', { name: `${values.number || title}.pdf` })}</p>}
+    </section>
+  );
 }
 
 const _FIELDS = [
@@ -54,6 +177,7 @@ const _FIELDS = [
   'bic',
   'invoicePattern',
   'creditPattern',
+  'quotePattern',
   'invoiceFooterNotes',
   'creditFooterNotes',
   'latePaymentPenaltyRate',
@@ -83,6 +207,7 @@ function formOf(s: Settings): Record<FormKey, string> {
     bic: s.bankDetails.bic ?? '',
     invoicePattern: s.numbering.invoicePattern,
     creditPattern: s.numbering.creditPattern,
+    quotePattern: s.numbering.quotePattern,
     invoiceFooterNotes: s.documentDefaults.invoiceFooterNotes ?? '',
     creditFooterNotes: s.documentDefaults.creditFooterNotes ?? '',
     latePaymentPenaltyRate: inputNumber(s.documentDefaults.latePaymentPenaltyRate),
@@ -97,6 +222,8 @@ function example(pattern: string): { value?: string; error?: string } {
 
 export function SettingsPage() {
   const [form, setForm] = useState<Record<FormKey, string> | null>(null);
+  const [mail, setMail] = useState<Record<MailKind, MailForm> | null>(null);
+  const [mailKind, setMailKind] = useState<MailKind>('invoices');
   const [liable, setLiable] = useState(true);
   const [logo, setLogo] = useState<string | null>(null);
   const [newLogo, setNewLogo] = useState<string | null>(null);
@@ -107,6 +234,7 @@ export function SettingsPage() {
   const load = useLoad(async () => {
     const answer = await call<Settings>('GET', '/v1/settings');
     setForm(formOf(answer.data));
+    setMail(mailFormOf(answer.data));
     setLiable(answer.data.vat.liableToVat);
     setLogo(answer.data.company.logoUri);
     setEtag(answer.etag);
@@ -114,8 +242,25 @@ export function SettingsPage() {
   }, []);
 
   if (load.loading && !form) return <Loading />;
-  if (load.error !== undefined || !form) return <ErrorBox error={load.error} retry={load.reload} />;
+  if (load.error !== undefined || !form || !mail) return <ErrorBox error={load.error} retry={load.reload} />;
   const f = form;
+  const m = mail[mailKind];
+  const setM = (patch: Partial<MailForm>) => {
+    setMail({ ...mail, [mailKind]: { ...m, ...patch } });
+  };
+  const emailing = Object.fromEntries(
+    MAIL_KINDS.map((k) => [
+      k,
+      {
+        defaultObjectTemplate: mail[k].subject.trim() || null,
+        defaultContentTemplate: mail[k].body.trim() ? mail[k].body : null,
+        defaultCcEmails: addresses(mail[k].cc),
+        defaultBccEmails: addresses(mail[k].bcc),
+        includeDocumentAttachment: mail[k].attach,
+        showAmount: mail[k].showAmount,
+      },
+    ]),
+  );
   const set = (key: FormKey) => (value: string) => {
     setForm({ ...f, [key]: value });
   };
@@ -154,18 +299,20 @@ export function SettingsPage() {
         ...(newLogo ? { logoUri: newLogo } : {}),
       },
       bankDetails: { accountHolder: n('accountHolder'), bankName: n('bankName'), iban: n('iban'), bic: n('bic') },
-      numbering: { invoicePattern: f.invoicePattern, creditPattern: f.creditPattern },
+      numbering: { invoicePattern: f.invoicePattern, creditPattern: f.creditPattern, quotePattern: f.quotePattern },
       documentDefaults: {
         invoiceFooterNotes: n('invoiceFooterNotes'),
         creditFooterNotes: n('creditFooterNotes'),
         latePaymentPenaltyRate: num('latePaymentPenaltyRate'),
       },
       vat: { liableToVat: liable },
+      emailing,
     };
     try {
       const answer = await call<Settings>('PUT', '/v1/settings', { body, ifMatch: etag });
       setEtag(answer.etag);
       setForm(formOf(answer.data));
+      setMail(mailFormOf(answer.data));
       setLogo(answer.data.company.logoUri);
       setNewLogo(null);
       setSaved(true);
@@ -177,6 +324,7 @@ export function SettingsPage() {
 
   const inv = example(f.invoicePattern);
   const cred = example(f.creditPattern);
+  const quo = example(f.quotePattern);
   return (
     <>
       <h1 tabIndex={-1}>{t('settings')}</h1>
@@ -254,6 +402,13 @@ export function SettingsPage() {
             error={err('numbering.creditPattern') ?? cred.error}
             hint={cred.value ? t('example', { value: cred.value }) : undefined}
           />
+          <Field
+            label={t('quotePattern')}
+            value={f.quotePattern}
+            onValue={set('quotePattern')}
+            error={err('numbering.quotePattern') ?? quo.error}
+            hint={quo.value ? t('example', { value: quo.value }) : undefined}
+          />
         </fieldset>
         <fieldset>
           <legend>{t('defaults')}</legend>
@@ -286,6 +441,92 @@ export function SettingsPage() {
             value={f.creditFooterNotes}
             onValue={set('creditFooterNotes')}
             error={err('documentDefaults.creditFooterNotes')}
+          />
+        </fieldset>
+        <fieldset id="mail-templates">
+          <legend>{t('mailTemplates')}</legend>
+          <div class="field">
+            <label for="mail-kind">{t('mailTemplatesFor')}</label>
+            <select
+              id="mail-kind"
+              value={mailKind}
+              onChange={(e) => {
+                setMailKind(e.currentTarget.value as MailKind);
+              }}
+            >
+              <option value="invoices">{t('invoices')}</option>
+              <option value="credits">{t('credits')}</option>
+              <option value="quotes">{t('quotes')}</option>
+            </select>
+          </div>
+          <p class="hint">{t('placeholdersHelp')}</p>
+          <Field
+            class="wide"
+            label={t('mailSubject')}
+            value={m.subject}
+            onValue={(v) => {
+              setM({ subject: v });
+            }}
+            maxLength={500}
+            hint={m.subject ? undefined : t('mailDefault', { value: DEFAULT_SUBJECT })}
+            error={err(`emailing.${mailKind}.defaultObjectTemplate`)}
+          />
+          <TextArea
+            label={t('mailBody')}
+            value={m.body}
+            onValue={(v) => {
+              setM({ body: v });
+            }}
+            rows={8}
+            placeholder={defaultBody(m.showAmount, mailKind !== 'credits')}
+            error={err(`emailing.${mailKind}.defaultContentTemplate`)}
+          />
+          <Field
+            label={t('mailCc')}
+            type="text"
+            value={m.cc}
+            onValue={(v) => {
+              setM({ cc: v });
+            }}
+            hint={t('mailAddressesHelp')}
+            error={errorsUnder(error, `emailing.${mailKind}.defaultCcEmails`)}
+          />
+          <Field
+            label={t('mailBcc')}
+            type="text"
+            value={m.bcc}
+            onValue={(v) => {
+              setM({ bcc: v });
+            }}
+            error={errorsUnder(error, `emailing.${mailKind}.defaultBccEmails`)}
+          />
+          <div class="field checkbox">
+            <input
+              id="mail-attach"
+              type="checkbox"
+              checked={m.attach}
+              onChange={(e) => {
+                setM({ attach: e.currentTarget.checked });
+              }}
+            />
+            <label for="mail-attach">{t('mailAttach')}</label>
+          </div>
+          <div class="field checkbox">
+            <input
+              id="mail-amount"
+              type="checkbox"
+              checked={m.showAmount}
+              onChange={(e) => {
+                setM({ showAmount: e.currentTarget.checked });
+              }}
+            />
+            <label for="mail-amount">{t('mailShowAmount')}</label>
+          </div>
+          <MailPreview
+            kind={mailKind}
+            form={m}
+            company={f.name}
+            pattern={mailKind === 'invoices' ? f.invoicePattern : mailKind === 'credits' ? f.creditPattern : f.quotePattern}
           />
         </fieldset>
         {saved && <Notice>{t('settingsSaved')}</Notice>}

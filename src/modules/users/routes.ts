@@ -54,12 +54,33 @@ function userOf(row: UserRow): UserT {
   };
 }
 
+const CreatedUser = Type.Object(
+  {
+    user: Type.Ref(User),
+    signInLink: Type.String({ description: 'One-time sign-in link (24 hours) to hand to the user: shown this once' }),
+  },
+  { $id: 'CreatedUser', additionalProperties: false, description: 'A user invited, or whose password was reset' },
+);
+
 const problem = { $ref: 'ProblemDetails#' };
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+const Profile = Literals(['Admin', 'Standard', 'Accountant'], { description: 'User profile' });
+const Name = Nullable(Type.String({ maxLength: 100 }));
+const Phone = Nullable(Type.String({ maxLength: 40 }));
+
+/** Managing the account's users is for an Admin signed in to the console; a key or another profile gets 403. */
+function adminOnly(request: FastifyRequest): { accountId: number; userId: number } {
+  const user = request.principal.user;
+  if (user?.profile !== 'Admin') throw new ForbiddenError('Users are managed by an Admin user signed in to the console');
+  return { accountId: request.principal.accountId, userId: user.id };
+}
+
 const sessionOnly = 'Only a console session has this: an API key is not a user';
 
 export function userRoutes(app: TypedApp, ctx: AppContext): void {
   ensureSchema(app, User);
   ensureSchema(app, ConsoleSession);
+  ensureSchema(app, CreatedUser);
   const throttle = new SignInThrottle(sharedFailureRecorder(ctx.db));
   const tags = ['Users'];
 
@@ -95,6 +116,120 @@ export function userRoutes(app: TypedApp, ctx: AppContext): void {
       },
     );
   }
+
+  // The user-management page (Admin session only): left out of the integrators' OpenAPI document
+  // like API access; docs/console.md#users describes it.
+  const admin = { errorBody: 'ProblemDetails' as const };
+  const link = (request: FastifyRequest, token: string) =>
+    `${ctx.config.publicUrl ?? `${request.protocol}://${request.host}`}/console/#/link/${token}`;
+
+  app.get(
+    '/v1/users',
+    {
+      config: admin,
+      schema: { hide: true, tags, summary: "The account's users", response: { 200: Type.Array(Type.Ref(User)), 403: problem } },
+    },
+    async (request) => (await service.listUsers(ctx.db, adminOnly(request).accountId)).map(userOf),
+  );
+
+  app.get(
+    '/v1/users/:id',
+    {
+      config: admin,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'A user of the account',
+        params: IdParams,
+        response: { 200: Type.Ref(User), 403: problem, 404: problem },
+      },
+    },
+    async (request) => userOf(await service.getUser(ctx.db, adminOnly(request).accountId, request.params.id)),
+  );
+
+  app.post(
+    '/v1/users',
+    {
+      config: admin,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Invite a user: created with status InvitationSent and a one-time sign-in link',
+        body: Type.Object(
+          {
+            email: Type.String({ maxLength: 254 }),
+            firstName: Type.Optional(Name),
+            lastName: Type.Optional(Name),
+            phone: Type.Optional(Phone),
+            profile: Profile,
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Type.Ref(CreatedUser), 400: problem, 403: problem, 409: problem },
+      },
+    },
+    async (request, reply) => {
+      const { accountId } = adminOnly(request);
+      const { user, linkToken } = await service.createUser(ctx.db, {
+        accountId,
+        email: request.body.email,
+        profile: request.body.profile,
+        firstName: request.body.firstName?.trim() || null,
+        lastName: request.body.lastName?.trim() || null,
+        phone: request.body.phone?.trim() || null,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ user: userOf(user), signInLink: link(request, linkToken!) });
+    },
+  );
+
+  app.put(
+    '/v1/users/:id',
+    {
+      config: admin,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Change a user: names, phone, profile; status Inactive disables it (its sessions end), Active enables it',
+        params: IdParams,
+        body: Type.Object(
+          {
+            firstName: Type.Optional(Name),
+            lastName: Type.Optional(Name),
+            phone: Type.Optional(Phone),
+            profile: Type.Optional(Profile),
+            status: Type.Optional(Literals(['Active', 'Inactive'], { description: 'Inactive disables the user' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Ref(User), 400: problem, 403: problem, 404: problem, 409: problem },
+      },
+    },
+    async (request) => {
+      const { accountId, userId } = adminOnly(request);
+      return userOf(await service.updateUser(ctx.db, accountId, userId, request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/v1/users/resetpassword/:id',
+    {
+      config: admin,
+      schema: {
+        hide: true,
+        tags,
+        summary: "Reset a user's password: the old one and every session end; answers a new one-time sign-in link",
+        params: IdParams,
+        response: { 200: Type.Ref(CreatedUser), 403: problem, 404: problem },
+      },
+    },
+    async (request, reply) => {
+      const { user, linkToken } = await service.resetPasswordOf(ctx.db, adminOnly(request).accountId, request.params.id);
+      reply.header('cache-control', 'no-store');
+      const fresh = await service.findUser(ctx.db, user.id);
+      return { user: userOf(fresh ?? user), signInLink: link(request, linkToken) };
+    },
+  );
 
   const opened = (s: service.OpenedSession) => ({
     user: userOf(s.user),

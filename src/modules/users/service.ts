@@ -38,6 +38,7 @@ export interface NewUser {
   profile?: Profile;
   firstName?: string | null;
   lastName?: string | null;
+  phone?: string | null;
   password?: string;
 }
 
@@ -58,7 +59,7 @@ export async function createUser(db: Db, input: NewUser): Promise<{ user: repo.U
       email,
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
-      phone: null,
+      phone: input.phone ?? null,
       profile,
       status: passwordHash ? 'Active' : 'InvitationSent',
       passwordHash,
@@ -80,6 +81,56 @@ export async function createUser(db: Db, input: NewUser): Promise<{ user: repo.U
 
 export async function listUsers(db: Db, accountId: number): Promise<repo.UserRow[]> {
   return repo.listUsers(db.kysely, accountId);
+}
+
+/** A user of the account (another account's user is not found, as for every record). */
+export async function getUser(db: Db, accountId: number, userId: number): Promise<repo.UserRow> {
+  const user = await repo.findUser(db.kysely, userId);
+  if (!user || user.accountId !== accountId) throw new NotFoundError('User', userId);
+  return user;
+}
+
+export interface UserChanges {
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  profile?: Profile;
+  /** Inactive disables the user (sessions end at once); Active enables it again. */
+  status?: 'Active' | 'Inactive';
+}
+
+/**
+ * Changes a user of the account (an Admin's user-management page). An Admin may not take away their
+ * own Admin profile nor disable themselves: the account would risk having no Admin left. Disabling
+ * ends the user's sessions; enabling gives back Active, or InvitationSent to a user who never chose
+ * a password.
+ */
+export async function updateUser(db: Db, accountId: number, actingUserId: number, userId: number, changes: UserChanges) {
+  if (changes.profile !== undefined && !PROFILES.includes(changes.profile))
+    throw ValidationError.field('profile', `must be one of ${PROFILES.join(', ')}`);
+  return transaction(db, async (trx) => {
+    const user = await repo.findUser(trx, userId);
+    if (!user || user.accountId !== accountId) throw new NotFoundError('User', userId);
+    if (userId === actingUserId && changes.profile !== undefined && changes.profile !== 'Admin')
+      throw new ConflictError('You cannot take away your own Admin profile: ask another Admin');
+    if (userId === actingUserId && changes.status === 'Inactive') throw new ConflictError('You cannot disable yourself: ask another Admin');
+    const values: Partial<repo.UserRow> = {};
+    if (changes.firstName !== undefined) values.firstName = changes.firstName?.trim() || null;
+    if (changes.lastName !== undefined) values.lastName = changes.lastName?.trim() || null;
+    if (changes.phone !== undefined) values.phone = changes.phone?.trim() || null;
+    if (changes.profile !== undefined) values.profile = changes.profile;
+    if (changes.status === 'Inactive') values.status = 'Inactive';
+    if (changes.status === 'Active' && user.status === 'Inactive') values.status = user.passwordHash ? 'Active' : 'InvitationSent';
+    if (Object.keys(values).length) await repo.updateUser(trx, user.id, values);
+    if (values.status === 'Inactive') await repo.deleteUserSessions(trx, user.id);
+    return { ...user, ...values };
+  });
+}
+
+/** resetPassword for a user of the account, found by id (the user-management page). */
+export async function resetPasswordOf(db: Db, accountId: number, userId: number) {
+  const user = await getUser(db, accountId, userId);
+  return resetPassword(db, user.email);
 }
 
 /**

@@ -1,0 +1,97 @@
+// What the browser suites of the console share: the console built when missing, Debian's chromium
+// started by playwright-core with a fresh profile, axe-core run in the page, screenshots for
+// docs/console/ (CONSOLE_SCREENSHOTS=1).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const SHOTS = process.env.CONSOLE_SCREENSHOTS === '1' ? path.join(root, 'docs/console') : null;
+export const CHROMIUM = '/usr/bin/chromium';
+export const NBSP = /[\u00a0\u202f]/g;
+
+/** Builds the console's files when the checkout was not built yet (npm run build does it). */
+export async function ensureConsoleBuilt(): Promise<void> {
+  if (existsSync(path.join(root, 'dist/console/index.html'))) return;
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'console/vite.config.ts'), logLevel: 'warn' });
+}
+
+let axeSource: string | null = null;
+
+/** axe-core in the page: no serious or critical violation. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      globalThis as unknown as {
+        axe: { run: (o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    `${what}: ${JSON.stringify(violations)}`,
+  ).toEqual([]);
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(): Promise<Browser> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'facturier-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--lang=fr-FR',
+    ],
+    viewport: { width: 1200, height: 800 },
+    locale: 'fr-FR',
+    acceptDownloads: true,
+    // Lets the test inject axe-core into pages whose CSP forbids inline scripts.
+    bypassCSP: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(20_000);
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the page showed when a step failed, for whoever reads the failure. */
+export async function screenshotFailure(page: Page, name: string): Promise<void> {
+  const file = path.join(tmpdir(), `facturier-console-failure-${name.slice(0, 40).replace(/\W+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  console.error(
+    `Screenshot of the failure: ${file}\n${
+      (await page
+        .locator('main')
+        .textContent()
+        .catch(() => '')) ?? ''
+    }`,
+  );
+}
