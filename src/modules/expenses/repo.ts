@@ -181,3 +181,17 @@ export async function reimbursedOfAmount(db: Db, accountId: number, amount: Big,
     .execute();
   return rows.map((r) => dec(db, r));
 }
+
+/**
+ * The bank transaction matched with the repayment of a report, if any. Read from the bank's table
+ * directly: the bank module reads this one (matching), so importing it here would be a cycle.
+ */
+export async function bankTransactionMatchedWith(db: Db, accountId: number, reportId: number) {
+  return db
+    .selectFrom('bankTransactions')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where('matchType', '=', 'ExpenseReport')
+    .where('matchId', '=', reportId)
+    .executeTakeFirst();
+}
