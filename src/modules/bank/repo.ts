@@ -1,5 +1,6 @@
 // SQL of bank accounts, statement imports and transactions. Every function takes the account id.
 import type Big from 'big.js';
+import type { Database as SQLiteDatabase } from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
@@ -146,6 +147,49 @@ export async function insertTransactions(
       })),
     )
     .execute();
+}
+
+/**
+ * SQLite: the entries of an import written one by one with two prepared statements on the connection
+ * the open transaction holds (better-sqlite3 is synchronous: same connection, same transaction), so
+ * no query objects are built per batch (a 500-row insert is ~9,000 query nodes and parameters, all
+ * garbage a moment later) and an entry seen earlier in the same file is found by the same lookup as
+ * one stored by an earlier import.
+ */
+export function sqliteImportWriter(
+  db: Db,
+  sqlite: SQLiteDatabase,
+  base: { accountId: number; bankAccountId: number; importId: number; createdAt: string },
+) {
+  const exists = sqlite.prepare('SELECT 1 FROM bank_transactions WHERE bank_account_id = ? AND dedup_key = ?').pluck();
+  const insert = sqlite.prepare(
+    `INSERT INTO bank_transactions (account_id, bank_account_id, import_id, date, value_date, amount, label, reference,
+       counterparty_name, counterparty_iban, bank_reference, dedup_key, search_text, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return {
+    /** Stores the entry unless its key is already stored; true when stored. */
+    add(r: NewTransaction & { dedupKey: string }): boolean {
+      if (exists.get(base.bankAccountId, r.dedupKey) !== undefined) return false;
+      insert.run(
+        base.accountId,
+        base.bankAccountId,
+        base.importId,
+        r.date,
+        r.valueDate,
+        toStoredAmount(db, r.amount),
+        r.label,
+        r.reference,
+        r.counterpartyName,
+        r.counterpartyIban,
+        r.bankReference,
+        r.dedupKey,
+        searchTextOf([r.label, r.reference, r.counterpartyName]),
+        base.createdAt,
+      );
+      return true;
+    },
+  };
 }
 
 /** A transaction entered by hand (no import): its id. */
