@@ -179,4 +179,24 @@ describeEachDb('bank transactions entered by hand', (ctx) => {
     expect(await ids('ESPÈCES')).toEqual(['REMISE ESPECES']);
     expect(await ids('...')).toEqual([]);
   });
+
+  it('an entry repeated within one statement is stored once (the bank id twice in the file), on a first import as on a re-import', async () => {
+    const xml = CAMT.toString('utf8');
+    const first = xml.indexOf('<Ntry>');
+    const entry = xml.slice(first, xml.indexOf('</Ntry>', first) + '</Ntry>'.length);
+    const doubled = xml.replace(entry, `${entry}\n${entry}`).replace(BNP_IBAN, 'FR1420041010050500013M02606');
+    const dup = (await call('POST', '/v1/bankaccounts', { name: 'Doublons', iban: 'FR1420041010050500013M02606' })).json();
+    const send = () =>
+      ctx.inject({
+        method: 'POST',
+        url: `/v1/bankaccounts/${dup.id}/statements`,
+        headers: { ...a.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: multipart([{ name: 'file', filename: 'releve.xml', type: 'application/xml', content: Buffer.from(doubled) }]),
+      });
+    const once = await send();
+    expect(once.statusCode, once.body).toBe(200);
+    expect(once.json()).toMatchObject({ readCount: 7, insertedCount: 6, duplicateCount: 1, pendingCount: 1 });
+    expect(await send().then((r) => r.json())).toMatchObject({ readCount: 7, insertedCount: 0, duplicateCount: 7 });
+    expect((await account(dup.id)).transactionCount).toBe(6);
+  });
 });
