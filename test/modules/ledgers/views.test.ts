@@ -170,6 +170,24 @@ describeEachDb('commitments and settlements views', (ctx) => {
     expect(cents(all)).toBe(-380 + 46001 + 4200);
     const onlyCustomers = await call('GET', '/v1/commitments?types=Customer');
     expect(onlyCustomers.headers['x-record-count']).toBe('3');
+
+    // The open credit offset against a new invoice of 12.00: one receipt of 6.00 (Invoice +12, Credit -6).
+    const second = await sales.finalized('Invoice', { customerId, lines: [simpleLine(10)] });
+    const offset = await call('POST', '/v1/receipts', {
+      amount: 6,
+      date: '2025-03-02',
+      customerId,
+      links: [
+        { type: 'Invoice', id: second.id, amount: 12 },
+        { type: 'Credit', id: open.id, amount: -6 },
+      ],
+    });
+    expect(offset.statusCode, offset.body).toBe(200);
+    const after: typeof all = (await call('GET', '/v1/commitments?types=Customer&PageSize=100')).json();
+    expect(after.map((c) => [c.id, c.dueAmount])).toEqual([
+      [invoice.id, 10],
+      [partly.id, -7.8],
+    ]);
   });
 
   it('another account sees none of them', async () => {
