@@ -370,6 +370,8 @@ export interface BankTransactionsTable {
   matchId: number | null;
   matchedAt: string | null;
   createdAt: string;
+  /** Normalised words of the label, reference and counterparty (db/search.ts). */
+  searchText: string;
 }
 
 export interface LogoVersionsTable {

@@ -582,6 +582,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     ok: 'The expense report, repaid',
     example: { date: '2026-12-05', paymentMethod: 'Transfer', reference: 'NDF-2026-11' },
   },
+  'DELETE /v1/expensereports/{id}/reimburse': {
+    description:
+      'Undoes the repayment of a Reimbursed report: the ColleagueRepayment settlement is deleted and the report is Approved again (owed to the colleague). 400 for another state, or while a bank transaction is matched with the repayment (remove that match first).',
+    ok: 'The expense report, Approved again',
+  },
   'GET /v1/bankaccounts': {
     description: 'Lists the bank accounts of the account, with their balance, a page at a time.',
     ok: 'A page of bank accounts',
@@ -619,7 +624,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'GET /v1/banktransactions': {
     description:
-      'Lists the transactions of the imported statements, a page at a time (filters: BankAccountId, From/To, Matched; `query`: words of the label, reference or counterparty).',
+      'Lists the bank transactions (imported or entered by hand), a page at a time (filters: BankAccountId, From/To, Matched; `query`: words of the label, reference or counterparty, accent- and case-insensitive).',
     ok: 'A page of bank transactions',
   },
   'GET /v1/banktransactions/{id}': { description: 'Reads one bank transaction, with its match.', ok: 'The bank transaction' },
@@ -638,9 +643,25 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: 'Removes the match of a transaction: it is unmatched again.',
     ok: 'The bank transaction, unmatched',
   },
+  'POST /v1/banktransactions': {
+    description:
+      'Enters a bank transaction by hand (a cheque not yet on a statement, a bank without export): bank account of the account (else 404), booking date not before its opening date, signed amount (not 0; `direction` Credit/Debit, when given, must agree with the sign), label.',
+    ok: 'The bank transaction',
+    example: { bankAccountId: 1, date: '2026-11-25', amount: -42.5, direction: 'Debit', label: 'CHQ 0000123', reference: '0000123' },
+  },
+  'PUT /v1/banktransactions/{id}': {
+    description:
+      'Updates a transaction entered by hand (absent fields kept, null clears), checked as on creation. An imported transaction is the bank’s record: 400 (only its match changes). A matched one keeps its amount and bank account.',
+    ok: 'The bank transaction',
+    example: { label: 'CHQ 0000123 Papeterie Durand', counterpartyName: 'Papeterie Durand' },
+  },
+  'DELETE /v1/banktransactions/{id}': {
+    description: 'Deletes a transaction entered by hand, and its match with it. An imported transaction answers 400.',
+    ok: 'Deleted (no body)',
+  },
   'GET /v1/commitments': {
     description:
-      'Lists what is owed to the account and by it, earliest due first, a page at a time: unpaid sale invoices, unpaid purchase invoices, approved expense reports not yet repaid (filters: From/To, `types`).',
+      'Lists what is owed to the account and by it, earliest due first, a page at a time: unpaid sale invoices and (negative) sale credits not yet refunded, unpaid purchase invoices and (negative) supplier credit notes not yet refunded, approved expense reports not yet repaid (filters: From/To, `types`).',
     ok: 'A page of commitments',
   },
   'GET /v1/settlements': {

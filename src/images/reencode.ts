@@ -5,7 +5,7 @@
 // other metadata), a corrupt stream or a decompression bomb is refused here, with a reason, rather
 // than inside a decoder that cannot report it (PDFKit's PNG decoder throws from a zlib callback,
 // out of every try/catch). The format stays the same: PNG stays PNG (alpha kept), JPEG stays JPEG.
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { detectImageType, type ImageType } from '../domain/image-type.js';
 
 /** The limits of docs/limits.md. Bytes are limited per use (logo, product image) by the caller. */
@@ -18,9 +18,19 @@ export const IMAGE_LIMITS = {
   timeoutSeconds: 10,
 } as const;
 
-// libvips' operation cache would keep decoded untrusted images in memory for nothing: every
-// image is decoded once.
-sharp.cache(false);
+let loaded: typeof SharpModule | null = null;
+
+/** sharp (libvips) is loaded by the first image, not when the server starts (bench/results/ledgers.md). */
+async function loadSharp(): Promise<typeof SharpModule> {
+  if (!loaded) {
+    const sharp = (await import('sharp')).default;
+    // libvips' operation cache would keep decoded untrusted images in memory for nothing: every
+    // image is decoded once.
+    sharp.cache(false);
+    loaded = sharp;
+  }
+  return loaded;
+}
 
 const NAMES: Record<ImageType, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/webp': 'WebP' };
 const SHARP_FORMAT: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif', 'image/webp': 'webp' };
@@ -73,6 +83,7 @@ export async function reencodeImage(input: Uint8Array, options: ReencodeOptions)
   if (!contentType || !options.accept.includes(contentType))
     return refuse(`the image is not a ${expected} image (recognised by its first bytes)`);
 
+  const sharp = await loadSharp();
   // The header first: dimensions are refused before a single pixel is decoded.
   let width: number;
   let height: number;

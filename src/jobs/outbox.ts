@@ -58,7 +58,11 @@ export type EventType =
   | 'BankTransactionUnmatched'
   | 'QuoteCreated'
   | 'QuoteUpdated'
-  | 'QuoteDeleted';
+  | 'QuoteDeleted'
+  | 'BankTransactionCreated'
+  | 'BankTransactionUpdated'
+  | 'BankTransactionDeleted'
+  | 'ExpenseReportReimbursementCancelled';
 
 export async function emit(db: Kysely<Database>, accountId: number, type: EventType, payload: unknown): Promise<void> {
   await db

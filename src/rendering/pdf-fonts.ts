@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFKitModule from 'pdfkit';
 
 export type FontStyle = 'regular' | 'bold' | 'italic';
 
@@ -18,6 +18,25 @@ const FILES: Record<FontStyle, string> = {
 export type LoadedFont = Buffer | object;
 
 let cache: Record<FontStyle, LoadedFont> | null = null;
+
+type PdfKit = typeof PDFKitModule;
+let pdfkit: PdfKit | null = null;
+
+/**
+ * PDFKit (with fontkit: ~10 MB of heap and code) is loaded by the first rendering, not when the
+ * server starts: the API's main thread renders nothing (workers do), and its idle memory counts
+ * (bench/results/ledgers.md).
+ */
+export async function loadPdfKit(): Promise<PdfKit> {
+  pdfkit ??= (await import('pdfkit')).default;
+  return pdfkit;
+}
+
+/** PDFKit, once loadPdfKit() resolved. */
+export function pdfKit(): PdfKit {
+  if (!pdfkit) throw new Error('PDFKit is not loaded: await loadPdfKit() first');
+  return pdfkit;
+}
 
 /** Word layouts (fontkit shaping results) by style, shared by all documents; see pdf.ts. */
 type LayoutCache = Record<string, unknown>;
@@ -52,6 +71,7 @@ function fontDirectory(): string {
  * immutable once parsed, and each document makes its own subset of it.
  */
 function parseOnce(buffer: Buffer): LoadedFont {
+  const PDFDocument = pdfKit();
   const probe = new PDFDocument({ autoFirstPage: false, font: buffer as unknown as string });
   const parsed = (probe as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
   return parsed && typeof parsed.layout === 'function' ? parsed : buffer;

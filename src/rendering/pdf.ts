@@ -2,10 +2,9 @@
 // Finalized documents given their CII XML become Factur-X (PDF/A-3b + embedded factur-x.xml);
 // drafts carry a BROUILLON watermark and never an XML. Output bytes depend only on the input.
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import type { DocumentLine, IssuedDocument, Party, PostalAddress, VatCategory } from './model.js';
 import { appendModifyDate, embedFacturX } from './pdf-facturx.js';
-import { loadFonts, sharedLayoutCache, type FontStyle, type LoadedFont } from './pdf-fonts.js';
+import { loadFonts, loadPdfKit, pdfKit, sharedLayoutCache, type FontStyle, type LoadedFont } from './pdf-fonts.js';
 import {
   countryLabel,
   formatAmount,
@@ -112,6 +111,7 @@ const VAT_CATEGORY_LABEL: Partial<Record<VatCategory, string>> = {
 /** Renders the document; resolves with the complete PDF. */
 export async function renderDocumentPdf(doc: IssuedDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
   const xml = doc.isDraft ? undefined : options.xml;
+  await loadPdfKit();
   const renderer = new InvoiceRenderer(doc, xml);
   return renderer.render();
 }
@@ -198,6 +198,7 @@ class InvoiceRenderer {
     this.date = issueInstant(doc.issueDate);
     const kindLabel = doc.quote ? 'Devis' : doc.kind === 'Credit' ? 'Avoir' : doc.typeCode === '386' ? 'Facture d’acompte' : 'Facture';
     this.title = metadataText(doc.isDraft || !doc.number ? `${kindLabel} (brouillon)` : `${kindLabel} ${doc.number}`);
+    const PDFDocument = pdfKit();
     this.pdf = new PDFDocument({
       size: 'A4',
       margins: { top: TOP, bottom: 20, left: MARGIN_X, right: MARGIN_X },

@@ -16,6 +16,7 @@ import { saleQuotes } from './014_sale_quotes.js';
 import { ledgers } from './015_ledgers.js';
 import { consoleUsers } from './017_console_users.js';
 import { exportIndex } from './019_export_index.js';
+import { bankSearch } from './021_bank_search.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   ledgers,
   consoleUsers,
   exportIndex,
+  bankSearch,
 ];

@@ -1,10 +1,11 @@
 // SQL of bank accounts, statement imports and transactions. Every function takes the account id.
 import type Big from 'big.js';
+import type { Database as SQLiteDatabase } from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { BankAccountsTable, BankTransactionsTable, Database } from '../../db/schema.js';
-import { searchTokens } from '../../domain/text.js';
+import { searchTextConditions, searchTextOf } from '../../db/search.js';
 import type { Page, SortKey } from '../../http/paging.js';
 
 type Db = Kysely<Database>;
@@ -14,7 +15,7 @@ export type AccountRow = Omit<BankAccountsTable, 'id' | 'openingBalance' | 'vers
   version: number;
 };
 export type AccountValues = Omit<AccountRow, 'id' | 'accountId' | 'createdAt' | 'version'>;
-export type TransactionRow = Omit<BankTransactionsTable, 'id' | 'amount'> & { id: number; amount: Big };
+export type TransactionRow = Omit<BankTransactionsTable, 'id' | 'amount' | 'searchText'> & { id: number; amount: Big };
 export type NewTransaction = Omit<
   TransactionRow,
   'id' | 'accountId' | 'bankAccountId' | 'importId' | 'matchType' | 'matchId' | 'matchedAt' | 'createdAt'
@@ -134,11 +135,111 @@ export async function insertTransactions(
   if (!rows.length) return;
   await db
     .insertInto('bankTransactions')
-    .values(rows.map((r) => ({ ...base, ...r, amount: toStoredAmount(db, r.amount), matchType: null, matchId: null, matchedAt: null })))
+    .values(
+      rows.map((r) => ({
+        ...base,
+        ...r,
+        amount: toStoredAmount(db, r.amount),
+        searchText: searchTextOf([r.label, r.reference, r.counterpartyName]),
+        matchType: null,
+        matchId: null,
+        matchedAt: null,
+      })),
+    )
     .execute();
 }
 
-const decodeTx = (db: Db, r: Omit<BankTransactionsTable, 'id'> & { id: number }): TransactionRow => ({
+/**
+ * SQLite: the entries of an import written one by one with two prepared statements on the connection
+ * the open transaction holds (better-sqlite3 is synchronous: same connection, same transaction), so
+ * no query objects are built per batch (a 500-row insert is ~9,000 query nodes and parameters, all
+ * garbage a moment later) and an entry seen earlier in the same file is found by the same lookup as
+ * one stored by an earlier import.
+ */
+export function sqliteImportWriter(
+  db: Db,
+  sqlite: SQLiteDatabase,
+  base: { accountId: number; bankAccountId: number; importId: number; createdAt: string },
+) {
+  const exists = sqlite.prepare('SELECT 1 FROM bank_transactions WHERE bank_account_id = ? AND dedup_key = ?').pluck();
+  const insert = sqlite.prepare(
+    `INSERT INTO bank_transactions (account_id, bank_account_id, import_id, date, value_date, amount, label, reference,
+       counterparty_name, counterparty_iban, bank_reference, dedup_key, search_text, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return {
+    /** Stores the entry unless its key is already stored; true when stored. */
+    add(r: NewTransaction & { dedupKey: string }): boolean {
+      if (exists.get(base.bankAccountId, r.dedupKey) !== undefined) return false;
+      insert.run(
+        base.accountId,
+        base.bankAccountId,
+        base.importId,
+        r.date,
+        r.valueDate,
+        toStoredAmount(db, r.amount),
+        r.label,
+        r.reference,
+        r.counterpartyName,
+        r.counterpartyIban,
+        r.bankReference,
+        r.dedupKey,
+        searchTextOf([r.label, r.reference, r.counterpartyName]),
+        base.createdAt,
+      );
+      return true;
+    },
+  };
+}
+
+/** A transaction entered by hand (no import): its id. */
+export async function insertManualTransaction(
+  db: Db,
+  base: { accountId: number; bankAccountId: number; createdAt: string },
+  values: NewTransaction & { dedupKey: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('bankTransactions')
+    .values({
+      ...base,
+      ...values,
+      importId: null,
+      amount: toStoredAmount(db, values.amount),
+      searchText: searchTextOf([values.label, values.reference, values.counterpartyName]),
+      matchType: null,
+      matchId: null,
+      matchedAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Rewrites what a person entered on a manual transaction (never its key, import or match). */
+export async function updateManualTransaction(
+  db: Db,
+  accountId: number,
+  id: number,
+  values: Omit<NewTransaction, 'bankReference' | 'dedupKey'> & { bankAccountId: number },
+): Promise<void> {
+  await db
+    .updateTable('bankTransactions')
+    .set({
+      ...values,
+      amount: toStoredAmount(db, values.amount),
+      searchText: searchTextOf([values.label, values.reference, values.counterpartyName]),
+    })
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .where('importId', 'is', null)
+    .execute();
+}
+
+export async function deleteManualTransaction(db: Db, accountId: number, id: number): Promise<void> {
+  await db.deleteFrom('bankTransactions').where('accountId', '=', accountId).where('id', '=', id).where('importId', 'is', null).execute();
+}
+
+const decodeTx = (db: Db, { searchText: _s, ...r }: Omit<BankTransactionsTable, 'id'> & { id: number }): TransactionRow => ({
   ...r,
   amount: fromStoredAmount(db, r.amount),
 });
@@ -165,9 +266,7 @@ function filtered(db: Db, accountId: number, f: TransactionFilter) {
   if (f.to) q = q.where('date', '<=', f.to);
   if (f.matched === true) q = q.where('matchType', 'is not', null);
   if (f.matched === false) q = q.where('matchType', 'is', null);
-  for (const t of searchTokens(f.query ?? '').slice(0, 10)) {
-    q = q.where(sql<boolean>`lower(label || ' ' || coalesce(reference, '') || ' ' || coalesce(counterparty_name, '')) LIKE ${`%${t}%`}`);
-  }
+  for (const c of searchTextConditions(f.query)) q = q.where(c);
   return q;
 }
 

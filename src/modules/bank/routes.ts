@@ -12,7 +12,15 @@ import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/
 import { ensureSchema, IdParams, Int32, NoBody, Str } from '../../http/schemas.js';
 import { DATE_FORMATS, ENCODINGS } from './formats/csv.js';
 import type { TransactionSortColumn } from './repo.js';
-import { BankAccount, BankAccountInput, BankStatementImport, BankTransaction, MatchInput, MatchSuggestion } from './schemas.js';
+import {
+  BankAccount,
+  BankAccountInput,
+  BankStatementImport,
+  BankTransaction,
+  BankTransactionInput,
+  MatchInput,
+  MatchSuggestion,
+} from './schemas.js';
 import * as bank from './service.js';
 import { importStatement, MAX_CAMT_BYTES, type StatementUpload } from './statements.js';
 
@@ -199,6 +207,52 @@ export function bankRoutes(app: TypedApp, appCtx: AppContext): void {
       const { items, total } = await bank.listBankTransactions(db, request.principal.accountId, filter, page, order);
       setPagingHeaders(request, reply, page, total);
       return items;
+    },
+  );
+
+  app.post(
+    '/v1/banktransactions',
+    {
+      schema: {
+        tags: txTags,
+        operationId: 'POST_BankTransactions_Post',
+        summary: 'Enter a bank transaction by hand (extension): signed amount, optional direction checked against its sign',
+        body: BankTransactionInput,
+        response: { 200: txRef, 400: problem, 404: problem },
+      },
+    },
+    async (request) => bank.createBankTransaction(db, request.principal.accountId, request.body),
+  );
+
+  app.put(
+    '/v1/banktransactions/:id',
+    {
+      schema: {
+        tags: txTags,
+        operationId: 'PUT_BankTransactions_Update',
+        summary: 'Update a transaction entered by hand (extension): absent fields kept, null clears; imported ones are 400',
+        params: IdParams,
+        body: Type.Partial(BankTransactionInput),
+        response: { 200: txRef, 400: problem, 404: problem },
+      },
+    },
+    async (request) => bank.updateBankTransaction(db, request.principal.accountId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/v1/banktransactions/:id',
+    {
+      schema: {
+        tags: txTags,
+        operationId: 'DELETE_BankTransactions_Delete',
+        summary: 'Delete a transaction entered by hand (extension); imported ones are 400',
+        params: IdParams,
+        response: { 200: NoBody, 400: problem, 404: problem },
+      },
+    },
+    async (request, reply) => {
+      await bank.deleteBankTransaction(db, request.principal.accountId, request.params.id);
+      return reply.code(200).send();
     },
   );
 

@@ -107,3 +107,26 @@ export const MatchInput = Type.Object(
   { additionalProperties: false },
 );
 export type MatchInputT = Static<typeof MatchInput>;
+
+export const BankTransactionInput = Type.Object(
+  {
+    bankAccountId: { ...Int32, description: 'The bank account (of this account: another one is 404)' },
+    date: Type.String({ format: 'date', description: 'Booking date; not before the bank account’s openingDate' }),
+    valueDate: Opt(Type.String({ format: 'date', description: 'Value date, at most 31 days from the booking date' })),
+    amount: Type.Number({
+      minimum: -MAX_BANK_AMOUNT,
+      maximum: MAX_BANK_AMOUNT,
+      description: 'Signed: > 0 money in (credit), < 0 money out (debit); not 0, 2 decimals at most',
+    }),
+    direction: Opt(StringEnum(['Credit', 'Debit'] as const, 'Optional check of the sign: Credit needs amount > 0, Debit amount < 0')),
+    label: Str(500, 'Label as the bank shows it'),
+    reference: Opt(Str(140, 'End-to-end id, cheque number…')),
+    counterpartyName: Opt(Str(140)),
+    counterpartyIban: Opt(Str(42, 'IBAN of the counterparty (spaces allowed; checked with its mod-97 key)')),
+  },
+  {
+    additionalProperties: false,
+    description: 'A bank transaction entered by hand (extension); imported ones are read-only except their match',
+  },
+);
+export type BankTransactionInputT = Static<typeof BankTransactionInput>;

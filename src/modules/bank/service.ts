@@ -2,6 +2,7 @@
 // matching of a transaction with the settlement it is: a customer receipt, a supplier payment or
 // a colleague's expense report repaid. Suggestions are computed (same amount, near date, reference
 // in the label); a match exists only once the user confirms it, and a settlement is matched once.
+import { randomUUID } from 'node:crypto';
 import type Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
@@ -29,7 +30,15 @@ import { getSupplierPaymentRow, supplierPaymentsOfAmount } from '../purchases/in
 import { getReceiptRow, receiptsOfAmount } from '../receipts/index.js';
 import { BANK_PROVIDERS } from '../reference/index.js';
 import * as repo from './repo.js';
-import type { BankAccountInputT, BankAccountT, BankTransactionT, MatchInputT, MatchSuggestionT, MatchTypeT } from './schemas.js';
+import type {
+  BankAccountInputT,
+  BankAccountT,
+  BankTransactionInputT,
+  BankTransactionT,
+  MatchInputT,
+  MatchSuggestionT,
+  MatchTypeT,
+} from './schemas.js';
 
 const num = (value: Big) => Number(value.toFixed(2));
 
@@ -327,5 +336,113 @@ export async function removeMatch(db: Db, accountId: number, id: number): Promis
     const out = presentTransaction((await repo.getTransaction(trx, accountId, id))!);
     await emit(trx, accountId, 'BankTransactionUnmatched', out);
     return out;
+  });
+}
+
+/** What a manual transaction stores, checked: 400 naming each field at fault, 404 for a bank account not of the account. */
+async function manualValues(k: Kysely<Database>, accountId: number, input: BankTransactionInputT) {
+  const bank = await repo.getAccount(k, accountId, input.bankAccountId);
+  if (!bank) throw new NotFoundError('Bank account', input.bankAccountId);
+  const errors: FieldError[] = [];
+  const amount = toDecimal(input.amount);
+  if (amount.eq(0)) errors.push({ field: 'amount', message: 'a transaction of 0 moves no money' });
+  else if (!round2(amount).eq(amount)) errors.push({ field: 'amount', message: 'at most 2 decimals' });
+  else if (input.direction === 'Credit' && amount.lt(0)) {
+    errors.push({ field: 'amount', message: `a Credit (money in) is positive, not ${amount.toFixed(2)}` });
+  } else if (input.direction === 'Debit' && amount.gt(0)) {
+    errors.push({ field: 'amount', message: `a Debit (money out) is negative, not ${amount.toFixed(2)}` });
+  }
+  if (bank.openingDate && input.date < bank.openingDate) {
+    errors.push({ field: 'date', message: `bank account ${bank.id} opens on ${bank.openingDate}: a transaction cannot precede it` });
+  }
+  if (input.valueDate && daysBetween(input.date, input.valueDate) > 31) {
+    errors.push({ field: 'valueDate', message: `more than 31 days from the booking date ${input.date}` });
+  }
+  const label = clean(input.label);
+  if (!label) errors.push({ field: 'label', message: 'a transaction needs a label' });
+  let counterpartyIban: string | null = null;
+  if (input.counterpartyIban) {
+    counterpartyIban = normalizeIdentifier(input.counterpartyIban);
+    const issue = ibanProblem(counterpartyIban);
+    if (issue) errors.push({ field: 'counterpartyIban', message: issue });
+  }
+  if (errors.length) throw new ValidationError(errors);
+  return {
+    bankAccountId: bank.id,
+    date: input.date,
+    valueDate: input.valueDate ?? null,
+    amount,
+    label: label!,
+    reference: clean(input.reference),
+    counterpartyName: clean(input.counterpartyName),
+    counterpartyIban,
+  };
+}
+
+function editable(tx: repo.TransactionRow, id: number, action: string): void {
+  if (tx.importId !== null) {
+    throw new InvalidStateError(
+      `Bank transaction ${id} was imported from statement ${tx.importId}: the bank's record cannot be ${action}, only matched`,
+    );
+  }
+}
+
+/** A transaction entered by hand (a cheque not yet on a statement, a bank without export…). */
+export async function createBankTransaction(db: Db, accountId: number, input: BankTransactionInputT): Promise<BankTransactionT> {
+  return transaction(db, async (trx) => {
+    const { bankAccountId, ...values } = await manualValues(trx, accountId, input);
+    const id = await repo.insertManualTransaction(
+      trx,
+      { accountId, bankAccountId, createdAt: new Date().toISOString() },
+      { ...values, bankReference: null, dedupKey: `manual:${randomUUID()}` },
+    );
+    const out = presentTransaction((await repo.getTransaction(trx, accountId, id))!);
+    await emit(trx, accountId, 'BankTransactionCreated', out);
+    return out;
+  });
+}
+
+/** Updates a manual transaction: absent fields kept, null clears. Imported ones are refused (400). */
+export async function updateBankTransaction(
+  db: Db,
+  accountId: number,
+  id: number,
+  patch: Partial<BankTransactionInputT>,
+): Promise<BankTransactionT> {
+  return transaction(db, async (trx) => {
+    const tx = await repo.getTransaction(trx, accountId, id, true);
+    if (!tx) throw new NotFoundError('Bank transaction', id);
+    editable(tx, id, 'changed');
+    const current: BankTransactionInputT = {
+      bankAccountId: tx.bankAccountId,
+      date: tx.date,
+      valueDate: tx.valueDate,
+      amount: num(tx.amount),
+      label: tx.label,
+      reference: tx.reference,
+      counterpartyName: tx.counterpartyName,
+      counterpartyIban: tx.counterpartyIban,
+    };
+    const values = await manualValues(trx, accountId, mergeUpdate(current, patch));
+    if (tx.matchType && (!values.amount.eq(tx.amount) || values.bankAccountId !== tx.bankAccountId)) {
+      throw new InvalidStateError(
+        `Bank transaction ${id} is matched with ${tx.matchType} ${tx.matchId}: remove that match before changing its amount or bank account`,
+      );
+    }
+    await repo.updateManualTransaction(trx, accountId, id, values);
+    const out = presentTransaction((await repo.getTransaction(trx, accountId, id))!);
+    await emit(trx, accountId, 'BankTransactionUpdated', out);
+    return out;
+  });
+}
+
+/** Deletes a manual transaction (its match goes with it). Imported ones are refused (400). */
+export async function deleteBankTransaction(db: Db, accountId: number, id: number): Promise<void> {
+  await transaction(db, async (trx) => {
+    const tx = await repo.getTransaction(trx, accountId, id, true);
+    if (!tx) throw new NotFoundError('Bank transaction', id);
+    editable(tx, id, 'deleted');
+    await repo.deleteManualTransaction(trx, accountId, id);
+    await emit(trx, accountId, 'BankTransactionDeleted', presentTransaction(tx));
   });
 }

@@ -24,6 +24,8 @@ import type { BankStatementImportT } from './schemas.js';
 export const MAX_CAMT_BYTES = 200 * 1024 * 1024;
 export const MAX_TEXT_STATEMENT_BYTES = 20 * 1024 * 1024;
 const BATCH = 500;
+/** SQLite's page cache while a CAMT import is stored (negative: KiB). */
+const IMPORT_CACHE_KB = -4096;
 
 export type StatementFormat = 'CAMT053' | 'OFX' | 'CSV';
 
@@ -170,7 +172,7 @@ async function* spooledEntries(file: string): AsyncGenerator<StatementEntry[]> {
   const reader = new CamtReader();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let offset = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream(file, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
     reader.write(decodeChunk(decoder, chunk, offset));
     offset += chunk.length;
     const entries = reader.take();
@@ -248,33 +250,54 @@ async function store(
       createdAt: now,
     });
     const ranks = new Map<string, number>();
-    const taken = new Set<string>();
     let read = 0;
     let inserted = 0;
     let first: string | null = null;
     let last: string | null = null;
-    const batches: AsyncIterable<StatementEntry[]> | Iterable<StatementEntry[]> = received.spool
-      ? spooledEntries(received.spool)
-      : [received.entries ?? []];
-    for await (const entries of batches) {
-      const keys = dedupKeys(entries, ranks);
-      read += entries.length;
-      for (let i = 0; i < entries.length; i += BATCH) {
-        const slice = keys.slice(i, i + BATCH);
-        const existing = await repo.existingKeys(trx, bankAccountId, slice);
-        const rows = [];
-        for (let j = 0; j < slice.length; j++) {
-          const key = slice[j];
-          if (existing.has(key) || taken.has(key)) continue;
-          taken.add(key);
-          const e = entries[i + j];
-          rows.push({ ...e, dedupKey: key });
-          if (!first || e.date < first) first = e.date;
-          if (!last || e.date > last) last = e.date;
+    const stored = (e: StatementEntry) => {
+      inserted++;
+      if (!first || e.date < first) first = e.date;
+      if (!last || e.date > last) last = e.date;
+    };
+    const base = { accountId, bankAccountId, importId, createdAt: now };
+    // SQLite: prepared statements, row by row (repo.sqliteImportWriter); PostgreSQL: a lookup and an
+    // insert per batch of BATCH entries.
+    const writer = db.sqlite ? repo.sqliteImportWriter(trx, db.sqlite, base) : null;
+    // SQLite holds the transaction's dirty pages in its page cache (64 MB, db/connection.ts) until
+    // the commit; a large import spills them to the WAL past a few MB instead (cache_spill), and the
+    // usual size is restored for the next use cases. Reads of the database go through mmap.
+    const cacheSize = db.sqlite ? (db.sqlite.pragma('cache_size', { simple: true }) as number) : null;
+    if (db.sqlite && received.spool) db.sqlite.pragma(`cache_size = ${IMPORT_CACHE_KB}`);
+    try {
+      const batches: AsyncIterable<StatementEntry[]> | Iterable<StatementEntry[]> = received.spool
+        ? spooledEntries(received.spool)
+        : [received.entries ?? []];
+      for await (const entries of batches) {
+        const keys = dedupKeys(entries, ranks);
+        read += entries.length;
+        if (writer) {
+          for (let i = 0; i < entries.length; i++) if (writer.add({ ...entries[i], dedupKey: keys[i] })) stored(entries[i]);
+          continue;
         }
-        await repo.insertTransactions(trx, { accountId, bankAccountId, importId, createdAt: now }, rows);
-        inserted += rows.length;
+        for (let i = 0; i < entries.length; i += BATCH) {
+          const slice = keys.slice(i, i + BATCH);
+          // Earlier batches are stored (and seen by the lookup, in the same transaction): only this
+          // batch's keys need remembering, for an entry repeated within it.
+          const existing = await repo.existingKeys(trx, bankAccountId, slice);
+          const rows = [];
+          for (let j = 0; j < slice.length; j++) {
+            const key = slice[j];
+            if (existing.has(key)) continue;
+            existing.add(key);
+            const e = entries[i + j];
+            rows.push({ ...e, dedupKey: key });
+            stored(e);
+          }
+          await repo.insertTransactions(trx, base, rows);
+        }
       }
+    } finally {
+      if (db.sqlite && cacheSize !== null) db.sqlite.pragma(`cache_size = ${cacheSize}`);
     }
     await repo.setImportCounts(trx, importId, read, inserted, read - inserted);
     const result: BankStatementImportT = {

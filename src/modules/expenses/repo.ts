@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, ExpenseReportLinesTable, ExpenseReportsTable } from '../../db/schema.js';
-import { searchTokens } from '../../domain/text.js';
+import { searchTextConditions } from '../../db/search.js';
 import type { Page } from '../../http/paging.js';
 
 type Db = Kysely<Database>;
@@ -31,10 +31,7 @@ function enc<R extends Record<Amounts, Big>>(db: Db, r: R) {
   };
 }
 
-export function searchTextOf(values: (string | null | undefined)[]): string {
-  const tokens = values.flatMap((v) => (v ? searchTokens(v) : []));
-  return tokens.length ? ` ${[...new Set(tokens)].join(' ')}` : '';
-}
+export { searchTextOf } from '../../db/search.js';
 
 export async function insertReport(db: Db, accountId: number, values: ReportValues): Promise<number> {
   const { id } = await db
@@ -152,7 +149,7 @@ function filtered(db: Db, accountId: number, f: ReportFilter) {
   if (f.to) q = q.where('periodStart', '<=', f.to);
   if (f.colleagueId !== undefined) q = q.where('colleagueId', '=', f.colleagueId);
   if (f.status) q = q.where('status', '=', f.status);
-  for (const t of searchTokens(f.query ?? '').slice(0, 10)) q = q.where(sql<boolean>`search_text LIKE ${`% ${t}%`}`);
+  for (const c of searchTextConditions(f.query)) q = q.where(c);
   return q;
 }
 
@@ -183,4 +180,18 @@ export async function reimbursedOfAmount(db: Db, accountId: number, amount: Big,
     .limit(50)
     .execute();
   return rows.map((r) => dec(db, r));
+}
+
+/**
+ * The bank transaction matched with the repayment of a report, if any. Read from the bank's table
+ * directly: the bank module reads this one (matching), so importing it here would be a cycle.
+ */
+export async function bankTransactionMatchedWith(db: Db, accountId: number, reportId: number) {
+  return db
+    .selectFrom('bankTransactions')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where('matchType', '=', 'ExpenseReport')
+    .where('matchId', '=', reportId)
+    .executeTakeFirst();
 }

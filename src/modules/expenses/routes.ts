@@ -274,4 +274,19 @@ export function expenseRoutes(app: TypedApp, appCtx: AppContext): void {
     async (request, reply) =>
       withETag(reply, await expenses.reimburse(ctx, request.principal.accountId, request.params.id, request.body ?? {})),
   );
+
+  app.delete(
+    '/v1/expensereports/:id/reimburse',
+    {
+      schema: {
+        tags,
+        operationId: 'DELETE_ExpenseReports_Reimburse',
+        summary:
+          'Undo the repayment of a Reimbursed report (extension): the ColleagueRepayment settlement is deleted, the report is Approved again',
+        params: IdParams,
+        response: { 200: ref, 400: problem, 404: problem },
+      },
+    },
+    async (request, reply) => withETag(reply, await expenses.cancelReimbursement(ctx, request.principal.accountId, request.params.id)),
+  );
 }

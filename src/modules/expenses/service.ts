@@ -440,3 +440,34 @@ export async function reimburse(ctx: ExpensesContext, accountId: number, id: num
     return out;
   });
 }
+
+/**
+ * Undoes the repayment of a report (a wrong date or amount, a transfer that bounced): the colleague
+ * settlement is deleted and the report is Approved again, owed to the colleague. Refused (400) while
+ * a bank transaction is matched with the repayment: the match names this report's id, which a new
+ * repayment would reuse, so it must be removed first.
+ */
+export async function cancelReimbursement(ctx: ExpensesContext, accountId: number, id: number) {
+  return transaction(ctx.db, async (trx) => {
+    const row = await repo.getReport(trx, accountId, id, true);
+    if (!row) throw new NotFoundError('Expense report', id);
+    if (row.status !== 'Reimbursed')
+      throw new InvalidStateError(`Expense report ${id} is ${row.status}: only a Reimbursed report has a repayment to undo`);
+    const matched = await repo.bankTransactionMatchedWith(trx, accountId, id);
+    if (matched) {
+      throw new InvalidStateError(
+        `The repayment of expense report ${id} is matched with bank transaction ${matched.id}: remove that match first (DELETE /v1/banktransactions/${matched.id}/match)`,
+      );
+    }
+    await repo.updateReport(trx, accountId, id, {
+      status: 'Approved',
+      reimbursedDate: null,
+      reimbursementMethod: null,
+      reimbursementReference: null,
+      updatedAt: new Date().toISOString(),
+    });
+    const out = await versioned(trx, accountId, id, ctx.publicUrl);
+    await emit(trx, accountId, 'ExpenseReportReimbursementCancelled', out.value);
+    return out;
+  });
+}

@@ -9,7 +9,7 @@ import { XlsxWriter } from './writers/xlsx.js';
 
 /** Writes every sheet, then ends the output; answers the number of rows written. */
 export async function writeExport(out: Writable, format: ExportFormat, sheets: readonly Sheet[]): Promise<number> {
-  const writer: ExportWriter = format === 'Excel' ? new XlsxWriter(out) : textWriter(format, out, sheets.length);
+  const writer: ExportWriter = format === 'Excel' ? await XlsxWriter.create(out) : textWriter(format, out, sheets.length);
   let count = 0;
   for (const sheet of sheets) {
     await writer.startSheet(sheet);

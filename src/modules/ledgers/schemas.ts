@@ -16,7 +16,7 @@ export const CommitmentEntry = Type.Object(
   {
     type: StringEnum(
       COMMITMENT_TYPES,
-      'Customer: owed to us (sale invoice); Supplier: owed by us (purchase invoice); Colleague: owed by us (approved expense report)',
+      'Customer: owed to us (sale invoice; a sale credit not yet refunded or offset is negative); Supplier: owed by us (purchase invoice; a supplier credit note not yet refunded is negative); Colleague: owed by us (approved expense report)',
     ),
     id: Type.Integer({ description: 'Id of the sale invoice, purchase invoice or expense report' }),
     thirdId: Nullable(Type.Integer({ description: 'Customer, supplier or colleague id' })),
@@ -24,8 +24,8 @@ export const CommitmentEntry = Type.Object(
     reference: Nullable(Type.String({ description: 'Invoice number, supplier reference or report title' })),
     date: Type.String({ format: 'date' }),
     dueDate: Type.String({ format: 'date', description: 'Due date (the date itself when none is set)' }),
-    amount: Type.Number({ description: 'Total, tax included' }),
-    dueAmount: Type.Number({ description: 'What remains due' }),
+    amount: Type.Number({ description: 'Total, tax included; negative for a credit' }),
+    dueAmount: Type.Number({ description: 'What remains due; negative for a credit (owed the other way)' }),
   },
   { $id: 'CommitmentEntry', additionalProperties: false, description: 'What is owed to us or by us (extension)' },
 );

@@ -44,7 +44,7 @@ function commitmentSources(db: Db, accountId: number, f: ViewFilter): Record<Com
     let q = db
       .selectFrom('saleDocuments')
       .where('accountId', '=', accountId)
-      .where('kind', '=', 'Invoice')
+      .where('kind', 'in', ['Invoice', 'Credit'])
       .where('isDraft', '=', false)
       .where('isCancelled', '=', false)
       .where('isPaid', '=', false);
@@ -81,22 +81,26 @@ function commitmentSources(db: Db, accountId: number, f: ViewFilter): Record<Com
       first: async (n) =>
         (
           await sales()
-            .select(['id', 'customerId', 'customerName', 'number', 'date', 'dueDate', 'taxIncludedAmount', 'balance'])
+            .select(['id', 'kind', 'customerId', 'customerName', 'number', 'date', 'dueDate', 'taxIncludedAmount', 'balance'])
             .orderBy((eb) => eb.fn.coalesce('dueDate', 'date'))
             .orderBy('id')
             .limit(n)
             .execute()
-        ).map((r) => ({
-          type: 'Customer' as const,
-          id: r.id,
-          thirdId: r.customerId,
-          thirdName: r.customerName,
-          reference: r.number,
-          date: r.date,
-          dueDate: r.dueDate ?? r.date,
-          amount: num(fromStoredAmount(db, r.taxIncludedAmount)),
-          dueAmount: num(fromStoredAmount(db, r.balance)),
-        })),
+        ).map((r) => {
+          // A credit not yet refunded or offset is owed by us: negative, as a supplier credit note is.
+          const sign = r.kind === 'Credit' ? -1 : 1;
+          return {
+            type: 'Customer' as const,
+            id: r.id,
+            thirdId: r.customerId,
+            thirdName: r.customerName,
+            reference: r.number,
+            date: r.date,
+            dueDate: r.dueDate ?? r.date,
+            amount: num(fromStoredAmount(db, r.taxIncludedAmount).abs().times(sign)),
+            dueAmount: num(fromStoredAmount(db, r.balance).times(sign)),
+          };
+        }),
     },
     Supplier: {
       count: async () =>

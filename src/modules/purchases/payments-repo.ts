@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, SupplierPaymentLinksTable, SupplierPaymentsTable } from '../../db/schema.js';
-import { searchTokens } from '../../domain/text.js';
+import { searchTextConditions } from '../../db/search.js';
 import type { Page, SortKey } from '../../http/paging.js';
 
 type Db = Kysely<Database>;
@@ -120,7 +120,7 @@ function filtered(db: Db, accountId: number, filter: PaymentFilter) {
   if (filter.from) base = base.where('date', '>=', filter.from);
   if (filter.to) base = base.where('date', '<=', filter.to);
   if (filter.supplierId !== undefined) base = base.where('supplierId', '=', filter.supplierId);
-  for (const t of searchTokens(filter.query ?? '').slice(0, 10)) base = base.where(sql<boolean>`search_text LIKE ${`% ${t}%`}`);
+  for (const c of searchTextConditions(filter.query)) base = base.where(c);
   return base;
 }
 

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount, toStoredAmountOrNull } from '../../db/money.js';
 import type { Database, PurchaseInvoicesTable } from '../../db/schema.js';
-import { searchTokens } from '../../domain/text.js';
+import { searchTextConditions } from '../../db/search.js';
 import type { Page, SortKey } from '../../http/paging.js';
 import type { PurchaseStatusFilterT } from './schemas.js';
 
@@ -87,11 +87,7 @@ function decoded(db: Db, row: RawRow): PurchaseRow {
   };
 }
 
-/** search_text: normalised words with a leading space, so `LIKE '% word%'` is a word-prefix match. */
-export function searchTextOf(values: (string | null | undefined)[]): string {
-  const tokens = values.flatMap((v) => (v ? searchTokens(v) : []));
-  return tokens.length ? ` ${[...new Set(tokens)].join(' ')}` : '';
-}
+export { searchTextOf } from '../../db/search.js';
 
 export async function insertPurchase(db: Db, values: PurchaseValues): Promise<number> {
   const row = {
@@ -200,11 +196,7 @@ export async function listPurchases(db: Db, accountId: number, filter: PurchaseF
   if (filter.status === 'Paid') base = base.where('status', '=', 'Paid');
   else if (filter.status === 'Unpaid') base = base.where('status', '!=', 'Paid');
   else if (filter.status) base = base.where('status', '=', filter.status);
-  if (filter.query?.trim()) {
-    const tokens = searchTokens(filter.query).slice(0, 10);
-    if (!tokens.length) return { rows: [], total: 0 };
-    for (const t of tokens) base = base.where(sql<boolean>`search_text LIKE ${`% ${t}%`}`);
-  }
+  for (const c of searchTextConditions(filter.query)) base = base.where(c);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);
   if (total === 0 || page.offset >= total) return { rows: [], total };
@@ -222,7 +214,6 @@ export async function purchaseBatch(db: Db, accountId: number, filter: PurchaseF
   if (filter.supplierId !== undefined) q = q.where('supplierId', '=', filter.supplierId);
   if (filter.status === 'Paid') q = q.where('status', '=', 'Paid');
   else if (filter.status === 'Unpaid') q = q.where('status', '!=', 'Paid');
-  if (filter.query?.trim())
-    for (const t of searchTokens(filter.query).slice(0, 10)) q = q.where(sql<boolean>`search_text LIKE ${`% ${t}%`}`);
+  for (const c of searchTextConditions(filter.query)) q = q.where(c);
   return (await q.orderBy('id').limit(size).execute()).map((r) => decoded(db, r));
 }

@@ -149,8 +149,11 @@ async function supplierFor(
   }
 }
 
+/** A credit note's amounts are stored negative, whatever sign the file gave them (UBL and CII give them positive). */
+const signed = (value: Big, isCredit: boolean): Big => (isCredit ? value.abs().times(-1) : value);
+
 /** The VAT breakdown read from the file, to the cent; null when a line is unreadable. */
-function vatsOf(lines: IncomingVat[]): StoredVat[] | null {
+function vatsOf(lines: IncomingVat[], isCredit: boolean): StoredVat[] | null {
   if (!lines.length) return null;
   const out: StoredVat[] = [];
   for (const line of lines) {
@@ -163,8 +166,8 @@ function vatsOf(lines: IncomingVat[]): StoredVat[] | null {
     }
     out.push({
       rate: rate.toFixed(),
-      taxExcludedAmount: amount(line.taxableAmount).toFixed(2),
-      vatAmount: amount(line.taxAmount).toFixed(2),
+      taxExcludedAmount: signed(amount(line.taxableAmount), isCredit).toFixed(2),
+      vatAmount: signed(amount(line.taxAmount), isCredit).toFixed(2),
     });
   }
   return out;
@@ -234,7 +237,7 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
     const now = new Date().toISOString();
     const date = invoice?.issueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.issueDate) ? invoice.issueDate : today;
     const reference = invoice ? invoice.number.slice(0, 200) : null;
-    const vats = invoice && !foreignCurrency ? vatsOf(invoice.vats) : null;
+    const vats = invoice && !foreignCurrency ? vatsOf(invoice.vats, isCredit) : null;
     const id = await repo.insertPurchase(trx, {
       accountId,
       supplierId: supplier?.id ?? null,
@@ -243,7 +246,7 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
       dueDate: invoice?.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.dueDate) ? invoice.dueDate : null,
       reference,
       status,
-      taxIncludedAmount: invoice ? amount(invoice.taxInclusiveAmount ?? invoice.payableAmount) : ZERO,
+      taxIncludedAmount: invoice ? signed(amount(invoice.taxInclusiveAmount ?? invoice.payableAmount), isCredit) : ZERO,
       taxExcludedAmount: vats ? sum(vats.map((v) => v.taxExcludedAmount)) : null,
       vatAmount: vats ? sum(vats.map((v) => v.vatAmount)) : null,
       vats: vats ? JSON.stringify(vats) : null,

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, ReceiptLinksTable, ReceiptsTable } from '../../db/schema.js';
-import { searchTokens } from '../../domain/text.js';
+import { searchTextConditions } from '../../db/search.js';
 import type { Page, SortKey } from '../../http/paging.js';
 
 type Db = Kysely<Database>;
@@ -107,22 +107,11 @@ export async function findReceipts(db: Db, accountId: number, internalId: string
   return rows.map((r) => decoded(db, r));
 }
 
-/**
- * `search_text` holds normalised words separated by single spaces, with a leading space, so
- * `LIKE '% word%'` is a word-prefix match on both dialects (tokens are letters and digits only).
- */
-export function searchTextOf(values: (string | null | undefined)[]): string {
-  const tokens = values.flatMap((v) => (v ? searchTokens(v) : []));
-  return tokens.length ? ` ${[...new Set(tokens)].join(' ')}` : '';
-}
+export { searchTextOf } from '../../db/search.js';
 
 export async function listReceipts(db: Db, accountId: number, query: string | undefined, page: Page, order: SortKey<SortColumn>[]) {
   let base = db.selectFrom('receipts').where('accountId', '=', accountId);
-  if (query?.trim()) {
-    const tokens = searchTokens(query).slice(0, 10);
-    if (!tokens.length) return { rows: [], total: 0 };
-    for (const t of tokens) base = base.where(sql<boolean>`search_text LIKE ${`% ${t}%`}`);
-  }
+  for (const c of searchTextConditions(query)) base = base.where(c);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);
   if (total === 0 || page.offset >= total) return { rows: [], total };

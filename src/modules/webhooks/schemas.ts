@@ -84,6 +84,10 @@ const SUBSCRIBABLE: Record<Subscribable, true> = {
   ReceiptDeleted: true,
   EmailSent: true,
   EmailFailed: true,
+  BankTransactionCreated: true,
+  BankTransactionUpdated: true,
+  BankTransactionDeleted: true,
+  ExpenseReportReimbursementCancelled: true,
 };
 
 export const EVENT_TYPES = [

@@ -47,6 +47,7 @@ for (const dialect of dialects()) {
         '015_ledgers',
         '017_console_users',
         '019_export_index',
+        '021_bank_search',
       ]);
     });
     afterAll(() => dispose());

@@ -226,4 +226,58 @@ describeEachDb('colleague expense reports', (ctx) => {
     }
     expect(seen.size).toBe(1);
   });
+
+  it('undo a repayment: the settlement disappears, the report is Approved and owed again; refused while matched with the bank', async () => {
+    const r = await newReport();
+    for (const step of ['submit', 'approve']) await call('POST', `/v1/expensereports/${r.id}/${step}`);
+    expect((await call('DELETE', `/v1/expensereports/${r.id}/reimburse`)).statusCode).toBe(400); // Approved: nothing to undo
+    await call('POST', `/v1/expensereports/${r.id}/reimburse`, { date: '2025-03-07', reference: 'NDF-UNDO' });
+    const repayments = async () =>
+      (await call('GET', '/v1/settlements?types=ColleagueRepayment&PageSize=100'))
+        .json()
+        .filter((e: { id: number }) => e.id === r.id)
+        .map((e: { amount: number; date: string }) => [e.date, e.amount]);
+    const owed = async () =>
+      (await call('GET', '/v1/commitments?types=Colleague&PageSize=100'))
+        .json()
+        .filter((e: { id: number }) => e.id === r.id)
+        .map((e: { dueAmount: number }) => e.dueAmount);
+    expect(await repayments()).toEqual([['2025-03-07', -88.02]]);
+    expect(await owed()).toEqual([]);
+
+    const bank = (await call('POST', '/v1/bankaccounts', { name: 'Banque', iban: 'FR7630004008190001012345632' })).json();
+    const tx = (
+      await call('POST', '/v1/banktransactions', { bankAccountId: bank.id, date: '2025-03-07', amount: -88.02, label: 'VIR NDF' })
+    ).json();
+    expect((await call('POST', `/v1/banktransactions/${tx.id}/match`, { type: 'ExpenseReport', id: r.id })).statusCode).toBe(200);
+    const matched = await call('DELETE', `/v1/expensereports/${r.id}/reimburse`);
+    expect(matched.statusCode).toBe(400);
+    expect(matched.json().detail).toContain(`bank transaction ${tx.id}`);
+    expect((await call('DELETE', `/v1/banktransactions/${tx.id}/match`)).statusCode).toBe(200);
+
+    expect((await call('DELETE', `/v1/expensereports/${r.id}/reimburse`, undefined, b)).statusCode).toBe(404);
+    const undone = await call('DELETE', `/v1/expensereports/${r.id}/reimburse`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({
+      status: 'Approved',
+      reimbursedDate: null,
+      reimbursementMethod: null,
+      reimbursementReference: null,
+      taxIncludedAmount: 88.02,
+    });
+    expect(await repayments()).toEqual([]);
+    expect(await owed()).toEqual([88.02]);
+    expect((await call('DELETE', `/v1/expensereports/${r.id}/reimburse`)).statusCode).toBe(400);
+    const event = await ctx.db.kysely
+      .selectFrom('outbox')
+      .select('payload')
+      .where('accountId', '=', a.accountId)
+      .where('type', '=', 'ExpenseReportReimbursementCancelled')
+      .execute();
+    expect(event.map((e) => JSON.parse(e.payload).id)).toEqual([r.id]);
+    // Repaid again, on the right date this time.
+    const again = await call('POST', `/v1/expensereports/${r.id}/reimburse`, { date: '2025-03-10' });
+    expect(again.json()).toMatchObject({ status: 'Reimbursed', reimbursedDate: '2025-03-10', reimbursementMethod: 'Transfer' });
+    expect(await repayments()).toEqual([['2025-03-10', -88.02]]);
+  });
 });

@@ -4,7 +4,7 @@
 // 2-decimal format, text as text (neutralised against formula injection); the header row is bold
 // and frozen, column widths are set.
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { DEFAULT_WIDTH, isNumeric, neutralise, type Cell, type Column, type ColumnType, type Row, type Sheet } from '../columns.js';
 import { drained, yieldToLoop, type ExportWriter } from './output.js';
 
@@ -34,8 +34,17 @@ export class XlsxWriter implements ExportWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private worksheet: ExcelJS.Worksheet | null = null;
   private types: ColumnType[] = [];
-  constructor(private readonly out: Writable) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  /** exceljs is loaded by the first Excel export, not when the server starts (bench/results/ledgers.md). */
+  static async create(out: Writable): Promise<XlsxWriter> {
+    const excel = (await import('exceljs')).default;
+    return new XlsxWriter(out, excel);
+  }
+
+  private constructor(
+    private readonly out: Writable,
+    excel: typeof ExcelJS,
+  ) {
+    this.workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     this.workbook.creator = 'Facturier';
   }
   async startSheet(sheet: Sheet): Promise<void> {
