@@ -1970,7 +1970,11 @@ export interface paths {
          * @description Records the repayment of an Approved report to its colleague (a ColleagueRepayment settlement, date by default today); the report becomes Reimbursed. Other states answer 400.
          */
         post: operations["POST_ExpenseReports_Reimburse"];
-        delete?: never;
+        /**
+         * Undo the repayment of a Reimbursed report (extension): the ColleagueRepayment settlement is deleted, the report is Approved again
+         * @description Undoes the repayment of a Reimbursed report: the ColleagueRepayment settlement is deleted and the report is Approved again (owed to the colleague). 400 for another state, or while a bank transaction is matched with the repayment (remove that match first).
+         */
+        delete: operations["DELETE_ExpenseReports_Reimburse"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2057,11 +2061,15 @@ export interface paths {
         };
         /**
          * List bank transactions (extension)
-         * @description Lists the transactions of the imported statements, a page at a time (filters: BankAccountId, From/To, Matched; `query`: words of the label, reference or counterparty).
+         * @description Lists the bank transactions (imported or entered by hand), a page at a time (filters: BankAccountId, From/To, Matched; `query`: words of the label, reference or counterparty, accent- and case-insensitive).
          */
         get: operations["GET_BankTransactions_List"];
         put?: never;
-        post?: never;
+        /**
+         * Enter a bank transaction by hand (extension): signed amount, optional direction checked against its sign
+         * @description Enters a bank transaction by hand (a cheque not yet on a statement, a bank without export): bank account of the account (else 404), booking date not before its opening date, signed amount (not 0; `direction` Credit/Debit, when given, must agree with the sign), label.
+         */
+        post: operations["POST_BankTransactions_Post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2080,9 +2088,17 @@ export interface paths {
          * @description Reads one bank transaction, with its match.
          */
         get: operations["GET_BankTransactions_Get"];
-        put?: never;
+        /**
+         * Update a transaction entered by hand (extension): absent fields kept, null clears; imported ones are 400
+         * @description Updates a transaction entered by hand (absent fields kept, null clears), checked as on creation. An imported transaction is the bank’s record: 400 (only its match changes). A matched one keeps its amount and bank account.
+         */
+        put: operations["PUT_BankTransactions_Update"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a transaction entered by hand (extension); imported ones are 400
+         * @description Deletes a transaction entered by hand, and its match with it. An imported transaction answers 400.
+         */
+        delete: operations["DELETE_BankTransactions_Delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2141,7 +2157,7 @@ export interface paths {
         };
         /**
          * What is owed to us and by us, earliest due first (extension): unpaid sale invoices, unpaid purchase invoices, approved expense reports
-         * @description Lists what is owed to the account and by it, earliest due first, a page at a time: unpaid sale invoices, unpaid purchase invoices, approved expense reports not yet repaid (filters: From/To, `types`).
+         * @description Lists what is owed to the account and by it, earliest due first, a page at a time: unpaid sale invoices and (negative) sale credits not yet refunded, unpaid purchase invoices and (negative) supplier credit notes not yet refunded, approved expense reports not yet repaid (filters: From/To, `types`).
          */
         get: operations["GET_Commitments_List"];
         put?: never;
@@ -3861,7 +3877,7 @@ export interface components {
         /** @description What is owed to us or by us (extension) */
         CommitmentEntry: {
             /**
-             * @description Customer: owed to us (sale invoice); Supplier: owed by us (purchase invoice); Colleague: owed by us (approved expense report)
+             * @description Customer: owed to us (sale invoice; a sale credit not yet refunded or offset is negative); Supplier: owed by us (purchase invoice; a supplier credit note not yet refunded is negative); Colleague: owed by us (approved expense report)
              * @enum {string}
              */
             type: "Customer" | "Supplier" | "Colleague";
@@ -3879,9 +3895,9 @@ export interface components {
              * @description Due date (the date itself when none is set)
              */
             dueDate: string;
-            /** @description Total, tax included */
+            /** @description Total, tax included; negative for a credit */
             amount: number;
-            /** @description What remains due */
+            /** @description What remains due; negative for a credit (owed the other way) */
             dueAmount: number;
         };
         /** @description What was paid, by kind (extension) */
@@ -3928,7 +3944,7 @@ export interface components {
          * @description The reference's 15 types, then our extensions (credits, receipts, payments, e-mails): docs/delivery.md
          * @enum {string}
          */
-        WebhookType: "CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed";
+        WebhookType: "CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled";
         /** @description Webhook */
         Webhook: {
             /** Format: int32 */
@@ -15596,6 +15612,80 @@ export interface operations {
             };
         };
     };
+    DELETE_ExpenseReports_Reimburse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expense report, Approved again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseReport"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     GET_BankAccounts_List: {
         parameters: {
             query?: {
@@ -16223,6 +16313,132 @@ export interface operations {
             };
         };
     };
+    POST_BankTransactions_Post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A bank transaction entered by hand (extension); imported ones are read-only except their match */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bankAccountId": 1,
+                 *       "date": "2026-11-25",
+                 *       "amount": -42.5,
+                 *       "direction": "Debit",
+                 *       "label": "CHQ 0000123",
+                 *       "reference": "0000123"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description The bank account (of this account: another one is 404)
+                     */
+                    bankAccountId: number;
+                    /**
+                     * Format: date
+                     * @description Booking date; not before the bank account’s openingDate
+                     */
+                    date: string;
+                    valueDate?: string | null;
+                    /** @description Signed: > 0 money in (credit), < 0 money out (debit); not 0, 2 decimals at most */
+                    amount: number;
+                    /** @enum {string|null} */
+                    direction?: "Credit" | "Debit" | null;
+                    /** @description Label as the bank shows it */
+                    label: string;
+                    reference?: string | null;
+                    counterpartyName?: string | null;
+                    counterpartyIban?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The bank transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransaction"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     GET_BankTransactions_Get: {
         parameters: {
             query?: never;
@@ -16256,6 +16472,202 @@ export interface operations {
             };
             /** @description Not found (a record of another account is not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    PUT_BankTransactions_Update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description A bank transaction entered by hand (extension); imported ones are read-only except their match */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "CHQ 0000123 Papeterie Durand",
+                 *       "counterpartyName": "Papeterie Durand"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description The bank account (of this account: another one is 404)
+                     */
+                    bankAccountId?: number;
+                    /**
+                     * Format: date
+                     * @description Booking date; not before the bank account’s openingDate
+                     */
+                    date?: string;
+                    valueDate?: string | null;
+                    /** @description Signed: > 0 money in (credit), < 0 money out (debit); not 0, 2 decimals at most */
+                    amount?: number;
+                    /** @enum {string|null} */
+                    direction?: "Credit" | "Debit" | null;
+                    /** @description Label as the bank shows it */
+                    label?: string;
+                    reference?: string | null;
+                    counterpartyName?: string | null;
+                    counterpartyIban?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The bank transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransaction"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    DELETE_BankTransactions_Delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16814,7 +17226,7 @@ export interface operations {
                     name: string;
                     /** @description Absolute http(s) URL; loopback and private addresses are refused */
                     url: string;
-                    types: ("CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed")[];
+                    types: ("CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled")[];
                     secretKey?: string | null;
                 };
             };
