@@ -14,7 +14,7 @@ import { auditTrail } from '../../../src/db/migrations/012_audit_trail.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { fromStoredAmount } from '../../../src/db/money.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
-import { dialects, freshDatabase, TEST_AUDIT_KEY } from '../../helpers/harness.js';
+import { dialects, freshDatabase, TEST_AUDIT_KEY, TEST_SELLER_IDENTITY } from '../../helpers/harness.js';
 import { simpleLine } from '../../helpers/sales.js';
 
 const BEFORE_009 = migrations.slice(0, migrations.indexOf(exactMoney));
@@ -94,6 +94,9 @@ for (const dialect of dialects()) {
       ] as const) {
         await post('/v1/products', { name, unitPrice });
       }
+      // A seller that can issue conforming e-invoices (the finalization gate refuses BR-S-02 without a VAT number).
+      const settings = await app.inject({ method: 'PUT', url: '/v1/settings', headers, payload: TEST_SELLER_IDENTITY });
+      expect(settings.statusCode, settings.body).toBe(200);
       await post('/v1/customers', { companyName: 'Client SARL' }); // a record without amount
       ids.invoice = (await post('/v1/saleinvoices', { customerName: 'Client', lines: [simpleLine(16.66)] })).id;
       await post(`/v1/saleinvoices/finalize/${ids.invoice}`);
