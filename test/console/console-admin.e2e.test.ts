@@ -343,9 +343,26 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await expect.poll(() => text('.save-state')).toBe('Brouillon enregistré');
     await accessible('quote draft');
     await shot('quote-draft', { fullPage: true });
-    await page.getByRole('button', { name: 'Marquer comme envoyé' }).click();
+    // Sent by e-mail: the quote is issued (numbered) on the way and the message queued with the quote templates.
+    await page.getByRole('button', { name: 'Envoyer par e-mail' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Destinataires').fill('mariage@example.fr');
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.getByTestId('email-queued').waitFor();
+    expect(((await dialog.getByTestId('email-queued').textContent()) ?? '').replace(NBSP, ' ')).toContain(
+      'E-mail mis en file d’envoi pour mariage@example.fr.',
+    );
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
     await page.getByRole('heading', { name: `D-${year}-00001` }).waitFor();
-    expect(await text('[data-testid=quote-status]')).toBe('Envoyé');
+    const mailed = await ctx.db.kysely
+      .selectFrom('emailMessages')
+      .select(['documentKind', 'documentNumber'])
+      .where('accountId', '=', account.accountId)
+      .where('documentKind', '=', 'Quote')
+      .execute();
+    expect(mailed).toEqual([{ documentKind: 'Quote', documentNumber: `D-${year}-00001` }]);
+    await page.getByRole('button', { name: 'Marquer comme envoyé' }).click();
+    await expect.poll(() => text('[data-testid=quote-status]')).toBe('Envoyé');
     // Still editable once sent.
     await page.getByRole('group', { name: 'Ligne 2' }).getByLabel('Quantité').fill('1');
     await expect.poll(() => text('[data-testid=total-ttc]'), { timeout: 15_000 }).toBe('1 488,00 €');

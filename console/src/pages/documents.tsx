@@ -414,6 +414,16 @@ function DraftEditor({
       setError(err);
     }
   };
+  /** A quote sent by e-mail: saved, issued when it has no number yet, then the send dialog. */
+  const [mailing, setMailing] = useState<SaleDocument | null>(null);
+  const sendQuote = async () => {
+    try {
+      if (saving === 'pending' && !(await save())) return;
+      setMailing(doc.number ? doc : (await call<SaleDocument>('POST', `${base(kind)}/issue/${doc.id}`)).data);
+    } catch (err) {
+      setError(err);
+    }
+  };
   const remove = async () => {
     setAsking(null);
     try {
@@ -552,6 +562,9 @@ function DraftEditor({
       {kind === 'quote' ? (
         <div class="actions">
           <PdfButtons kind={kind} doc={doc} />
+          <button type="button" onClick={() => void sendQuote()}>
+            {t('sendByEmail')}
+          </button>
           <button type="button" onClick={() => void quoteAction('markassent')}>
             {t('markSent')}
           </button>
@@ -609,6 +622,16 @@ function DraftEditor({
             {t('delete')}
           </button>
         </div>
+      )}
+      {mailing && (
+        <SendDialog
+          kind={kind}
+          doc={mailing}
+          onClose={() => {
+            setMailing(null);
+            onFinalized();
+          }}
+        />
       )}
       {(asking === 'accept' || asking === 'refuse') && (
         <Confirm
@@ -788,7 +811,7 @@ interface EmailMessage {
 }
 
 /**
- * Sends a finalized invoice or credit note by e-mail (POST …/send/{id}), with the account's templates
+ * Sends a finalized invoice or credit note, or an issued quote, by e-mail (POST …/send/{id}), with the account's templates
  * (Settings → E-mail templates); an empty list of addresses sends to the customer's.
  */
 function SendDialog({ kind, doc, onClose }: { kind: Kind; doc: SaleDocument; onClose: () => void }) {
