@@ -103,34 +103,18 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
           {newTitle(kind)}
         </a>
       </div>
-      {kind === 'invoice' && (
+      {kind !== 'credit' && (
         <nav class="filters" aria-label={t('status')}>
-          {(['', ...STATUSES] as const).map((s) => (
+          {(['', ...(kind === 'invoice' ? STATUSES : QUOTE_FILTERS)] as const).map((s) => (
             <a
               key={s}
-              href={`#/invoices${s ? `?status=${s}` : ''}`}
+              href={`#/${section(kind)}${s ? `?status=${s}` : ''}`}
               aria-current={status === s ? 'true' : undefined}
               onClick={() => {
                 setPage(1);
               }}
             >
-              {s ? t(s) : t('all')}
-            </a>
-          ))}
-        </nav>
-      )}
-      {kind === 'quote' && (
-        <nav class="filters" aria-label={t('status')}>
-          {(['', ...QUOTE_FILTERS] as const).map((s) => (
-            <a
-              key={s}
-              href={`#/quotes${s ? `?status=${s}` : ''}`}
-              aria-current={status === s ? 'true' : undefined}
-              onClick={() => {
-                setPage(1);
-              }}
-            >
-              {s ? quoteState(s) : t('allQuotes')}
+              {s ? (kind === 'invoice' ? t(s as (typeof STATUSES)[number]) : quoteState(s)) : t(kind === 'invoice' ? 'all' : 'allQuotes')}
             </a>
           ))}
         </nav>
