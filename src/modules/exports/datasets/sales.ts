@@ -130,7 +130,7 @@ export function documentParts(d: StoredDocument): DetailPart[] {
   return parts;
 }
 
-const SUMMARY: Column[] = [
+export const SALE_SUMMARY: Column[] = [
   { key: 'number', header: 'Numéro', type: 'text', width: 16 },
   { key: 'date', header: 'Date', type: 'date' },
   { key: 'dueDate', header: 'Échéance', type: 'date' },
@@ -147,7 +147,7 @@ const SUMMARY: Column[] = [
   { key: 'linkedDocument', header: 'Document lié', type: 'text', width: 16 },
 ];
 
-const DETAIL: Column[] = [
+export const SALE_DETAIL: Column[] = [
   { key: 'number', header: 'Numéro', type: 'text', width: 16 },
   { key: 'date', header: 'Date', type: 'date' },
   { key: 'customerNumber', header: 'N° client', type: 'text', width: 12 },
@@ -168,7 +168,7 @@ const DETAIL: Column[] = [
   { key: 'accountNumber', header: 'Compte', type: 'text', width: 10 },
 ];
 
-const ANALYSIS: Column[] = [
+export const SALE_ANALYSIS: Column[] = [
   { key: 'grouping', header: 'Regroupement', type: 'text', width: 14 },
   { key: 'key', header: 'Clé', type: 'text', width: 14 },
   { key: 'label', header: 'Libellé', type: 'text', width: 30 },
@@ -192,6 +192,12 @@ function status(doc: ExportedDocument): string {
 
 interface Parsed {
   doc: ExportedDocument;
+  d: StoredDocument;
+}
+
+/** What the Detail and Analysis of a sale document (invoice, credit, quote) read of it. */
+export interface SaleRecord {
+  doc: { number: string; date: string; customerId: number | null };
   d: StoredDocument;
 }
 
@@ -220,7 +226,7 @@ function summaryRow(kind: Kind, { doc, d }: Parsed): Row {
   ];
 }
 
-function detailRows({ doc, d }: Parsed): Row[] {
+export function detailRows({ doc, d }: SaleRecord): Row[] {
   return documentParts(d).map((p) => [
     doc.number,
     doc.date,
@@ -266,7 +272,7 @@ function totalsRow(grouping: string, key: string, t: Totals): Row {
 
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 
-async function* analysisRows(read: () => AsyncIterable<Parsed[]>): AsyncGenerator<Row[]> {
+export async function* analysisRows(read: () => AsyncIterable<SaleRecord[]>): AsyncGenerator<Row[]> {
   const months = new Map<string, Totals>();
   const byCustomer = new Map<string, Totals>();
   const byRate = new Map<string, Totals & { rate: number }>();
@@ -323,7 +329,7 @@ function salesDataset(kind: Kind, path: string, fileStem: string, noun: string):
         Summary: {
           name: 'Summary',
           title: 'Synthèse',
-          columns: SUMMARY,
+          columns: SALE_SUMMARY,
           rows: async function* () {
             for await (const batch of documents()) yield batch.map((p) => summaryRow(kind, p));
           },
@@ -331,12 +337,12 @@ function salesDataset(kind: Kind, path: string, fileStem: string, noun: string):
         Detail: {
           name: 'Detail',
           title: 'Détail',
-          columns: DETAIL,
+          columns: SALE_DETAIL,
           rows: async function* () {
             for await (const batch of documents()) yield batch.flatMap(detailRows);
           },
         },
-        Analysis: { name: 'Analysis', title: 'Analyse', columns: ANALYSIS, rows: () => analysisRows(documents) },
+        Analysis: { name: 'Analysis', title: 'Analyse', columns: SALE_ANALYSIS, rows: () => analysisRows(documents) },
       };
       return sheets.map((s) => all[s]);
     },
