@@ -21,6 +21,9 @@ interface ChildResult {
   seconds: number;
   cpuSeconds: number;
   peakRssMb: number;
+  /** Peak anonymous RSS (the process's own memory) and file-backed RSS (the mapped database), sampled. */
+  peakAnonMb?: number;
+  peakFileMb?: number;
   firstByteMs: number | null;
 }
 
@@ -108,14 +111,14 @@ export async function exportsScenario(): Promise<ScenarioResult> {
       'excel-memory': 'Excel, exceljs Workbook in memory (non-streaming)',
     };
     const lines = [
-      '| writer | rows | seconds | rows/s | CPU seconds | rows per CPU second | peak RSS | first byte | file | load (1, 5, 15 min) at start |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| writer | rows | seconds | rows/s | CPU seconds | rows per CPU second | peak RSS | of which anonymous / file-backed | first byte | file | load (1, 5, 15 min) at start |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ];
     for (const r of results) {
-      if ('error' in r) lines.push(`| ${label[r.mode]} | ${rows} | failed: ${r.error} | | | | | | | ${loadOf[r.mode]} |`);
+      if ('error' in r) lines.push(`| ${label[r.mode]} | ${rows} | failed: ${r.error} | | | | | | | | ${loadOf[r.mode]} |`);
       else
         lines.push(
-          `| ${label[r.mode]} | ${rows} | ${r.seconds.toFixed(1)} | ${Math.round(rows / r.seconds)} | ${r.cpuSeconds.toFixed(1)} | ${Math.round(rows / r.cpuSeconds)} | ${r.peakRssMb} MB | ${r.firstByteMs === null ? '-' : `${r.firstByteMs} ms`} | ${size(files[r.mode])} | ${loadOf[r.mode]} |`,
+          `| ${label[r.mode]} | ${rows} | ${r.seconds.toFixed(1)} | ${Math.round(rows / r.seconds)} | ${r.cpuSeconds.toFixed(1)} | ${Math.round(rows / r.cpuSeconds)} | ${r.peakRssMb} MB | ${r.peakAnonMb ?? '-'} / ${r.peakFileMb ?? '-'} MB | ${r.firstByteMs === null ? '-' : `${r.firstByteMs} ms`} | ${size(files[r.mode])} | ${loadOf[r.mode]} |`,
         );
     }
     notes.push(`load average (1, 5, 15 min) at the start of each: ${loads.join('; ')}`);
