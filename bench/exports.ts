@@ -3,7 +3,8 @@
 // EuropeanCsv and as Excel by the streaming exports, and, in the same run, by exceljs's ordinary
 // (non-streaming) Workbook from the same rows. Each writer runs in its own process, so its peak RSS
 // is its own. Then the same two exports over HTTP from a server process: time to the first byte.
-// `BENCH_EXPORT_INVOICES=2000 npm run bench -- exports` for a quick run.
+// `BENCH_EXPORT_INVOICES=2000 npm run bench -- exports` for a quick run; BENCH_EXPORT_MEMORY=0 leaves
+// out the non-streaming Workbook (at a million rows it needs gigabytes and a quarter of an hour).
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,9 @@ interface ChildResult {
   seconds: number;
   cpuSeconds: number;
   peakRssMb: number;
+  /** Peak anonymous RSS (the process's own memory) and file-backed RSS (the mapped database), sampled. */
+  peakAnonMb?: number;
+  peakFileMb?: number;
   firstByteMs: number | null;
 }
 
@@ -80,12 +84,14 @@ export async function exportsScenario(): Promise<ScenarioResult> {
 
     const results: (ChildResult | { mode: string; error: string })[] = [];
     const loads: string[] = [];
+    const loadOf: Record<string, string> = {};
     for (const [mode, name, heap] of [
       ['csv', 'lines.csv', undefined],
       ['excel', 'lines.xlsx', undefined],
-      ['excel-memory', 'lines-memory.xlsx', 8192],
+      ...(process.env.BENCH_EXPORT_MEMORY === '0' ? [] : [['excel-memory', 'lines-memory.xlsx', 8192] as const]),
     ] as const) {
-      loads.push(`${mode}: ${load()}`);
+      loadOf[mode] = load();
+      loads.push(`${mode}: ${loadOf[mode]}`);
       process.stderr.write(`export ${mode}…\n`);
       results.push(await child(mode, file, accountId, out(name), heap));
     }
@@ -105,14 +111,14 @@ export async function exportsScenario(): Promise<ScenarioResult> {
       'excel-memory': 'Excel, exceljs Workbook in memory (non-streaming)',
     };
     const lines = [
-      '| writer | rows | seconds | rows/s | CPU seconds | rows per CPU second | peak RSS | first byte | file |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| writer | rows | seconds | rows/s | CPU seconds | rows per CPU second | peak RSS | of which anonymous / file-backed | first byte | file | load (1, 5, 15 min) at start |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ];
     for (const r of results) {
-      if ('error' in r) lines.push(`| ${label[r.mode]} | ${rows} | failed: ${r.error} | | | | | | |`);
+      if ('error' in r) lines.push(`| ${label[r.mode]} | ${rows} | failed: ${r.error} | | | | | | | | ${loadOf[r.mode]} |`);
       else
         lines.push(
-          `| ${label[r.mode]} | ${rows} | ${r.seconds.toFixed(1)} | ${Math.round(rows / r.seconds)} | ${r.cpuSeconds.toFixed(1)} | ${Math.round(rows / r.cpuSeconds)} | ${r.peakRssMb} MB | ${r.firstByteMs === null ? '-' : `${r.firstByteMs} ms`} | ${size(files[r.mode])} |`,
+          `| ${label[r.mode]} | ${rows} | ${r.seconds.toFixed(1)} | ${Math.round(rows / r.seconds)} | ${r.cpuSeconds.toFixed(1)} | ${Math.round(rows / r.cpuSeconds)} | ${r.peakRssMb} MB | ${r.peakAnonMb ?? '-'} / ${r.peakFileMb ?? '-'} MB | ${r.firstByteMs === null ? '-' : `${r.firstByteMs} ms`} | ${size(files[r.mode])} | ${loadOf[r.mode]} |`,
         );
     }
     notes.push(`load average (1, 5, 15 min) at the start of each: ${loads.join('; ')}`);

@@ -21,7 +21,8 @@ import {
 } from './modules/exports/index.js';
 
 export const EXPORT_USAGE = `  facturier export DATASET --account N --out FILE [--format F] [--sheets S] [--from DATE] [--to DATE]
-                   [--customer-id N] [--search TEXT] [--force] [--json]
+                   [--customer-id N] [--supplier-id N] [--colleague-id N] [--types A,B] [--id N]
+                   [--search TEXT] [--force] [--json]
   facturier export fec --account N --year YYYY --out FILE [--separator Pipe|Tab] [--force] [--json]
                                         write an export to FILE (DATASET: ${DATASETS.map((d) => d.path).join(', ')});
                                         F: ${EXPORT_FORMATS.join(', ')} (default Excel); S: ${EXPORT_SHEETS.join(', ')};
@@ -79,6 +80,10 @@ export async function exportCommand(config: Config, argv: string[], io: ExportIo
       from: { type: 'string' },
       to: { type: 'string' },
       'customer-id': { type: 'string' },
+      'supplier-id': { type: 'string' },
+      'colleague-id': { type: 'string' },
+      types: { type: 'string' },
+      id: { type: 'string' },
       search: { type: 'string' },
       year: { type: 'string' },
       separator: { type: 'string' },
@@ -119,13 +124,28 @@ export async function exportCommand(config: Config, argv: string[], io: ExportIo
         ...(values.from !== undefined && { from: values.from }),
         ...(values.to !== undefined && { to: values.to }),
         ...(values['customer-id'] !== undefined && { customerId: intOption(values['customer-id'], '--customer-id', usage) }),
+        ...(values['supplier-id'] !== undefined && { supplierId: intOption(values['supplier-id'], '--supplier-id', usage) }),
+        ...(values['colleague-id'] !== undefined && { colleagueId: intOption(values['colleague-id'], '--colleague-id', usage) }),
+        ...(values.types !== undefined && { types: [values.types] }),
         ...(values.search !== undefined && { searchTerm: values.search }),
       };
+      const FLAG: Record<string, string> = {
+        customerId: 'customer-id',
+        supplierId: 'supplier-id',
+        colleagueId: 'colleague-id',
+        searchTerm: 'search',
+      };
       for (const p of Object.keys(params)) {
-        if (!dataset.params.includes(p as (typeof dataset.params)[number]))
-          throw usage(`${dataset.path} does not take --${p === 'customerId' ? 'customer-id' : p === 'searchTerm' ? 'search' : p}`);
+        if (!dataset.params.includes(p as (typeof dataset.params)[number])) throw usage(`${dataset.path} does not take --${FLAG[p] ?? p}`);
       }
-      prepared = await prepareExport(db.kysely, accountId, dataset, { format, sheets, params });
+      const id = intOption(values.id, '--id', usage);
+      if (dataset.pathId && id === undefined) throw usage(`${dataset.path} needs --id N (${dataset.pathId})`);
+      if (!dataset.pathId && id !== undefined) throw usage(`${dataset.path} does not take --id`);
+      prepared = await prepareExport(db.kysely, accountId, dataset, {
+        format,
+        sheets,
+        params: { ...params, ...(id !== undefined && { id }) },
+      });
     } else {
       const year = intOption(values.year, '--year', usage);
       if (year === undefined || year < 1900 || year > 9999) throw usage('fec needs --year YYYY');

@@ -105,7 +105,12 @@ describe('facturier export', () => {
   it('usage errors: unknown dataset, format, sheets, a parameter the dataset does not take, missing --account or --out (64); the FEC without a SIREN (1)', async () => {
     const out = ['--out', path.join(dir, 'x.txt')];
     const account = ['--account', String(accountId)];
-    expect((await run(false, 'export', 'salesquotes', ...account, ...out)).stderr).toContain('unknown dataset "salesquotes"');
+    expect((await run(false, 'export', 'purchaseorders', ...account, ...out)).stderr).toContain('unknown dataset "purchaseorders"');
+    expect((await run(false, 'export', 'banktransactions', ...account, ...out)).stderr).toContain('banktransactions needs --id N');
+    expect((await run(false, 'export', 'products', ...account, ...out, '--id', '3')).stderr).toContain('products does not take --id');
+    expect((await run(false, 'export', 'expensecharges', ...account, ...out, '--colleague-id', '3')).stderr).toContain(
+      'expensecharges does not take --colleague-id',
+    );
     expect((await run(false, 'export', 'products', ...account, ...out, '--format', 'Pdf')).code).toBe(64);
     expect((await run(false, 'export', 'products', ...account, ...out, '--sheets', 'Some')).code).toBe(64);
     expect((await run(false, 'export', 'products', ...account, ...out, '--from', '2026-01-01')).stderr).toContain(
@@ -117,5 +122,30 @@ describe('facturier export', () => {
     expect(fec.code).toBe(1);
     expect(fec.stderr).toContain('set company.siret');
     expect(existsSync(path.join(dir, 'x.txt'))).toBe(false);
+  });
+
+  it('the ledger exports: settlements of some kinds, commitments; an unknown kind or bank account is refused (1)', async () => {
+    const account = ['--account', String(accountId)];
+    const file = path.join(dir, 'settlements.json');
+    const ok = await run(
+      false,
+      'export',
+      'settlements',
+      ...account,
+      '--out',
+      file,
+      '--format',
+      'Json',
+      '--types',
+      'CustomerReceipt,SupplierPayment',
+    );
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(Array.isArray(JSON.parse(readFileSync(file, 'utf8')).Summary)).toBe(true);
+    const bad = await run(false, 'export', 'commitments', ...account, '--out', path.join(dir, 'c.json'), '--types', 'Employee');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('types');
+    const bank = await run(false, 'export', 'banktransactions', ...account, '--out', path.join(dir, 'b.csv'), '--id', '999');
+    expect(bank.code).toBe(1);
+    expect(bank.stderr).toContain('999');
   });
 });

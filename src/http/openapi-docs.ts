@@ -45,7 +45,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Users: 'Who the API key belongs to.',
   SaleQuotes: 'Quotes (devis): pending, issued (numbered), sent, accepted or refused, then invoiced, with deposit invoices.',
   SupplierPayments: 'Payments made to suppliers (and refunds from them), settling purchase invoices.',
-  Exports: 'Files of invoices, credit notes, products, customers, suppliers and receipts (Excel, CSV, JSON…), and the FEC.',
+  Exports:
+    'Files of invoices, quotes, credit notes, products, customers, suppliers, receipts, purchases, expense reports, bank transactions, settlements and commitments (Excel, CSV, JSON…), and the FEC.',
   ExpenseReports: 'Expense reports (notes de frais) of colleagues, with a receipt file per line, approved then repaid.',
   BankTransactions: 'Lines of imported bank statements, matched to receipts, supplier payments and expense report repayments.',
   Ledgers: 'What is owed to and by the account (commitments) and what was paid (settlements).',
@@ -276,6 +277,18 @@ function exports(): Record<string, OperationDoc> {
     ['customers', 'the customers', 'searchTerm', records],
     ['suppliers', 'the suppliers', 'searchTerm', records],
     ['receiptsbook', 'the receipts book', 'from, to', analysis],
+    ['salesquotes', 'the issued sale quotes', 'from, to, customerId, searchTerm', analysis],
+    ['expensesbook', 'the expenses book (supplier payments)', 'from, to', analysis],
+    [
+      'banktransactions/{id}',
+      'the transactions of the bank account `id`',
+      'from, to',
+      'Summary, Analysis (totals by month and match) or All',
+    ],
+    ['expensecharges', 'the purchase invoices', 'from, to, supplierId, searchTerm', analysis],
+    ['expensereports', 'the expense reports (drafts excepted)', 'from, to, colleagueId', analysis],
+    ['settlements', 'the settlements (customer receipts, supplier payments, colleague repayments)', 'from, to, types[]', analysis],
+    ['commitments', 'the open commitments (owed to us and by us)', 'from, to (due date), types[]', 'Summary, Analysis or All'],
   ];
   return Object.fromEntries(
     sets.map(([path, what, filters, sheets]) => [

@@ -14,6 +14,10 @@ export interface ExportParams {
   supplierId?: number;
   colleagueId?: number;
   searchTerm?: string;
+  /** The kinds asked for (`types[]`), each one of the dataset's `types`; all when absent. */
+  types?: string[];
+  /** The id in the path (`banktransactions/{id}`: the bank account). */
+  id?: number;
 }
 
 export interface ExportContext {
@@ -26,7 +30,7 @@ export interface ExportContext {
   onRecords?: (count: number) => void;
 }
 
-export type ParamName = keyof ExportParams;
+export type ParamName = Exclude<keyof ExportParams, 'id'>;
 
 export interface Dataset {
   /** The path segment under /v1/exports/. */
@@ -36,6 +40,10 @@ export interface Dataset {
   summary: string;
   /** Which of the common parameters this dataset accepts (others are refused by the schema). */
   params: readonly ParamName[];
+  /** The kinds `types[]` may name (settlements, commitments). */
+  types?: readonly string[];
+  /** The path ends with `/{id}` (banktransactions/{id}): the id is required and named in the file. */
+  pathId?: string;
   /** The sheets it has, in the order All writes them. */
   sheets: readonly SheetName[];
   /** Checks the request against the account (ids of another account: 404) and opens the sheets. */
@@ -49,10 +57,11 @@ export type ParamSchemas = Record<ParamName, TSchema>;
 
 /** The file name of an export: stem, then the period when the dataset has one. */
 export function fileName(dataset: Pick<Dataset, 'fileStem' | 'params'>, params: ExportParams, extension: string): string {
-  if (!dataset.params.includes('from')) return `${dataset.fileStem}.${extension}`;
+  const stem = params.id !== undefined ? `${dataset.fileStem}-${params.id}` : dataset.fileStem;
+  if (!dataset.params.includes('from')) return `${stem}.${extension}`;
   const { from, to } = params;
   const period = from && to ? `${from}_${to}` : from ? `depuis-${from}` : to ? `jusqu-au-${to}` : 'tout';
-  return `${dataset.fileStem}-${period}.${extension}`;
+  return `${stem}-${period}.${extension}`;
 }
 
 /** Reads a keyset cursor `batchSize` rows at a time until it runs out. */

@@ -201,3 +201,184 @@ export async function receiptLinksOf(db: Db, accountId: number, receiptIds: numb
     .execute();
   return rows.map((r) => ({ ...r, amount: fromStoredAmount(db, r.amount) }));
 }
+
+/** The largest id of a table's rows of the account at the export's start: readers by id stop there, so the sheets of one file agree. */
+export async function maxIdOf(
+  db: Db,
+  table: 'purchaseInvoices' | 'supplierPayments' | 'expenseReports' | 'bankTransactions' | 'receipts',
+  accountId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .where('accountId', '=', accountId)
+    .select((eb) => eb.fn.max<number>('id').as('m'))
+    .executeTakeFirst();
+  return Number(row?.m ?? 0);
+}
+
+export interface QuoteFilter {
+  from?: string;
+  to?: string;
+  customerId?: number;
+  searchTerm?: string;
+  asOf: string;
+}
+
+/** Issued sale quotes (those with a number): drafts never sent are no documents. */
+function quotesOf(db: Db, accountId: number, f: QuoteFilter) {
+  let q = db
+    .selectFrom('saleQuotes')
+    .where('saleQuotes.accountId', '=', accountId)
+    .where('saleQuotes.number', 'is not', null)
+    .where('saleQuotes.issuedAt', '<=', f.asOf);
+  if (f.from) q = q.where('saleQuotes.date', '>=', f.from);
+  if (f.to) q = q.where('saleQuotes.date', '<=', f.to);
+  if (f.customerId !== undefined) q = q.where('saleQuotes.customerId', '=', f.customerId);
+  if (f.searchTerm?.trim()) {
+    const pattern = containsPattern(f.searchTerm.trim());
+    q = q.where(
+      sql<boolean>`(lower(sale_quotes.number) like ${pattern} escape '\\' or lower(sale_quotes.customer_name) like ${pattern} escape '\\')`,
+    );
+  }
+  return q;
+}
+
+export async function countQuotes(db: Db, accountId: number, f: QuoteFilter): Promise<number> {
+  const row = await quotesOf(db, accountId, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface ExportedQuote {
+  id: number;
+  number: string;
+  date: string;
+  validityDate: string | null;
+  customerId: number | null;
+  status: string;
+  acceptedAt: string | null;
+  refusedAt: string | null;
+  data: string;
+}
+
+/** Issued quotes in (date, id) order after `after`, `limit` at a time. */
+export async function quotesAfter(
+  db: Db,
+  accountId: number,
+  f: QuoteFilter,
+  after: { date: string; id: number } | null,
+  limit: number,
+): Promise<ExportedQuote[]> {
+  let q = quotesOf(db, accountId, f).select([
+    'saleQuotes.id',
+    'saleQuotes.number',
+    'saleQuotes.date',
+    'saleQuotes.validityDate',
+    'saleQuotes.customerId',
+    'saleQuotes.status',
+    'saleQuotes.acceptedAt',
+    'saleQuotes.refusedAt',
+    'saleQuotes.data',
+  ]);
+  if (after) q = q.where((eb) => eb(eb.refTuple('saleQuotes.date', 'saleQuotes.id'), '>', eb.tuple(after.date, after.id)));
+  const rows = await q.orderBy('saleQuotes.date').orderBy('saleQuotes.id').limit(limit).execute();
+  return rows.map((r) => ({ ...r, number: r.number ?? '' }));
+}
+
+export interface OpenInvoice {
+  id: number;
+  number: string;
+  date: string;
+  dueDate: string;
+  customerId: number | null;
+  customerName: string | null;
+  taxIncludedAmount: Big;
+  balance: Big;
+}
+
+type DueFilter = { from?: string; to?: string; asOf: string };
+
+/** Finalized invoices, not cancelled, not fully paid, due (due date, else date) within [from, to]. */
+function openInvoicesOf(db: Db, accountId: number, f: DueFilter) {
+  let q = db
+    .selectFrom('saleDocuments')
+    .where('accountId', '=', accountId)
+    .where('kind', '=', 'Invoice')
+    .where('isDraft', '=', false)
+    .where('isCancelled', '=', false)
+    .where('isPaid', '=', false)
+    .where('finalizedAt', '<=', f.asOf);
+  if (f.from) q = q.where((eb) => eb.fn.coalesce('dueDate', 'date'), '>=', f.from);
+  if (f.to) q = q.where((eb) => eb.fn.coalesce('dueDate', 'date'), '<=', f.to);
+  return q;
+}
+
+export async function countOpenInvoices(db: Db, accountId: number, f: DueFilter): Promise<number> {
+  const row = await openInvoicesOf(db, accountId, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Open invoices by id after `afterId`, `limit` at a time. */
+export async function openInvoicesAfter(db: Db, accountId: number, f: DueFilter, afterId: number, limit: number): Promise<OpenInvoice[]> {
+  const rows = await openInvoicesOf(db, accountId, f)
+    .select(['id', 'number', 'date', 'dueDate', 'customerId', 'customerName', 'taxIncludedAmount', 'balance'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number ?? '',
+    date: r.date,
+    dueDate: r.dueDate ?? r.date,
+    customerId: r.customerId,
+    customerName: r.customerName,
+    taxIncludedAmount: fromStoredAmount(db, r.taxIncludedAmount),
+    balance: fromStoredAmount(db, r.balance),
+  }));
+}
+
+/** The reference and date of the given purchase invoices (the documents a supplier payment settles). */
+export async function purchaseReferencesOf(
+  db: Db,
+  accountId: number,
+  ids: number[],
+): Promise<Map<number, { reference: string | null; date: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('purchaseInvoices')
+    .select(['id', 'reference', 'date'])
+    .where('accountId', '=', accountId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { reference: r.reference, date: r.date }]));
+}
+
+type CountTable = 'purchaseInvoices' | 'supplierPayments' | 'bankTransactions' | 'receipts';
+
+/** How many rows of a table an export reads (progress only: filters done in memory are not counted). */
+export async function countRows(
+  db: Db,
+  table: CountTable,
+  accountId: number,
+  f: { from?: string; to?: string; bankAccountId?: number; status?: string },
+): Promise<number> {
+  let q = db.selectFrom(table).where('accountId', '=', accountId);
+  if (f.from) q = q.where('date', '>=', f.from);
+  if (f.to) q = q.where('date', '<=', f.to);
+  if (table === 'bankTransactions' && f.bankAccountId !== undefined) q = q.where(sql<boolean>`bank_account_id = ${f.bankAccountId}`);
+  if (f.status && table !== 'purchaseInvoices' && table !== 'bankTransactions') q = q.where(sql<boolean>`status = ${f.status}`);
+  const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countReports(db: Db, accountId: number, f: { colleagueId?: number; status?: string }): Promise<number> {
+  let q = db.selectFrom('expenseReports').where('accountId', '=', accountId);
+  if (f.colleagueId !== undefined) q = q.where('colleagueId', '=', f.colleagueId);
+  if (f.status) q = q.where('status', '=', f.status as 'Draft');
+  const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

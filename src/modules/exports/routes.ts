@@ -14,7 +14,11 @@ import { ExportAbortedError } from './writers/output.js';
 
 const problem = { $ref: 'ProblemDetails#' };
 
-const PARAMS: Record<ParamName, TSchema> = {
+const Types = Type.Union([Str(200), Type.Array(Str(50), { maxItems: 10 })], {
+  description: 'Kinds to include, repeated (`types[]=A&types[]=B`) or comma-separated; all when absent',
+});
+
+const PARAMS: Record<Exclude<ParamName, 'types'>, TSchema> = {
   from: Type.String({ format: 'date', description: 'First date included (YYYY-MM-DD)' }),
   to: Type.String({ format: 'date', description: 'Last date included (YYYY-MM-DD)' }),
   customerId: { ...Int32, description: 'Only the documents of this customer' },
@@ -51,16 +55,27 @@ export function exportRoutes(app: TypedApp, ctx: AppContext): void {
     const querystring = Type.Object({
       format: Type.Optional(ExportFileFormat),
       sheets: Type.Optional(ExportSheets),
-      ...Object.fromEntries(dataset.params.map((p) => [p, Type.Optional(PARAMS[p])])),
+      ...Object.fromEntries(
+        dataset.params.flatMap((p): [string, TSchema][] =>
+          p === 'types'
+            ? [
+                ['types', Type.Optional(Types)],
+                ['types[]', Type.Optional(Types)],
+              ]
+            : [[p, Type.Optional(PARAMS[p])]],
+        ),
+      ),
     });
+    const pathId = dataset.pathId;
     app.get(
-      `/v1/exports/${dataset.path}`,
+      `/v1/exports/${dataset.path}${pathId ? '/:id' : ''}`,
       {
         schema: {
           tags,
           operationId: `GET_Exports_${dataset.path}`,
           summary: dataset.summary,
           querystring,
+          ...(pathId && { params: Type.Object({ id: { ...Int32, description: pathId } }) }),
           produces: [
             'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
             'text/csv',
@@ -72,8 +87,16 @@ export function exportRoutes(app: TypedApp, ctx: AppContext): void {
         },
       },
       async (request, reply) => {
-        const q = request.query as ExportParams & { format?: ExportFormat; sheets?: ExportSheetsValue };
-        const { format, sheets, ...params } = q;
+        const q = request.query as Omit<ExportParams, 'types'> & {
+          format?: ExportFormat;
+          sheets?: ExportSheetsValue;
+          types?: string | string[];
+          'types[]'?: string | string[];
+        };
+        const { format, sheets, types, 'types[]': typesBracket, ...rest } = q;
+        const params: ExportParams = { ...rest };
+        if (types !== undefined || typesBracket !== undefined) params.types = [types ?? [], typesBracket ?? []].flat();
+        if (pathId) params.id = (request.params as { id: number }).id;
         const prepared = await prepareExport(ctx.db.kysely, request.principal.accountId, dataset, { format, sheets, params });
         return stream(request, reply, prepared);
       },

@@ -30,6 +30,21 @@ function checkPeriod(params: ExportParams): void {
   }
 }
 
+/** The kinds asked for, each one of `allowed` (matched case-insensitively), or a 400 naming `types`. */
+function typesOf(raw: readonly string[] | undefined, allowed: readonly string[]): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const out: string[] = [];
+  for (const value of raw
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)) {
+    const hit = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
+    if (!hit) throw ValidationError.field('types', `"${value.slice(0, 50)}" is not one of ${allowed.join(', ')}`);
+    if (!out.includes(hit)) out.push(hit);
+  }
+  return out.length ? out : undefined;
+}
+
 export async function prepareExport(
   db: Kysely<Database>,
   accountId: number,
@@ -38,6 +53,9 @@ export async function prepareExport(
 ): Promise<PreparedExport> {
   const format = request.format ?? 'Excel';
   checkPeriod(request.params);
+  if (dataset.pathId && request.params.id === undefined)
+    throw ValidationError.field('id', `${dataset.path} needs the id of ${dataset.pathId}`);
+  const params: ExportParams = { ...request.params, types: dataset.types ? typesOf(request.params.types, dataset.types) : undefined };
   const names = chosenSheets(request.sheets, format, dataset.sheets);
   if (!names) {
     throw ValidationError.field(
@@ -45,11 +63,11 @@ export async function prepareExport(
       `${dataset.path} has no ${request.sheets} sheet; it has ${[...dataset.sheets, 'All'].join(', ')}`,
     );
   }
-  const ctx: ExportContext = { db, accountId, params: request.params, asOf: new Date().toISOString() };
+  const ctx: ExportContext = { db, accountId, params, asOf: new Date().toISOString() };
   const sheets = await dataset.open(ctx, names);
   const info = FORMAT_INFO[format];
   return {
-    fileName: fileName(dataset, request.params, info.extension),
+    fileName: fileName(dataset, params, info.extension),
     contentType: info.contentType,
     total: async () => (await dataset.count(ctx)) * names.length,
     async write(out, onRecords) {

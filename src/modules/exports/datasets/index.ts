@@ -1,13 +1,29 @@
-// The registry of exports: one dataset per path under /v1/exports/. The spec's remaining paths
-// (salesquotes, expensesbook, banktransactions/{id}, expensecharges, expensereports, settlements,
-// commitments) export records Facturier does not hold yet; each becomes one file here when its
-// records exist (docs/exports.md, "Not available yet").
+// The registry of exports: one dataset per path under /v1/exports/ (the spec's thirteen).
 import type { Dataset } from '../dataset.js';
+import { bankTransactions } from './bank.js';
+import { expenseReports } from './expenses.js';
+import { commitments, settlements } from './ledgers.js';
+import { expenseCharges, expensesBook } from './purchases.js';
+import { salesQuotes } from './quotes.js';
 import { customersExport, products, suppliersExport } from './records.js';
 import { receiptsBook } from './receipts.js';
 import { salesCredits, salesInvoices } from './sales.js';
 
-export const DATASETS: readonly Dataset[] = [salesInvoices, salesCredits, products, customersExport, suppliersExport, receiptsBook];
+export const DATASETS: readonly Dataset[] = [
+  salesInvoices,
+  salesQuotes,
+  salesCredits,
+  products,
+  customersExport,
+  suppliersExport,
+  expensesBook,
+  receiptsBook,
+  bankTransactions,
+  expenseCharges,
+  expenseReports,
+  settlements,
+  commitments,
+];
 
 export function datasetByPath(path: string): Dataset | undefined {
   const p = path.toLowerCase();

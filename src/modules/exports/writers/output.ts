@@ -30,6 +30,11 @@ export async function drained(out: Writable): Promise<void> {
   if (out.destroyed) throw new ExportAbortedError();
 }
 
+/** Waits until none of the streams' buffers is full (exceljs's zip entry streams). */
+export async function drainedAll(streams: readonly Writable[]): Promise<void> {
+  for (const s of streams) while (s.writableNeedDrain && !s.destroyed) await drainOrClose(s);
+}
+
 /**
  * Lets the event loop run (the output's pipe, the zip's deflate, other requests): the database
  * driver of SQLite answers synchronously, so without this a whole batch would run before any byte

@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { DEFAULT_WIDTH, isNumeric, neutralise, type Cell, type Column, type ColumnType, type Row, type Sheet } from '../columns.js';
-import { drained, yieldToLoop, type ExportWriter } from './output.js';
+import { drained, drainedAll, yieldToLoop, type ExportWriter } from './output.js';
 
 const NUMBER_FORMAT: Record<ColumnType, string | undefined> = {
   text: undefined,
@@ -70,12 +70,18 @@ export class XlsxWriter implements ExportWriter {
     for (let k = 0; k < rows.length; k++) {
       const row = rows[k];
       ws.addRow(types.map((t, i) => excelValue(row[i] ?? null, t))).commit();
-      // Let the zip deflate what was committed, and wait for a slow reader.
-      if (k % 1000 === 999) {
-        await yieldToLoop();
-        await drained(this.out);
-      }
+      // Every 64 KB of XML, exceljs hands the worksheet's bytes to the zip's entry stream without
+      // looking at what write() answers: wait until the zip (archiver, deflating on the thread
+      // pool) has taken them, and until a slow reader has taken the zip's output.
+      if (k % 100 === 99) await this.backpressure(ws);
     }
+    await this.backpressure(ws);
+  }
+  /** Waits on the zip entry stream of the worksheet, then on the output. */
+  private async backpressure(ws: ExcelJS.Worksheet): Promise<void> {
+    const entry = (ws as unknown as { _stream?: { pipes?: Writable[] } })._stream;
+    if (entry?.pipes?.some((p) => p.writableNeedDrain)) await drainedAll(entry.pipes);
+    else await yieldToLoop();
     await drained(this.out);
   }
   async endSheet(): Promise<void> {
