@@ -1656,6 +1656,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports/salesquotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the issued sale quotes (Summary, Detail, Analysis)
+         * @description Downloads the issued sale quotes as a file (filters: from, to, customerId, searchTerm): `format` Excel (default), EuropeanCsv, AmericanCsv, Tsv, Json or Markdown; `sheets` Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate) or All.
+         */
+        get: operations["GET_Exports_salesquotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/exports/salescredits": {
         parameters: {
             query?: never;
@@ -1736,6 +1756,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports/expensesbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the expenses book: supplier payments (Summary, Detail, Analysis)
+         * @description Downloads the expenses book (supplier payments) as a file (filters: from, to): `format` Excel (default), EuropeanCsv, AmericanCsv, Tsv, Json or Markdown; `sheets` Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate) or All.
+         */
+        get: operations["GET_Exports_expensesbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/exports/receiptsbook": {
         parameters: {
             query?: never;
@@ -1748,6 +1788,106 @@ export interface paths {
          * @description Downloads the receipts book as a file (filters: from, to): `format` Excel (default), EuropeanCsv, AmericanCsv, Tsv, Json or Markdown; `sheets` Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate) or All.
          */
         get: operations["GET_Exports_receiptsbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/banktransactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the transactions of a bank account (Summary, Analysis)
+         * @description Downloads the transactions of the bank account `id` as a file (filters: from, to): `format` Excel (default), EuropeanCsv, AmericanCsv, Tsv, Json or Markdown; `sheets` Summary, Analysis (totals by month and match) or All.
+         */
+        get: operations["GET_Exports_banktransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/expensecharges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the purchase invoices (Summary, Detail by VAT rate, Analysis)
+         * @description Downloads the purchase invoices as a file (filters: from, to, supplierId, searchTerm): `format` Excel (default), EuropeanCsv, AmericanCsv, Tsv, Json or Markdown; `sheets` Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate) or All.
+         */
+        get: operations["GET_Exports_expensecharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/expensereports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the expense reports, drafts excepted (Summary, Detail by line, Analysis)
+         * @description Downloads the expense reports (drafts excepted) as a file (filters: from, to, colleagueId): `format` Excel (default), EuropeanCsv, AmericanCsv, Tsv, Json or Markdown; `sheets` Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate) or All.
+         */
+        get: operations["GET_Exports_expensereports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the settlements: customer receipts, supplier payments, colleague repayments (Summary, Detail, Analysis)
+         * @description Downloads the settlements (customer receipts, supplier payments, colleague repayments) as a file (filters: from, to, types[]): `format` Excel (default), EuropeanCsv, AmericanCsv, Tsv, Json or Markdown; `sheets` Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate) or All.
+         */
+        get: operations["GET_Exports_settlements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/commitments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the open commitments: unpaid sale and purchase invoices, approved expense reports (Summary, Analysis)
+         * @description Downloads the open commitments (owed to us and by us) as a file (filters: from, to (due date), types[]): `format` Excel (default), EuropeanCsv, AmericanCsv, Tsv, Json or Markdown; `sheets` Summary, Analysis or All.
+         */
+        get: operations["GET_Exports_commitments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13929,6 +14069,83 @@ export interface operations {
             };
         };
     };
+    GET_Exports_salesquotes: {
+        parameters: {
+            query?: {
+                /** @description Excel (.xlsx), EuropeanCsv (; and decimal comma, UTF-8 with BOM), AmericanCsv (, and decimal point), Tsv, Json, Markdown */
+                format?: "Excel" | "EuropeanCsv" | "AmericanCsv" | "Tsv" | "Json" | "Markdown";
+                /** @description Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate), All */
+                sheets?: "Summary" | "Detail" | "Analysis" | "All";
+                /** @description First date included (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last date included (YYYY-MM-DD) */
+                to?: string;
+                /** @description Only the documents of this customer */
+                customerId?: number;
+                /** @description Full-text search */
+                searchTerm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/json": string;
+                    "text/markdown": string;
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     GET_Exports_salescredits: {
         parameters: {
             query?: {
@@ -14219,6 +14436,79 @@ export interface operations {
             };
         };
     };
+    GET_Exports_expensesbook: {
+        parameters: {
+            query?: {
+                /** @description Excel (.xlsx), EuropeanCsv (; and decimal comma, UTF-8 with BOM), AmericanCsv (, and decimal point), Tsv, Json, Markdown */
+                format?: "Excel" | "EuropeanCsv" | "AmericanCsv" | "Tsv" | "Json" | "Markdown";
+                /** @description Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate), All */
+                sheets?: "Summary" | "Detail" | "Analysis" | "All";
+                /** @description First date included (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last date included (YYYY-MM-DD) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/json": string;
+                    "text/markdown": string;
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     GET_Exports_receiptsbook: {
         parameters: {
             query?: {
@@ -14230,6 +14520,388 @@ export interface operations {
                 from?: string;
                 /** @description Last date included (YYYY-MM-DD) */
                 to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/json": string;
+                    "text/markdown": string;
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_Exports_banktransactions: {
+        parameters: {
+            query?: {
+                /** @description Excel (.xlsx), EuropeanCsv (; and decimal comma, UTF-8 with BOM), AmericanCsv (, and decimal point), Tsv, Json, Markdown */
+                format?: "Excel" | "EuropeanCsv" | "AmericanCsv" | "Tsv" | "Json" | "Markdown";
+                /** @description Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate), All */
+                sheets?: "Summary" | "Detail" | "Analysis" | "All";
+                /** @description First date included (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last date included (YYYY-MM-DD) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the bank account */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/json": string;
+                    "text/markdown": string;
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_Exports_expensecharges: {
+        parameters: {
+            query?: {
+                /** @description Excel (.xlsx), EuropeanCsv (; and decimal comma, UTF-8 with BOM), AmericanCsv (, and decimal point), Tsv, Json, Markdown */
+                format?: "Excel" | "EuropeanCsv" | "AmericanCsv" | "Tsv" | "Json" | "Markdown";
+                /** @description Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate), All */
+                sheets?: "Summary" | "Detail" | "Analysis" | "All";
+                /** @description First date included (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last date included (YYYY-MM-DD) */
+                to?: string;
+                /** @description Only the documents of this supplier */
+                supplierId?: number;
+                /** @description Full-text search */
+                searchTerm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/json": string;
+                    "text/markdown": string;
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_Exports_expensereports: {
+        parameters: {
+            query?: {
+                /** @description Excel (.xlsx), EuropeanCsv (; and decimal comma, UTF-8 with BOM), AmericanCsv (, and decimal point), Tsv, Json, Markdown */
+                format?: "Excel" | "EuropeanCsv" | "AmericanCsv" | "Tsv" | "Json" | "Markdown";
+                /** @description Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate), All */
+                sheets?: "Summary" | "Detail" | "Analysis" | "All";
+                /** @description First date included (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last date included (YYYY-MM-DD) */
+                to?: string;
+                /** @description Only the reports of this colleague */
+                colleagueId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/json": string;
+                    "text/markdown": string;
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_Exports_settlements: {
+        parameters: {
+            query?: {
+                /** @description Excel (.xlsx), EuropeanCsv (; and decimal comma, UTF-8 with BOM), AmericanCsv (, and decimal point), Tsv, Json, Markdown */
+                format?: "Excel" | "EuropeanCsv" | "AmericanCsv" | "Tsv" | "Json" | "Markdown";
+                /** @description Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate), All */
+                sheets?: "Summary" | "Detail" | "Analysis" | "All";
+                /** @description First date included (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last date included (YYYY-MM-DD) */
+                to?: string;
+                /** @description Kinds to include, repeated (`types[]=A&types[]=B`) or comma-separated; all when absent */
+                types?: string | string[];
+                /** @description Kinds to include, repeated (`types[]=A&types[]=B`) or comma-separated; all when absent */
+                "types[]"?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/json": string;
+                    "text/markdown": string;
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Basic realm="Facturier" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_Exports_commitments: {
+        parameters: {
+            query?: {
+                /** @description Excel (.xlsx), EuropeanCsv (; and decimal comma, UTF-8 with BOM), AmericanCsv (, and decimal point), Tsv, Json, Markdown */
+                format?: "Excel" | "EuropeanCsv" | "AmericanCsv" | "Tsv" | "Json" | "Markdown";
+                /** @description Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate), All */
+                sheets?: "Summary" | "Detail" | "Analysis" | "All";
+                /** @description First date included (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last date included (YYYY-MM-DD) */
+                to?: string;
+                /** @description Kinds to include, repeated (`types[]=A&types[]=B`) or comma-separated; all when absent */
+                types?: string | string[];
+                /** @description Kinds to include, repeated (`types[]=A&types[]=B`) or comma-separated; all when absent */
+                "types[]"?: string | string[];
             };
             header?: never;
             path?: never;
