@@ -13,7 +13,7 @@ import { postSigned, signature } from './post.js';
 import * as repo from './repo.js';
 import { eventIdOf, type WebhooksContext } from './service.js';
 
-const DISPATCH_BATCH = 500;
+const DISPATCH_BATCH = 200;
 const DELIVER_BATCH = 200;
 
 /** "InvoicePaid" -> "Invoice": deliveries for one resource go out in order. */
