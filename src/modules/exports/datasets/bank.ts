@@ -8,7 +8,7 @@ import { centsText } from '../cents.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import type { Dataset } from '../dataset.js';
 import { countRows, maxIdOf } from '../repo.js';
-import { analysisColumns, cents, Groups, monthLabel, slices } from './groups.js';
+import { analysisColumns, cents, Groups, monthLabel, slices, upTo } from './groups.js';
 
 const BATCH = 1000;
 
@@ -53,14 +53,8 @@ export const bankTransactions: Dataset = {
     const bankAccountId = params.id!;
     if (!(await getBankAccountRow(db, accountId, bankAccountId))) throw new NotFoundError('BankAccount', bankAccountId);
     const last = await maxIdOf(db, 'bankTransactions', accountId);
-    const read = async function* (): AsyncGenerator<BankTransactionRow[]> {
-      for await (const batch of bankTransactionBatches(db, accountId, bankAccountId, { from: params.from, to: params.to }, BATCH)) {
-        ctx.onRecords?.(batch.length);
-        const kept = batch.filter((t) => t.id <= last);
-        if (kept.length) yield kept;
-        if (batch[batch.length - 1].id >= last) return;
-      }
-    };
+    const read = (): AsyncGenerator<BankTransactionRow[]> =>
+      upTo(bankTransactionBatches(db, accountId, bankAccountId, { from: params.from, to: params.to }, BATCH), last, ctx.onRecords);
     const all: Partial<Record<SheetName, Sheet>> = {
       Summary: {
         name: 'Summary',

@@ -10,7 +10,7 @@ import { centsText } from '../cents.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import type { Dataset } from '../dataset.js';
 import { countReports, maxIdOf } from '../repo.js';
-import { analysisColumns, cents, classificationAccount, Groups, monthLabel, slices, yesNo } from './groups.js';
+import { analysisColumns, cents, classificationAccount, Groups, monthLabel, slices, upTo, yesNo } from './groups.js';
 import { PAYMENT_METHOD_LABEL } from './receipts.js';
 import { vatParts } from './purchases.js';
 
@@ -77,14 +77,8 @@ export const expenseReports: Dataset = {
     }
     const last = await maxIdOf(db, 'expenseReports', accountId);
     const filter = { from: params.from, to: params.to, colleagueId: params.colleagueId };
-    const read = async function* (): AsyncGenerator<ExpenseReportRow[]> {
-      for await (const batch of expenseReportBatches(db, accountId, filter, BATCH)) {
-        ctx.onRecords?.(batch.length);
-        const kept = batch.filter((r) => r.id <= last && r.status !== 'Draft');
-        if (kept.length) yield kept;
-        if (batch[batch.length - 1].id >= last) return;
-      }
-    };
+    const read = (): AsyncGenerator<ExpenseReportRow[]> =>
+      upTo(expenseReportBatches(db, accountId, filter, BATCH), last, ctx.onRecords, (r) => r.status !== 'Draft');
     const all: Record<SheetName, Sheet> = {
       Summary: {
         name: 'Summary',

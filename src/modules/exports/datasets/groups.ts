@@ -97,3 +97,23 @@ const ACCOUNT_OF = new Map(CLASSIFICATIONS.flatMap((c) => (c.accountNumber ? [[c
 export function classificationAccount(id: number | null | undefined): string | null {
   return id != null ? (ACCOUNT_OF.get(id) ?? null) : null;
 }
+
+/**
+ * The batches of an id-ordered reader (a ledger module's batch API) up to `last`, the largest id when
+ * the export started, so that the sheets of one file agree; records `keep` refuses are left out, and
+ * every batch read is counted for the progress bar.
+ */
+export async function* upTo<T extends { id: number }>(
+  batches: AsyncIterable<T[]>,
+  last: number,
+  onRecords: ((n: number) => void) | undefined,
+  keep: (record: T) => boolean = () => true,
+): AsyncGenerator<T[]> {
+  for await (const batch of batches) {
+    if (!batch.length) return;
+    onRecords?.(batch.length);
+    const kept = batch.filter((r) => r.id <= last && keep(r));
+    if (kept.length) yield kept;
+    if (batch[batch.length - 1].id >= last) return;
+  }
+}

@@ -11,7 +11,7 @@ import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import type { Dataset, ExportContext } from '../dataset.js';
 import { countRows, maxIdOf, purchaseReferencesOf } from '../repo.js';
 import { PAYMENT_METHOD_LABEL } from './receipts.js';
-import { analysisColumns, cents, classificationAccount, Groups, monthLabel, slices, yesNo } from './groups.js';
+import { analysisColumns, cents, classificationAccount, Groups, monthLabel, slices, upTo, yesNo } from './groups.js';
 
 const BATCH = 500;
 const methodLabel = (m: string) => PAYMENT_METHOD_LABEL[m] ?? m;
@@ -117,14 +117,8 @@ export const expenseCharges: Dataset = {
     const { db, accountId, params, asOf } = ctx;
     const last = await maxIdOf(db, 'purchaseInvoices', accountId);
     const filter = { from: params.from, to: params.to, supplierId: params.supplierId, query: params.searchTerm };
-    const read = async function* (): AsyncGenerator<PurchaseLedgerRow[]> {
-      for await (const batch of purchaseInvoiceBatches(db, accountId, filter, BATCH)) {
-        ctx.onRecords?.(batch.length);
-        const kept = batch.filter((p) => p.id <= last && p.createdAt <= asOf);
-        if (kept.length) yield kept;
-        if (batch[batch.length - 1].id >= last) return;
-      }
-    };
+    const read = (): AsyncGenerator<PurchaseLedgerRow[]> =>
+      upTo(purchaseInvoiceBatches(db, accountId, filter, BATCH), last, ctx.onRecords, (p) => p.createdAt <= asOf);
     const all: Record<SheetName, Sheet> = {
       Summary: {
         name: 'Summary',
@@ -246,16 +240,14 @@ export const expensesBook: Dataset = {
     const { db, accountId, params } = ctx;
     const last = await maxIdOf(db, 'supplierPayments', accountId);
     const read = async function* (): AsyncGenerator<PaymentWithRefs[]> {
-      for await (const batch of supplierPaymentBatches(db, accountId, { from: params.from, to: params.to, status: 'Success' }, BATCH)) {
-        ctx.onRecords?.(batch.length);
-        const kept = batch.filter((p) => p.id <= last);
+      const payments = supplierPaymentBatches(db, accountId, { from: params.from, to: params.to, status: 'Success' }, BATCH);
+      for await (const kept of upTo(payments, last, ctx.onRecords)) {
         const refs = await purchaseReferencesOf(
           db,
           accountId,
           kept.flatMap((p) => p.links.map((l) => l.purchaseInvoiceId)),
         );
-        if (kept.length) yield kept.map((p) => ({ p, refs }));
-        if (batch[batch.length - 1].id >= last) return;
+        yield kept.map((p) => ({ p, refs }));
       }
     };
     const all: Record<SheetName, Sheet> = {
