@@ -143,6 +143,42 @@ describeEachDb(
     );
 
     it(
+      'answers /healthz within 50 ms while 1,000-line invoices are finalized (the e-invoicing gate runs on the worker threads)',
+      async () => {
+        // Writing and checking a 1,000-line invoice's XML takes about 100 ms of CPU; the finalizations
+        // queue on the numbering lock, each handing its check to the thread.
+        const drafts: number[] = [];
+        for (let i = 0; i < 8; i++) {
+          const draft = await ctx.inject({
+            method: 'POST',
+            url: '/v1/saleinvoices',
+            headers: a.headers,
+            payload: { customerId, date: todayIn('Europe/Paris'), lines: thousandLines() },
+          });
+          expect(draft.statusCode, draft.body).toBe(200);
+          drafts.push(draft.json().id);
+        }
+        const finalizations = drafts.map((id) =>
+          inFlight(fetch(`${base}/v1/saleinvoices/finalize/${id}`, { method: 'POST', headers: a.headers })),
+        );
+        await workerTookIt();
+        const rounds = await probeDuring(() => finalizations.some((f) => f.pending));
+        const numbers = [];
+        for (const finalization of finalizations) {
+          const res = await finalization.response;
+          expect(res.status).toBe(200);
+          const body = (await res.json()) as { isDraft: boolean; number: string; lines: unknown[] };
+          expect(body.isDraft).toBe(false);
+          expect(body.lines).toHaveLength(1000);
+          numbers.push(body.number);
+        }
+        expect(new Set(numbers).size).toBe(8);
+        expectUnderBound(rounds);
+      },
+      HEAVY_TEST_MS,
+    );
+
+    it(
       'answers /healthz within 50 ms while a 17 MB PDF of 600,000 objects is read',
       async () => {
         const pdf = manyObjectsPdf();

@@ -24,7 +24,12 @@ const error = { $ref: 'Error#' };
 
 export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
   for (const schema of [ReceiptLink, Receipt, SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
-  const ctx: receipts.ReceiptsContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, keyring: appCtx.keyring };
+  const ctx: receipts.ReceiptsContext = {
+    db: appCtx.db,
+    publicUrl: appCtx.config.publicUrl,
+    keyring: appCtx.keyring,
+    workers: appCtx.workers,
+  };
   const ref = Type.Ref(Receipt);
   const tags = ['Receipts'];
 

@@ -23,6 +23,7 @@ import { finalizeInTransaction, setBalanceInTransaction, timezoneOf } from '../s
 import type { Keyring } from '../audit/index.js';
 import * as repo from './repo.js';
 import type { PaymentMethodT, PaymentStatusT, PayInvoiceT, ReceiptInputT, ReceiptLinkTypeT, ReceiptT, RefundCreditT } from './schemas.js';
+import type { WorkerPool } from '../../workers/pool.js';
 
 /** A commitment link id is the invoice id times this factor plus the commitment's 1-based position. */
 export const COMMITMENT_ID_FACTOR = 1000;
@@ -34,12 +35,15 @@ export interface ReceiptsContext {
   db: Db;
   publicUrl: string | null;
   keyring: Keyring;
+  /** Where a document finalized with its payment is judged by the finalization gate (off the event loop). */
+  workers?: WorkerPool;
 }
 
 interface Env {
   accountId: number;
   today: string;
   publicUrl: string | null;
+  workers?: WorkerPool;
   /** The audit chains the balances moved are sealed on, locked before any receipt or document row. */
   chains: AuditChains;
 }
@@ -49,7 +53,7 @@ async function envOf(trx: Trx, ctx: ReceiptsContext, accountId: number): Promise
   const chains = new AuditChains(trx, ctx.keyring, accountId);
   await chains.lockAll();
   const settings = await getAccountSettings(trx, accountId);
-  return { accountId, today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl, chains };
+  return { accountId, today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl, workers: ctx.workers, chains };
 }
 
 /** Amounts clients send, to the cent: more decimals are rounded half away from zero, not refused. */
@@ -514,7 +518,7 @@ async function settleDocument(ctx: ReceiptsContext, accountId: number, kind: Doc
     if (row.isDraft) {
       const flag = kind === 'Invoice' ? 'finalizeInvoice' : 'finalizeCredit';
       if (!req.finalize) throw new InvalidStateError(`${LABEL[kind]} ${row.id} is a draft: finalize it first, or send ${flag}: true`);
-      row = await finalizeInTransaction(env.chains, kind, row.id);
+      row = await finalizeInTransaction(env.chains, kind, row.id, env.workers);
       await emit(trx, accountId, kind === 'Invoice' ? 'InvoiceFinalized' : 'CreditFinalized', presentDocument(row, env));
     }
     const balance = row.balance;

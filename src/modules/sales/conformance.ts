@@ -17,6 +17,8 @@ export interface ConformanceVerdict {
   errors: Finding[];
   /** Findings reported without refusing it. */
   warnings: Finding[];
+  /** The buyer is a French business (SIREN) in a French CTC territory: BR-FR binds the document. */
+  domesticB2B: boolean;
 }
 
 /** A business buyer identified by a French SIREN, in France or a territory where French rules apply. */
@@ -36,12 +38,11 @@ export function judgeConformance(doc: IssuedDocument): ConformanceVerdict {
     const refuses = isFrenchRule(finding.ruleId) ? domestic : finding.severity === 'Error';
     (refuses ? errors : warnings).push(finding);
   }
-  return { errors, warnings };
+  return { errors, warnings, domesticB2B: domestic };
 }
 
-/** Throws a 400 listing every rule the document fails (rule id and message), or returns the warnings. */
-export function assertConforming(doc: IssuedDocument, what: string): Finding[] {
-  const { errors, warnings } = judgeConformance(doc);
+/** Throws a 400 listing every rule the judged document fails (rule id and message), or returns the warnings. */
+export function refuseUnlessConforming({ errors, warnings }: ConformanceVerdict, what: string): Finding[] {
   if (errors.length === 0) return warnings;
   const seen = new Set<string>();
   const fields = errors

@@ -204,7 +204,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
 
 export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
   for (const schema of [SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
-  const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, keyring: appCtx.keyring };
+  const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, keyring: appCtx.keyring, workers: appCtx.workers };
   documentRoutes(app, ctx, {
     kind: 'Invoice',
     path: '/v1/saleinvoices',

@@ -17,13 +17,15 @@ import { mergeUpdate } from '../../http/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { correctedInvoice, sellerFromSettings, toIssuedDocument } from './snapshot.js';
-import { assertConforming, isDomesticB2B } from './conformance.js';
+import { judgeConformance, refuseUnlessConforming, type ConformanceVerdict } from './conformance.js';
+import { judgeCandidate, type FinalizationCandidate } from './tasks.js';
 import type { Finding } from '../../einvoicing/check.js';
 import { AuditChains } from './audit.js';
 import { carriedFields, composeDocument, payableOf, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';
 import type { DocumentInputT } from './schemas.js';
+import type { WorkerPool } from '../../workers/pool.js';
 
 const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
 const EVENTS: Record<DocumentKind, { created: EventType; updated: EventType; deleted: EventType; finalized: EventType }> = {
@@ -40,6 +42,27 @@ export interface SalesContext {
   publicUrl: string | null;
   /** The audit trail's keys: every state change of a finalized document is sealed with them. */
   keyring: Keyring;
+  /** Where the finalization gate writes and checks the e-invoice (off the event loop); inline without. */
+  workers?: WorkerPool;
+}
+
+/** How finalization judges a candidate of `lines` lines. */
+type Judge = (candidate: FinalizationCandidate, lines: number) => Promise<ConformanceVerdict>;
+
+/**
+ * Up to this many lines the gate runs inline: writing and checking the XML then takes a few ms, less
+ * than a round trip to a worker thread; beyond, on the worker threads (about 100 ms at 1,000 lines).
+ */
+const INLINE_JUDGE_LINES = 100;
+
+export function judgeWith(workers: WorkerPool | undefined): Judge {
+  return async (candidate, lines) => {
+    if (workers && lines > INLINE_JUDGE_LINES) return workers.run(judgeCandidate, [candidate]);
+    const data = JSON.parse(candidate.data) as StoredDocument;
+    return judgeConformance(
+      toIssuedDocument(candidate.kind, { isDraft: false, data }, data.seller!, { paymentMethod: candidate.paymentMethod }),
+    );
+  };
 }
 
 async function presentRow(
@@ -302,6 +325,7 @@ async function finalizeRow(
   id: number,
   options: FinalizeOptions,
   account: AccountState,
+  judge: Judge,
   balance?: Big,
 ) {
   const { trx, accountId } = chains;
@@ -336,9 +360,10 @@ async function finalizeRow(
     seller: sellerFromSettings(settings, logoToken),
   };
   // Conforming by construction: the e-invoice this number would be issued with is judged first.
-  const issued = toIssuedDocument(kind, { isDraft: false, data: final }, final.seller!, { paymentMethod: settings.sales.paymentMethod });
-  if (kind === 'Credit' && isDomesticB2B(issued)) requireCorrectedInvoice(final);
-  const warnings = assertConforming(issued, kind === 'Invoice' ? 'invoice' : 'credit note');
+  const stored = JSON.stringify(final);
+  const verdict = await judge({ kind, data: stored, paymentMethod: settings.sales.paymentMethod }, final.lines.length);
+  if (kind === 'Credit' && verdict.domesticB2B) requireCorrectedInvoice(final);
+  const warnings = refuseUnlessConforming(verdict, kind === 'Invoice' ? 'invoice' : 'credit note');
   // The document's chain index is the position of the entry that seals its finalization.
   const chainIndex = head.seq + 1;
   const due = balance ?? payableOf(final);
@@ -352,7 +377,7 @@ async function finalizeRow(
     chainIndex,
     hash: null,
     previousHash: null,
-    data: JSON.stringify(final),
+    data: stored,
     balance: due,
     isPaid: due.eq(0),
     updatedAt: now,
@@ -375,7 +400,14 @@ export async function finalize(
 ): Promise<VersionedDocument & { warnings: Finding[] }> {
   return transaction(ctx.db, async (trx) => {
     const account = await readAccountSettings(trx, accountId);
-    const { row, data, warnings } = await finalizeRow(new AuditChains(trx, ctx.keyring, accountId), kind, id, options, account);
+    const { row, data, warnings } = await finalizeRow(
+      new AuditChains(trx, ctx.keyring, accountId),
+      kind,
+      id,
+      options,
+      account,
+      judgeWith(ctx.workers),
+    );
     const out = await presentRow(trx, accountId, row, ctx.publicUrl, account.settings, data);
     await emit(trx, accountId, EVENTS[kind].finalized, out);
     return { value: out, version: row.version, warnings };
@@ -393,8 +425,8 @@ export async function prospectiveNumber(db: Trx, accountId: number, kind: Docume
 }
 
 /** Used by payments: finalizes a draft inside an existing transaction, on the chains it holds. */
-export async function finalizeInTransaction(chains: AuditChains, kind: DocumentKind, id: number) {
-  return (await finalizeRow(chains, kind, id, {}, await readAccountSettings(chains.trx, chains.accountId))).row;
+export async function finalizeInTransaction(chains: AuditChains, kind: DocumentKind, id: number, workers?: WorkerPool) {
+  return (await finalizeRow(chains, kind, id, {}, await readAccountSettings(chains.trx, chains.accountId), judgeWith(workers))).row;
 }
 
 /**
@@ -428,7 +460,15 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       links: { cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date, cancellationPaid: paidOnInvoice.toFixed(2) },
     };
     const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
-    const { row: credit } = await finalizeRow(chains, 'Credit', creditId, { dateAdjustment: 'MinimumDate' }, account, paidOnInvoice);
+    const { row: credit } = await finalizeRow(
+      chains,
+      'Credit',
+      creditId,
+      { dateAdjustment: 'MinimumDate' },
+      account,
+      judgeWith(ctx.workers),
+      paidOnInvoice,
+    );
     const cancelled: StoredDocument = {
       ...source,
       links: { ...source.links, cancellationCreditId: creditId, cancellationCreditNumber: credit.number },
