@@ -2,6 +2,7 @@
 // saved to the API as the user types, showing the totals the API computed and the conformance
 // check's findings; finalization after confirmation; PDF preview and download; mark as paid
 // (refunded); cancellation of an invoice.
+import { Fragment } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, getPage } from '../api';
 import { date, decimal, inputNumber, money, parseNumber } from '../format';
@@ -753,32 +754,28 @@ function CreditDialog({ doc, onCancelled, onClose }: { doc: SaleDocument; onCanc
       {error !== null && <ErrorBox error={error} />}
       <fieldset class="choices">
         <legend>{t('creditKind')}</legend>
-        <div class="field checkbox">
-          <input
-            id="credit-partial"
-            type="radio"
-            name="credit-kind"
-            checked={choice === 'partial'}
-            onChange={() => {
-              setChoice('partial');
-            }}
-          />
-          <label for="credit-partial">{t('partialCredit')}</label>
-        </div>
-        <p class="hint">{t('partialCreditHelp')}</p>
-        <div class="field checkbox">
-          <input
-            id="credit-full"
-            type="radio"
-            name="credit-kind"
-            checked={choice === 'full'}
-            onChange={() => {
-              setChoice('full');
-            }}
-          />
-          <label for="credit-full">{t('fullCredit')}</label>
-        </div>
-        <p class="hint">{t('cancelConfirm')}</p>
+        {(
+          [
+            ['partial', 'partialCredit', 'partialCreditHelp'],
+            ['full', 'fullCredit', 'cancelConfirm'],
+          ] as const
+        ).map(([value, label, help]) => (
+          <Fragment key={value}>
+            <div class="field checkbox">
+              <input
+                id={`credit-${value}`}
+                type="radio"
+                name="credit-kind"
+                checked={choice === value}
+                onChange={() => {
+                  setChoice(value);
+                }}
+              />
+              <label for={`credit-${value}`}>{t(label)}</label>
+            </div>
+            <p class="hint">{t(help)}</p>
+          </Fragment>
+        ))}
       </fieldset>
     </Dialog>
   );

@@ -15,6 +15,6 @@ export function mailingStage(ctx: AppContext, transport?: MailTransport): Stage 
 }
 
 export { registerSendRoute } from './routes.js';
-export type { Sendable, SendableDocument } from './sendables.js';
+export { defaultRecipientOf, type Sendable, type SendableDocument } from './sendables.js';
 export { PLACEHOLDERS } from './templates.js';
 export type { MailTransport } from './transport.js';

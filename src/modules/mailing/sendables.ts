@@ -56,6 +56,17 @@ export function sendableOf(kind: string): Sendable | undefined {
   return registry.get(kind);
 }
 
+/** Where an empty recipient list sends a document: its billing contact's e-mail, else its customer's. */
+export async function defaultRecipientOf(
+  db: Kysely<Database>,
+  accountId: number,
+  contactEmail: string | null | undefined,
+  customerId: number | null,
+): Promise<string | null> {
+  const email = contactEmail ?? (customerId !== null ? ((await customers.getStored(db, accountId, customerId))?.email ?? null) : null);
+  return email || null;
+}
+
 function saleDocument(kind: DocumentKind, fields: Pick<Sendable, 'path' | 'tag' | 'label' | 'title' | 'templates'>): Sendable {
   return {
     kind,
@@ -63,10 +74,7 @@ function saleDocument(kind: DocumentKind, fields: Pick<Sendable, 'path' | 'tag' 
     async load(_ctx, db, accountId, id) {
       const row = await getDocumentRow(db, accountId, kind, id);
       if (!row) return undefined;
-      const data = parseData(row);
-      const contactEmail = data.billingContact?.email ?? null;
-      const customerEmail =
-        contactEmail ?? (row.customerId !== null ? ((await customers.getStored(db, accountId, row.customerId))?.email ?? null) : null);
+      const customerEmail = await defaultRecipientOf(db, accountId, parseData(row).billingContact?.email, row.customerId);
       return {
         id: row.id,
         isDraft: Boolean(row.isDraft),
@@ -76,7 +84,7 @@ function saleDocument(kind: DocumentKind, fields: Pick<Sendable, 'path' | 'tag' 
         amount: row.taxIncludedAmount.toFixed(2),
         currency: 'EUR',
         customerName: row.customerName,
-        customerEmail: customerEmail || null,
+        customerEmail,
       };
     },
     async pdf(ctx, accountId, id) {

@@ -28,7 +28,7 @@ import {
   type DocumentInputT,
   type StoredDocument,
 } from '../sales/index.js';
-import { customers } from '../customers/index.js';
+import { defaultRecipientOf } from '../mailing/index.js';
 import { getAccountLogo, getAccountSettings, type AccountSettings } from '../settings/index.js';
 import * as repo from './repo.js';
 import type { DepositInputT, QuoteInputT, QuoteStatusT, QuoteT } from './schemas.js';
@@ -622,10 +622,7 @@ export async function quoteToSend(db: Db['kysely'], accountId: number, id: numbe
   const row = await repo.getQuote(db, accountId, id);
   if (!row) return undefined;
   if (!ALLOWED.sent.includes(row.status)) throw new ConflictError(`${label(row)} is ${row.status}: it cannot be sent by e-mail`);
-  const d = parse(row);
-  const customerEmail =
-    d.billingContact?.email ??
-    (row.customerId !== null ? ((await customers.getStored(db, accountId, row.customerId))?.email ?? null) : null);
+  const customerEmail = await defaultRecipientOf(db, accountId, parse(row).billingContact?.email, row.customerId);
   return {
     id: row.id,
     isDraft: row.number === null,
@@ -636,7 +633,7 @@ export async function quoteToSend(db: Db['kysely'], accountId: number, id: numbe
     amount: row.taxIncludedAmount.toFixed(2),
     currency: 'EUR',
     customerName: row.customerName,
-    customerEmail: customerEmail || null,
+    customerEmail,
   };
 }
 

@@ -17,8 +17,8 @@ import { mergeUpdate } from '../../http/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { correctedInvoice, sellerFromSettings, toIssuedDocument } from './snapshot.js';
-import { judgeConformance, refuseUnlessConforming, type ConformanceVerdict } from './conformance.js';
-import { judgeCandidate, type FinalizationCandidate } from './tasks.js';
+import { judgeConformance, refuseUnlessConforming } from './conformance.js';
+import { judgeCandidate } from './tasks.js';
 import type { Finding } from '../../einvoicing/check.js';
 import { AuditChains } from './audit.js';
 import { carriedFields, composeDocument, payableOf, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
@@ -46,24 +46,11 @@ export interface SalesContext {
   workers?: WorkerPool;
 }
 
-/** How finalization judges a candidate of `lines` lines. */
-type Judge = (candidate: FinalizationCandidate, lines: number) => Promise<ConformanceVerdict>;
-
 /**
  * Up to this many lines the gate runs inline: writing and checking the XML then takes a few ms, less
  * than a round trip to a worker thread; beyond, on the worker threads (about 100 ms at 1,000 lines).
  */
 const INLINE_JUDGE_LINES = 100;
-
-export function judgeWith(workers: WorkerPool | undefined): Judge {
-  return async (candidate, lines) => {
-    if (workers && lines > INLINE_JUDGE_LINES) return workers.run(judgeCandidate, [candidate]);
-    const data = JSON.parse(candidate.data) as StoredDocument;
-    return judgeConformance(
-      toIssuedDocument(candidate.kind, { isDraft: false, data }, data.seller!, { paymentMethod: candidate.paymentMethod }),
-    );
-  };
-}
 
 async function presentRow(
   trx: Trx,
@@ -325,7 +312,7 @@ async function finalizeRow(
   id: number,
   options: FinalizeOptions,
   account: AccountState,
-  judge: Judge,
+  workers: WorkerPool | undefined,
   balance?: Big,
 ) {
   const { trx, accountId } = chains;
@@ -361,7 +348,11 @@ async function finalizeRow(
   };
   // Conforming by construction: the e-invoice this number would be issued with is judged first.
   const stored = JSON.stringify(final);
-  const verdict = await judge({ kind, data: stored, paymentMethod: settings.sales.paymentMethod }, final.lines.length);
+  const paymentMethod = settings.sales.paymentMethod;
+  const verdict =
+    workers && final.lines.length > INLINE_JUDGE_LINES
+      ? await workers.run(judgeCandidate, [{ kind, data: stored, paymentMethod }])
+      : judgeConformance(toIssuedDocument(kind, { isDraft: false, data: final }, final.seller!, { paymentMethod }));
   if (kind === 'Credit' && verdict.domesticB2B) requireCorrectedInvoice(final);
   const warnings = refuseUnlessConforming(verdict, kind === 'Invoice' ? 'invoice' : 'credit note');
   // The document's chain index is the position of the entry that seals its finalization.
@@ -406,7 +397,7 @@ export async function finalize(
       id,
       options,
       account,
-      judgeWith(ctx.workers),
+      ctx.workers,
     );
     const out = await presentRow(trx, accountId, row, ctx.publicUrl, account.settings, data);
     await emit(trx, accountId, EVENTS[kind].finalized, out);
@@ -426,7 +417,7 @@ export async function prospectiveNumber(db: Trx, accountId: number, kind: Docume
 
 /** Used by payments: finalizes a draft inside an existing transaction, on the chains it holds. */
 export async function finalizeInTransaction(chains: AuditChains, kind: DocumentKind, id: number, workers?: WorkerPool) {
-  return (await finalizeRow(chains, kind, id, {}, await readAccountSettings(chains.trx, chains.accountId), judgeWith(workers))).row;
+  return (await finalizeRow(chains, kind, id, {}, await readAccountSettings(chains.trx, chains.accountId), workers)).row;
 }
 
 /**
@@ -466,7 +457,7 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       creditId,
       { dateAdjustment: 'MinimumDate' },
       account,
-      judgeWith(ctx.workers),
+      ctx.workers,
       paidOnInvoice,
     );
     const cancelled: StoredDocument = {
