@@ -124,6 +124,12 @@ export interface SaleDocumentDataTable {
   data: string | Uint8Array;
 }
 
+/** The Detail of a finalized sale document (modules/sales/detail.ts): JSON, written at finalization. */
+export interface SaleDocumentLinesTable {
+  documentId: number;
+  detail: string;
+}
+
 export interface DocumentHeadsTable {
   accountId: number;
   kind: string;
@@ -528,6 +534,7 @@ export interface Database {
   logoVersions: LogoVersionsTable;
   saleDocuments: SaleDocumentsTable;
   saleDocumentData: SaleDocumentDataTable;
+  saleDocumentLines: SaleDocumentLinesTable;
   documentHeads: DocumentHeadsTable;
   auditEntries: AuditEntriesTable;
   documentSequences: DocumentSequencesTable;

@@ -17,6 +17,7 @@ import { ledgers } from './015_ledgers.js';
 import { consoleUsers } from './017_console_users.js';
 import { exportIndex } from './019_export_index.js';
 import { bankSearch } from './021_bank_search.js';
+import { saleDocumentLines } from './022_sale_document_lines.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   consoleUsers,
   exportIndex,
   bankSearch,
+  saleDocumentLines,
 ];

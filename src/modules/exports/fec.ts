@@ -6,11 +6,11 @@
 import type { Writable } from 'node:stream';
 import { InvalidStateError } from '../../errors.js';
 import { CLASSIFICATIONS } from '../reference/index.js';
-import { decodeSnapshot, type StoredDocument } from '../sales/index.js';
+import { DEFAULT_ACCOUNT, decodeSnapshot, documentParts, type StoredDocument } from '../sales/index.js';
 import { getAccountSettings } from '../settings/index.js';
-import { centsText, toCents } from './cents.js';
+import { centsText, toCents } from '../../domain/cents.js';
 import { keyset, type ExportContext } from './dataset.js';
-import { DEFAULT_ACCOUNT, documentParts } from './datasets/sales.js';
+
 import {
   countReceipts,
   countSaleDocuments,

@@ -107,6 +107,33 @@ export async function saleDocumentsAfter(
   }));
 }
 
+/** A finalized sale document as its Detail sheet reads it: number, date and stored Detail. */
+export interface ExportedDetail {
+  id: number;
+  number: string;
+  date: string;
+  /** JSON written at finalization (modules/sales/detail.ts). */
+  detail: string;
+}
+
+/** The Detail of finalized sale documents in (date, id) order after `after`: no snapshot is read. */
+export async function saleDetailsAfter(
+  db: Db,
+  accountId: number,
+  f: SaleDocumentFilter,
+  after: { date: string; id: number } | null,
+  limit: number,
+): Promise<ExportedDetail[]> {
+  let q = saleDocumentsOf(db, accountId, f)
+    .innerJoin('saleDocumentLines', 'saleDocumentLines.documentId', 'saleDocuments.id')
+    .select(['saleDocuments.id', 'saleDocuments.number', 'saleDocuments.date', 'saleDocumentLines.detail']);
+  if (after) {
+    q = q.where((eb) => eb(eb.refTuple('saleDocuments.date', 'saleDocuments.id'), '>', eb.tuple(after.date, after.id)));
+  }
+  const rows = await q.orderBy('saleDocuments.date').orderBy('saleDocuments.id').limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, number: r.number ?? '', date: r.date, detail: r.detail }));
+}
+
 export interface ExportedReceipt {
   id: number;
   date: string;

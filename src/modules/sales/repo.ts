@@ -7,7 +7,8 @@ import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, SaleDocumentsTable } from '../../db/schema.js';
 import { ConflictError } from '../../errors.js';
 import type { Page, SortKey } from '../../http/paging.js';
-import type { DocumentKind } from './compose.js';
+import type { DocumentKind, StoredDocument } from './compose.js';
+import { encodeDetail } from './detail.js';
 import { decodeSnapshot, deflateSnapshot, type StoredSnapshot } from './snapshot-codec.js';
 export { decodeSnapshot };
 
@@ -103,7 +104,14 @@ export async function insertDocuments(db: Db, values: NewDocumentRow[]): Promise
     .insertInto('saleDocumentData')
     .values(ids.map((documentId, i) => ({ documentId, data: encodeSnapshot(db, values[i].data) })))
     .execute();
+  const finalized = ids.flatMap((documentId, i) => (values[i].isDraft ? [] : [{ documentId, detail: encodeDetail(JSON.parse(values[i].data)) }]));
+  if (finalized.length) await db.insertInto('saleDocumentLines').values(finalized).execute();
   return ids;
+}
+
+/** Stores the Detail of a document being finalized (modules/sales/detail.ts): its lines never change after. */
+export async function insertDetail(db: Db, documentId: number, data: StoredDocument): Promise<void> {
+  await db.insertInto('saleDocumentLines').values({ documentId, detail: encodeDetail(data) }).execute();
 }
 
 /** Writes a document's changes and increments its version (its ETag); answers the new version. */

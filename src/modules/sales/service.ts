@@ -374,6 +374,7 @@ async function finalizeRow(
     updatedAt: now,
   };
   const version = (await repo.updateDocument(trx, accountId, id, changes))!;
+  await repo.insertDetail(trx, id, final);
   head.lastDate = date;
   await chains.recordDocument('finalized', { ...row, ...changes }, final, true);
   // The Factur-X PDF is not rendered here, under the numbering lock: it is rendered from this frozen

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCustomers, generateInvoices } from '../../../bench/generate.js';
+import { migrateToLatest } from '../../../src/db/migrate.js';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 import { expectProblem, salesClient, type DocBody, type SalesClient } from '../../helpers/sales.js';
 
@@ -321,6 +322,46 @@ describeEachDb('exports', (ctx) => {
       const body = await json('/v1/exports/salesinvoices?format=Json&sheets=Summary', b);
       expect(body).toHaveLength(1);
       expect(body[0]).toMatchObject({ customerName: 'Client de B', taxExcludedAmount: 999 });
+    });
+  });
+
+  describe('the Detail stored at finalization (migration 022)', () => {
+    it('every finalized document has its Detail stored, a draft none; a database from before 022 gets it from the snapshots, and exports the same rows', async () => {
+      const draft = await sa.draft('Invoice', {
+        customerId: dupont,
+        lines: [{ type: 'Service', description: 'Brouillon', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
+      });
+      const stored = async () =>
+        (
+          await ctx.db.kysely
+            .selectFrom('saleDocuments')
+            .leftJoin('saleDocumentLines', 'saleDocumentLines.documentId', 'saleDocuments.id')
+            .select(['saleDocuments.id', 'saleDocuments.isDraft', 'saleDocumentLines.detail'])
+            .where('saleDocuments.accountId', '=', a.accountId)
+            .execute()
+        ).map((r) => ({ id: r.id, draft: Boolean(r.isDraft), detail: r.detail }));
+      const rows = await stored();
+      expect(rows.filter((r) => !r.draft && r.detail === null)).toEqual([]);
+      expect(rows.find((r) => r.id === draft.id)).toEqual({ id: draft.id, draft: true, detail: null });
+      expect(rows.filter((r) => !r.draft)).toHaveLength(invoices.length + credits.length);
+      const detail = async () =>
+        [
+          await json('/v1/exports/salesinvoices?format=Json&sheets=Detail'),
+          await json('/v1/exports/salescredits?format=Json&sheets=Detail'),
+          (await get('/v1/exports/salesinvoices?format=EuropeanCsv&sheets=Detail')).body,
+        ] as const;
+      const before = await detail();
+      expect((before[0] as unknown as Json[]).length).toBeGreaterThan(invoices.length);
+
+      // As a database of the previous version: no table, migration 022 not applied.
+      const raw = ctx.db.kysely.withoutPlugins();
+      await raw.schema.dropTable('sale_document_lines').execute();
+      await raw.deleteFrom('kysely_migration').where('name', '=', '022_sale_document_lines').execute();
+      expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines']);
+
+      const after = await stored();
+      expect(after).toEqual(rows);
+      expect(await detail()).toEqual(before);
     });
   });
 

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { allocate, centsText, toCents } from '../../../src/modules/exports/cents.js';
+import { allocate, centsText, toCents } from '../../../src/domain/cents.js';
 import { neutralise, type Column, type Row, type Sheet } from '../../../src/modules/exports/columns.js';
 import { chosenSheets, EXPORT_FORMATS, type ExportFormat } from '../../../src/modules/exports/formats.js';
 import { writeExport } from '../../../src/modules/exports/write.js';

@@ -4,7 +4,7 @@
 // the largest id present when the export started. Another account's bank account: 404.
 import { NotFoundError } from '../../../errors.js';
 import { bankTransactionBatches, getBankAccountRow, type BankTransactionRow } from '../../bank/index.js';
-import { centsText } from '../cents.js';
+import { centsText } from '../../../domain/cents.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import type { Dataset } from '../dataset.js';
 import { countRows, maxIdOf } from '../repo.js';

@@ -6,7 +6,7 @@
 import { NotFoundError } from '../../../errors.js';
 import { colleagues } from '../../colleagues/index.js';
 import { expenseReportBatches, type ExpenseReportRow } from '../../expenses/index.js';
-import { centsText } from '../cents.js';
+import { centsText } from '../../../domain/cents.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import type { Dataset } from '../dataset.js';
 import { countReports, maxIdOf } from '../repo.js';

@@ -1,7 +1,7 @@
 // Analysis sheets of the ledger exports: totals in cents grouped by several keys (month, third,
 // kind…), each grouping written one after the other, so that every grouping adds up to the Summary.
 import type Big from 'big.js';
-import { centsText, toCents } from '../cents.js';
+import { centsText, toCents } from '../../../domain/cents.js';
 import type { Column, Row } from '../columns.js';
 import { CLASSIFICATIONS } from '../../reference/index.js';
 

@@ -11,7 +11,7 @@ import { COMMITMENT_TYPES, SETTLEMENT_TYPES } from '../../ledgers/index.js';
 import { expenseReportBatches } from '../../expenses/index.js';
 import { purchaseInvoiceBatches, supplierPaymentBatches } from '../../purchases/index.js';
 import { receiptBatches } from '../../receipts/index.js';
-import { centsText } from '../cents.js';
+import { centsText } from '../../../domain/cents.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import type { Dataset, ExportContext } from '../dataset.js';
 import { countOpenInvoices, countReports, countRows, maxIdOf, openInvoicesAfter, purchaseReferencesOf, receiptLinksOf } from '../repo.js';

@@ -6,7 +6,7 @@
 import { NotFoundError } from '../../../errors.js';
 import { purchaseInvoiceBatches, supplierPaymentBatches, type PurchaseLedgerRow, type SupplierPaymentRow } from '../../purchases/index.js';
 import { suppliers } from '../../suppliers/index.js';
-import { centsText } from '../cents.js';
+import { centsText } from '../../../domain/cents.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import type { Dataset, ExportContext } from '../dataset.js';
 import { countRows, maxIdOf, purchaseReferencesOf } from '../repo.js';

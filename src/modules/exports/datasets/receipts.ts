@@ -3,7 +3,7 @@
 // Summary: one row per receipt; Detail: one row per allocation of a receipt to an invoice, a credit
 // or a commitment, plus the part left unallocated, so that Detail adds up to Summary; Analysis:
 // totals by month, customer and payment method.
-import { centsText, toCents } from '../cents.js';
+import { centsText, toCents } from '../../../domain/cents.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import { keyset, type Dataset, type ExportContext } from '../dataset.js';
 import { countReceipts, receiptLinksOf, receiptsAfter, type ExportedReceipt, type ExportedReceiptLink } from '../repo.js';

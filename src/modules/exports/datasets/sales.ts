@@ -2,15 +2,13 @@
 // Summary: one row per document; Detail: one row per priced line, plus one per global discount and
 // shipping charge (per VAT rate), with the document's VAT split over its rows so that the Detail of
 // a document adds up to its Summary to the cent; Analysis: totals by month, customer and VAT rate.
-import Big from 'big.js';
+import { centsText, toCents } from '../../../domain/cents.js';
 import { NotFoundError } from '../../../errors.js';
 import { customers } from '../../customers/index.js';
-import { CLASSIFICATIONS } from '../../reference/index.js';
-import { decodeSnapshot, type StoredDocument } from '../../sales/index.js';
-import { allocate, centsText, toCents } from '../cents.js';
+import { decodeDetail, decodeSnapshot, detailOf, type DetailPart, type StoredDetail, type StoredDocument } from '../../sales/index.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import { keyset, type Dataset, type ExportContext } from '../dataset.js';
-import { countSaleDocuments, saleDocumentsAfter, type ExportedDocument } from '../repo.js';
+import { countSaleDocuments, saleDetailsAfter, saleDocumentsAfter, type ExportedDocument } from '../repo.js';
 
 const BATCH = 500;
 /**
@@ -20,122 +18,6 @@ const BATCH = 500;
 const SLICE = 25;
 
 type Kind = 'Invoice' | 'Credit';
-
-/** Revenue account of a line without a classification, by line type (PCG). */
-export const DEFAULT_ACCOUNT = { Product: '707', Service: '706', discount: '709', shipping: '7085' } as const;
-
-const ACCOUNT_OF = new Map(CLASSIFICATIONS.flatMap((c) => (c.accountNumber ? [[c.id, c.accountNumber] as const] : [])));
-
-export function lineAccount(line: { type: string; classificationId?: number | null }): string {
-  const account = line.classificationId != null ? ACCOUNT_OF.get(line.classificationId) : undefined;
-  if (account) return account;
-  return line.type === 'Product' ? DEFAULT_ACCOUNT.Product : DEFAULT_ACCOUNT.Service;
-}
-
-/** A document's rows of the Detail sheet, before formatting: amounts in cents. */
-export interface DetailPart {
-  kind: 'Product' | 'Service' | 'Discount' | 'Shipping';
-  lineNumber: number | null;
-  productNumber: string | null;
-  description: string | null;
-  quantity: string | null;
-  unit: string | null;
-  unitPrice: string | null;
-  discountRate: string | null;
-  discountAmount: number | null;
-  vatCategory: string;
-  vatRate: string;
-  net: number;
-  vat: number;
-  account: string;
-}
-
-const HTML = /<[^>]*>/g;
-function plainText(text: string | null | undefined): string | null {
-  if (!text) return null;
-  // Most descriptions are plain text already: no tag, no entity.
-  if (!text.includes('<') && !text.includes('&')) return text.trim() || null;
-  const out = text
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li)>/gi, '\n')
-    .replace(HTML, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-  return out || null;
-}
-
-/**
- * The parts of a document (priced lines, then global discounts and shipping charges per VAT rate),
- * each with its share of the VAT of its rate: the VAT of a rate is computed on the sum of the rate's
- * net amounts (EN 16931), so it is split over the parts in proportion to their nets, to the cent,
- * and the parts of a rate add up to the document's VAT breakdown exactly.
- */
-export function documentParts(d: StoredDocument): DetailPart[] {
-  const parts: DetailPart[] = [];
-  let n = 0;
-  d.lines.forEach((line, i) => {
-    const t = d.totals.lines[i];
-    if (!t?.priced) return;
-    const net = toCents(t.taxExcludedAmount ?? '0');
-    const unitPrice = t.taxExcludedUnitPrice ?? '0';
-    const quantity = t.quantity ?? '1';
-    let discountAmount: number | null = null;
-    if (line.discount?.value) {
-      // As on the PDF (BT-136): what separates quantity × net unit price from the net amount.
-      discountAmount = toCents(new Big(quantity).times(unitPrice).round(2, Big.roundHalfUp).toFixed(2)) - net;
-    }
-    parts.push({
-      kind: line.type === 'Product' ? 'Product' : 'Service',
-      lineNumber: ++n,
-      productNumber: line.productNumber ?? null,
-      description: plainText(line.description),
-      quantity,
-      unit: line.unit?.name ?? line.unit?.code ?? null,
-      unitPrice,
-      discountRate: line.discount?.type === 'Percent' && line.discount.value ? String(line.discount.value) : null,
-      discountAmount,
-      vatCategory: t.vatCategory ?? 'S',
-      vatRate: t.vatRate ?? '0',
-      net,
-      vat: 0,
-      account: lineAccount(line),
-    });
-  });
-  for (const a of d.totals.allowancesCharges) {
-    parts.push({
-      kind: a.isCharge ? 'Shipping' : 'Discount',
-      lineNumber: null,
-      productNumber: null,
-      description: a.reason,
-      quantity: null,
-      unit: null,
-      unitPrice: null,
-      discountRate: !a.isCharge && d.totals.globalDiscountPercent ? d.totals.globalDiscountPercent : null,
-      discountAmount: null,
-      vatCategory: a.category,
-      vatRate: a.rate,
-      net: a.isCharge ? toCents(a.amount) : -toCents(a.amount),
-      vat: 0,
-      account: a.isCharge ? DEFAULT_ACCOUNT.shipping : DEFAULT_ACCOUNT.discount,
-    });
-  }
-  for (const v of d.totals.vats) {
-    const members = parts.filter((p) => p.vatCategory === v.category && p.vatRate === v.rate);
-    if (!members.length) continue;
-    allocate(
-      toCents(v.vatAmount),
-      members.map((p) => p.net),
-    ).forEach((share, k) => {
-      members[k].vat = share;
-    });
-  }
-  return parts;
-}
 
 export const SALE_SUMMARY: Column[] = [
   { key: 'number', header: 'Numéro', type: 'text', width: 16 },
@@ -236,39 +118,45 @@ function summaryRow(kind: Kind, { doc, d }: Parsed): Row {
   ];
 }
 
-export function detailRows({ doc, d }: SaleRecord): Row[] {
-  return documentParts(d).map((p) => [
-    doc.number,
-    doc.date,
-    d.customerNumber,
-    d.customerName,
-    p.lineNumber,
-    LINE_TYPE[p.kind],
-    p.productNumber,
-    p.description,
-    p.quantity,
-    p.unit,
-    p.unitPrice,
-    p.discountRate,
-    p.discountAmount === null ? null : centsText(p.discountAmount),
-    p.vatRate,
-    centsText(p.net),
-    centsText(p.vat),
-    centsText(p.net + p.vat),
-    p.account,
-  ]);
+/** The Detail rows of one document: its stored parts (modules/sales/detail.ts), formatted. */
+function partRows(number: string, date: string, { customerNumber, customerName, parts }: StoredDetail, rows: Row[]): void {
+  for (const p of parts) {
+    const net = p[11];
+    const vat = p[12];
+    rows.push([
+      number,
+      date,
+      customerNumber,
+      customerName,
+      p[1],
+      LINE_TYPE[p[0]],
+      p[2],
+      p[3],
+      p[4],
+      p[5],
+      p[6],
+      p[7],
+      p[8] === null ? null : centsText(p[8]),
+      p[10],
+      centsText(net),
+      centsText(vat),
+      centsText(net + vat),
+      p[13],
+    ]);
+  }
 }
 
-/** The rows of one sheet (Summary or Detail) for a batch of stored documents: decoding is most of an export's work. */
-export function saleRows(kind: Kind, sheet: 'Summary' | 'Detail', docs: readonly WireDocument[]): Row[] {
+/** The Detail rows of a document computed from its snapshot (quotes: no Detail is stored for them). */
+export function detailRows({ doc, d }: SaleRecord): Row[] {
   const rows: Row[] = [];
-  for (const doc of docs) {
-    // One document decoded at a time and dropped at once: decoded snapshots die young.
-    const parsed = parse(doc);
-    if (sheet === 'Summary') rows.push(summaryRow(kind, parsed));
-    else for (const row of detailRows(parsed)) rows.push(row);
-  }
+  partRows(doc.number, doc.date, detailOf(d), rows);
   return rows;
+}
+
+/** The Summary rows of a batch of stored documents. */
+function summaryRows(kind: Kind, docs: readonly WireDocument[]): Row[] {
+  // One document decoded at a time and dropped at once: decoded snapshots die young.
+  return docs.map((doc) => summaryRow(kind, parse(doc)));
 }
 
 interface Totals {
@@ -350,9 +238,22 @@ function salesDataset(kind: Kind, path: string, fileStem: string, noun: string):
         ))
           yield batch.map((d) => ({ ...d, balance: d.balance.toFixed(2) }));
       };
-      const sheetRows = async function* (sheet: 'Summary' | 'Detail') {
+      const summaries = async function* () {
         for await (const docs of stored()) {
-          for (let i = 0; i < docs.length; i += SLICE) yield saleRows(kind, sheet, docs.slice(i, i + SLICE));
+          for (let i = 0; i < docs.length; i += SLICE) yield summaryRows(kind, docs.slice(i, i + SLICE));
+        }
+      };
+      // The Detail reads what finalization stored, not the snapshots.
+      const details = async function* () {
+        for await (const batch of keyset(
+          (after: { date: string; id: number } | null) => saleDetailsAfter(db, accountId, filter, after, BATCH),
+          (last) => ({ date: last.date, id: last.id }),
+          BATCH,
+          ctx.onRecords,
+        )) {
+          const rows: Row[] = [];
+          for (const doc of batch) partRows(doc.number, doc.date, decodeDetail(doc.detail), rows);
+          yield rows;
         }
       };
       const documents = async function* (): AsyncGenerator<Parsed[]> {
@@ -363,17 +264,13 @@ function salesDataset(kind: Kind, path: string, fileStem: string, noun: string):
           name: 'Summary',
           title: 'Synthèse',
           columns: SALE_SUMMARY,
-          rows: async function* () {
-            yield* sheetRows('Summary');
-          },
+          rows: summaries,
         },
         Detail: {
           name: 'Detail',
           title: 'Détail',
           columns: SALE_DETAIL,
-          rows: async function* () {
-            yield* sheetRows('Detail');
-          },
+          rows: details,
         },
         Analysis: { name: 'Analysis', title: 'Analyse', columns: SALE_ANALYSIS, rows: () => analysisRows(documents) },
       };

@@ -1,6 +1,7 @@
-// Amounts of an export as integers of cents: a million lines are summed and split without a
-// decimal library and without a binary float ever holding a fraction (every amount the API stores
-// fits: 10^11 € are 10^13 cents, below 2^53).
+// Amounts as integers of cents: a million export lines are summed and split without a decimal
+// library and without a binary float ever holding a fraction (every amount the API stores fits:
+// 10^11 € are 10^13 cents, below 2^53). Used by the exports and by the Detail a finalized sale
+// document stores (modules/sales/detail.ts).
 
 /** The cents of a decimal text with at most 2 decimals ("12.5", "-3.07", "12"). */
 export function toCents(text: string | number): number {
