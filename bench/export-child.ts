@@ -32,7 +32,7 @@ const cpu0 = process.cpuUsage();
 let firstByteMs: number | null = null;
 
 if (mode === 'csv' || mode === 'excel') {
-  const prepared = await prepareExport(db.kysely, Number(account), dataset, {
+  const prepared = await prepareExport(db.reader(), Number(account), dataset, {
     format: mode === 'csv' ? 'EuropeanCsv' : 'Excel',
     sheets: 'Detail',
     params: {},

@@ -141,7 +141,7 @@ export async function exportCommand(config: Config, argv: string[], io: ExportIo
       const id = intOption(values.id, '--id', usage);
       if (dataset.pathId && id === undefined) throw usage(`${dataset.path} needs --id N (${dataset.pathId})`);
       if (!dataset.pathId && id !== undefined) throw usage(`${dataset.path} does not take --id`);
-      prepared = await prepareExport(db.kysely, accountId, dataset, {
+      prepared = await prepareExport(db.reader(), accountId, dataset, {
         format,
         sheets,
         params: { ...params, ...(id !== undefined && { id }) },
@@ -149,7 +149,7 @@ export async function exportCommand(config: Config, argv: string[], io: ExportIo
     } else {
       const year = intOption(values.year, '--year', usage);
       if (year === undefined || year < 1900 || year > 9999) throw usage('fec needs --year YYYY');
-      prepared = await prepareFec(db.kysely, accountId, year, separator);
+      prepared = await prepareFec(db.reader(), accountId, year, separator);
     }
     const started = Date.now();
     const bar = io.isTTY ? progressBar(io, path.basename(out), await prepared.total()) : null;

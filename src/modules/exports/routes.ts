@@ -97,7 +97,7 @@ export function exportRoutes(app: TypedApp, ctx: AppContext): void {
         const params: ExportParams = { ...rest };
         if (types !== undefined || typesBracket !== undefined) params.types = [types ?? [], typesBracket ?? []].flat();
         if (pathId) params.id = (request.params as { id: number }).id;
-        const prepared = await prepareExport(ctx.db.kysely, request.principal.accountId, dataset, { format, sheets, params });
+        const prepared = await prepareExport(ctx.db.reader(), request.principal.accountId, dataset, { format, sheets, params });
         return stream(request, reply, prepared);
       },
     );
@@ -119,7 +119,7 @@ export function exportRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const prepared = await prepareFec(ctx.db.kysely, request.principal.accountId, request.query.year, request.query.separator);
+      const prepared = await prepareFec(ctx.db.reader(), request.principal.accountId, request.query.year, request.query.separator);
       return stream(request, reply, prepared);
     },
   );

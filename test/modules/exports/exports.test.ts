@@ -4,6 +4,7 @@
 // and a cursor read over several batches.
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCustomers, generateInvoices } from '../../../bench/generate.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
@@ -356,7 +357,7 @@ describeEachDb('exports', (ctx) => {
       // As a database of the previous version: no table, migration 022 not applied.
       const raw = ctx.db.kysely.withoutPlugins();
       await raw.schema.dropTable('sale_document_lines').execute();
-      await raw.deleteFrom('kysely_migration').where('name', '=', '022_sale_document_lines').execute();
+      await sql`delete from kysely_migration where name = '022_sale_document_lines'`.execute(raw);
       expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines']);
 
       const after = await stored();

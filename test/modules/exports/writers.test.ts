@@ -1,12 +1,19 @@
 // The formats, on made-up sheets: bytes of the CSV variants, TSV, Json and Markdown; the .xlsx read
 // back with exceljs (typed cells, number formats, frozen header, widths); formula neutralisation.
-import { PassThrough } from 'node:stream';
+import { createRequire } from 'node:module';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { allocate, centsText, toCents } from '../../../src/domain/cents.js';
 import { neutralise, type Column, type Row, type Sheet } from '../../../src/modules/exports/columns.js';
 import { chosenSheets, EXPORT_FORMATS, type ExportFormat } from '../../../src/modules/exports/formats.js';
 import { writeExport } from '../../../src/modules/exports/write.js';
+import { needsDrain } from '../../../src/modules/exports/writers/output.js';
+
+// The stream package archiver (exceljs's zip) is built on, as archiver resolves it.
+const fromExceljs = createRequire(createRequire(import.meta.url).resolve('exceljs'));
+const fromArchiver = createRequire(fromExceljs.resolve('archiver'));
+const { PassThrough: ReadableStreamPassThrough } = fromArchiver('readable-stream') as { PassThrough: new () => unknown };
 
 const COLUMNS: Column[] = [
   { key: 'number', header: 'Numéro', type: 'text', width: 16 },
@@ -184,6 +191,20 @@ describe('Excel', () => {
     expect(second.getCell(1).value).toBe(`'=HYPERLINK("http://x")`);
     expect(second.getCell(3).value).toBe(-0.07);
     expect(ws.getRow(4).getCell(4).value).toBeNull();
+  });
+
+  it("sees when the zip's entry stream is full: archiver's streams (readable-stream) have no writableNeedDrain", () => {
+    // exceljs hands the worksheet's XML to such a stream without looking at write()'s answer; the
+    // writer waits on it. Read through writableNeedDrain, it was never full, and a million-line
+    // export piled 144 MB of XML in front of deflate (bench/results/exports.md).
+    const entry = new ReadableStreamPassThrough() as Writable;
+    expect(needsDrain(entry)).toBe(false);
+    entry.write(Buffer.alloc(64 * 1024));
+    expect(entry.writableNeedDrain).toBeUndefined();
+    expect(needsDrain(entry)).toBe(true);
+    const node = new PassThrough();
+    node.write(Buffer.alloc(64 * 1024));
+    expect(needsDrain(node)).toBe(true);
   });
 
   it('every format is known to the writer', () => {

@@ -251,9 +251,11 @@ function salesDataset(kind: Kind, path: string, fileStem: string, noun: string):
           BATCH,
           ctx.onRecords,
         )) {
-          const rows: Row[] = [];
-          for (const doc of batch) partRows(doc.number, doc.date, decodeDetail(doc.detail), rows);
-          yield rows;
+          for (let i = 0; i < batch.length; i += SLICE) {
+            const rows: Row[] = [];
+            for (const doc of batch.slice(i, i + SLICE)) partRows(doc.number, doc.date, decodeDetail(doc.detail), rows);
+            yield rows;
+          }
         }
       };
       const documents = async function* (): AsyncGenerator<Parsed[]> {

@@ -30,9 +30,17 @@ export async function drained(out: Writable): Promise<void> {
   if (out.destroyed) throw new ExportAbortedError();
 }
 
+/**
+ * Whether a stream's buffer is full. The streams of archiver (exceljs's zip) come from the
+ * `readable-stream` package, whose writables have no `writableNeedDrain`: their state says it.
+ */
+export function needsDrain(s: Writable): boolean {
+  return s.writableNeedDrain ?? (s as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain ?? false;
+}
+
 /** Waits until none of the streams' buffers is full (exceljs's zip entry streams). */
 export async function drainedAll(streams: readonly Writable[]): Promise<void> {
-  for (const s of streams) while (s.writableNeedDrain && !s.destroyed) await drainOrClose(s);
+  for (const s of streams) while (needsDrain(s) && !s.destroyed) await drainOrClose(s);
 }
 
 /**
