@@ -154,24 +154,22 @@ export interface StoredDetail {
 
 /** A document's Detail as an export reads it. */
 export function detailOf(d: StoredDocument): StoredDetail {
-  const parts = documentParts(d).map(
-    (p): StoredPart => [
-      p.kind,
-      p.lineNumber,
-      p.productNumber,
-      p.description,
-      p.quantity,
-      p.unit,
-      p.unitPrice,
-      p.discountRate,
-      p.discountAmount,
-      p.vatCategory,
-      p.vatRate,
-      p.net,
-      p.vat,
-      p.account,
-    ],
-  );
+  const parts = documentParts(d).map((p): StoredPart => [
+    p.kind,
+    p.lineNumber,
+    p.productNumber,
+    p.description,
+    p.quantity,
+    p.unit,
+    p.unitPrice,
+    p.discountRate,
+    p.discountAmount,
+    p.vatCategory,
+    p.vatRate,
+    p.net,
+    p.vat,
+    p.account,
+  ]);
   return { customerNumber: d.customerNumber ?? null, customerName: d.customerName ?? null, parts };
 }
 

@@ -104,14 +104,19 @@ export async function insertDocuments(db: Db, values: NewDocumentRow[]): Promise
     .insertInto('saleDocumentData')
     .values(ids.map((documentId, i) => ({ documentId, data: encodeSnapshot(db, values[i].data) })))
     .execute();
-  const finalized = ids.flatMap((documentId, i) => (values[i].isDraft ? [] : [{ documentId, detail: encodeDetail(JSON.parse(values[i].data)) }]));
+  const finalized = ids.flatMap((documentId, i) =>
+    values[i].isDraft ? [] : [{ documentId, detail: encodeDetail(JSON.parse(values[i].data) as StoredDocument) }],
+  );
   if (finalized.length) await db.insertInto('saleDocumentLines').values(finalized).execute();
   return ids;
 }
 
 /** Stores the Detail of a document being finalized (modules/sales/detail.ts): its lines never change after. */
 export async function insertDetail(db: Db, documentId: number, data: StoredDocument): Promise<void> {
-  await db.insertInto('saleDocumentLines').values({ documentId, detail: encodeDetail(data) }).execute();
+  await db
+    .insertInto('saleDocumentLines')
+    .values({ documentId, detail: encodeDetail(data) })
+    .execute();
 }
 
 /** Writes a document's changes and increments its version (its ETag); answers the new version. */
