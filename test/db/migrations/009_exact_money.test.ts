@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../../src/db/migrate.js';
 import { exactMoney } from '../../../src/db/migrations/009_exact_money.js';
 import { recordVersions } from '../../../src/db/migrations/011_record_versions.js';
 import { auditTrail } from '../../../src/db/migrations/012_audit_trail.js';
+import { saleDocumentLines } from '../../../src/db/migrations/022_sale_document_lines.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { fromStoredAmount } from '../../../src/db/money.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
@@ -78,9 +79,10 @@ for (const dialect of dialects()) {
       accountId = account.accountId;
       headers = { 'x-api-key': account.apiKey };
       // The documents are written through today's API (for valid snapshots, FTS rows and links),
-      // with the version columns it reads and the audit trail's tables added for the time being…
+      // with the version columns it reads, the audit trail's tables and the stored Detail's added for the time being…
       await recordVersions.up(raw(), dialect);
       await auditTrail.up(raw(), dialect);
+      await saleDocumentLines.up(raw(), dialect);
       const app = await buildApp(config(), db);
       const post = async (url: string, payload?: object) => {
         const res = await app.inject({ method: 'POST', url, headers, ...(payload && { payload }) });
@@ -116,6 +118,7 @@ for (const dialect of dialects()) {
       await app.close();
       for (const table of VERSIONED) await sql`alter table ${sql.table(table)} drop column version`.execute(raw());
       await sql`drop table audit_entries`.execute(raw());
+      await sql`drop table sale_document_lines`.execute(raw());
       await sql`alter table document_heads drop column key_id`.execute(raw());
       if (dialect === 'sqlite') {
         // …then their amounts are put back as the previous version stored them: JS numbers in

@@ -48,6 +48,7 @@ for (const dialect of dialects()) {
         '017_console_users',
         '019_export_index',
         '021_bank_search',
+        '022_sale_document_lines',
       ]);
     });
     afterAll(() => dispose());
