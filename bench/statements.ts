@@ -1,5 +1,5 @@
 // Scenario (statement import): a CAMT.053 file of BENCH_CAMT_ENTRIES entries (50,000 by default,
-// ~40 MB) written to disk, then uploaded as a stream to POST /v1/bankaccounts/{id}/statements of a
+// ~21 MB) written to disk, then uploaded as a stream to POST /v1/bankaccounts/{id}/statements of a
 // server in its own process (SQLite): transactions per second, and the server's peak resident memory
 // (VmHWM of /proc/<pid>/status) against the 200 MB target. A second upload of the same file measures
 // the de-duplication path (every entry recognised, none stored).
@@ -71,20 +71,40 @@ function upload(url: string, apiKey: string, file: string): Promise<{ status: nu
   });
 }
 
-function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+function statusKb(pid: number): Record<string, number> {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  const kb: Record<string, number> = {};
+  for (const m of status.matchAll(/^(\w+):\s+(\d+) kB$/gm)) kb[m[1]] = Number(m[2]);
+  return kb;
 }
+const mb = (kb: number | undefined) => Math.round((kb ?? 0) / 1024);
+const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS') => mb(statusKb(pid)[field]);
 const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
 
+interface RssPeak {
+  /** Highest VmRSS sampled, MB. */
+  peak: number;
+  /** Its parts at that sample (RssAnon / RssFile / RssShmem): heaps, mapped files (node, native modules, the SQLite database), shared memory. */
+  split: string;
+}
+
+function rssNow(pid: number): { rss: number; split: string } {
+  const kb = statusKb(pid);
+  return { rss: mb(kb.VmRSS), split: `${mb(kb.RssAnon)} / ${mb(kb.RssFile)} / ${mb(kb.RssShmem)}` };
+}
+
 /** The upload, with the server's resident memory sampled every 50 ms while it runs (its peak). */
-async function sampled<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
-  let peak = statusMb(pid, 'VmRSS');
-  const timer = setInterval(() => (peak = Math.max(peak, statusMb(pid, 'VmRSS'))), 50);
+async function sampled<T>(pid: number, work: () => Promise<T>): Promise<{ result: T } & RssPeak> {
+  let top = rssNow(pid);
+  const sample = () => {
+    const now = rssNow(pid);
+    if (now.rss > top.rss) top = now;
+  };
+  const timer = setInterval(sample, 50);
   try {
     const result = await work();
-    return { result, peak: Math.max(peak, statusMb(pid, 'VmRSS')) };
+    sample();
+    return { result, peak: top.rss, split: top.split };
   } finally {
     clearInterval(timer);
   }
@@ -101,25 +121,25 @@ export async function statementsScenario(): Promise<{ results: []; notes: string
   const { url, child } = await startFacturier(env);
   try {
     const idle = peakRssMb(child.pid!);
-    const idleNow = statusMb(child.pid!, 'VmRSS');
-    const { result: first, peak: duringFirst } = await sampled(child.pid!, () =>
-      upload(`${url}/v1/bankaccounts/${bank.value.id}/statements`, apiKey, file),
-    );
-    if (first.status !== 200) throw new Error(`import answered ${first.status}: ${first.body.slice(0, 500)}`);
+    const idleNow = rssNow(child.pid!);
+    const endpoint = `${url}/v1/bankaccounts/${bank.value.id}/statements`;
+    const first = await sampled(child.pid!, () => upload(endpoint, apiKey, file));
+    if (first.result.status !== 200) throw new Error(`import answered ${first.result.status}: ${first.result.body.slice(0, 500)}`);
     const afterFirst = peakRssMb(child.pid!);
-    const { result: second, peak: duringSecond } = await sampled(child.pid!, () =>
-      upload(`${url}/v1/bankaccounts/${bank.value.id}/statements`, apiKey, file),
-    );
-    if (second.status !== 200) throw new Error(`re-import answered ${second.status}: ${second.body.slice(0, 500)}`);
+    const second = await sampled(child.pid!, () => upload(endpoint, apiKey, file));
+    if (second.result.status !== 200) throw new Error(`re-import answered ${second.result.status}: ${second.result.body.slice(0, 500)}`);
     const afterSecond = peakRssMb(child.pid!);
-    const r1 = JSON.parse(first.body) as { insertedCount: number; duplicateCount: number };
-    const r2 = JSON.parse(second.body) as { insertedCount: number; duplicateCount: number };
     const rate = (ms: number) => Math.round(entries / (ms / 1000));
+    const row = (name: string, upload: { result: { body: string; ms: number } } & RssPeak, hwm: number) => {
+      const r = JSON.parse(upload.result.body) as { insertedCount: number; duplicateCount: number };
+      const { ms } = upload.result;
+      return `| ${name} | ${entries} | ${r.insertedCount} | ${r.duplicateCount} | ${(ms / 1000).toFixed(1)} | ${rate(ms)} | ${hwm} MB | ${upload.peak} MB | ${upload.split} MB |`;
+    };
     const extra = [
-      '| import | entries | stored | recognised | seconds | transactions/s | server peak RSS (VmHWM since start) | peak RSS sampled during the upload |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
-      `| first import | ${entries} | ${r1.insertedCount} | ${r1.duplicateCount} | ${(first.ms / 1000).toFixed(1)} | ${rate(first.ms)} | ${afterFirst} MB | ${duringFirst} MB |`,
-      `| same file again | ${entries} | ${r2.insertedCount} | ${r2.duplicateCount} | ${(second.ms / 1000).toFixed(1)} | ${rate(second.ms)} | ${afterSecond} MB | ${duringSecond} MB |`,
+      '| import | entries | stored | recognised | seconds | transactions/s | server peak RSS (VmHWM since start) | peak RSS sampled during the upload | of which anonymous / file / shared |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      row('first import', first, afterFirst),
+      row('same file again', second, afterSecond),
       '',
     ].join('\n');
     return {
@@ -127,7 +147,7 @@ export async function statementsScenario(): Promise<{ results: []; notes: string
       extra,
       notes: [
         `CAMT.053 file: ${entries} entries, ${(size / 2 ** 20).toFixed(1)} MB, streamed from disk by the client`,
-        `server before any import: peak RSS ${idle} MB (VmHWM: the start-up's own peak), resident ${idleNow} MB; target: < 200 MB during the import`,
+        `server before any import: peak RSS ${idle} MB (VmHWM: the start-up's own peak), resident ${idleNow.rss} MB (anonymous / file / shared: ${idleNow.split} MB); target: < 200 MB during the import`,
       ],
     };
   } finally {

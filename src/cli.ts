@@ -10,6 +10,7 @@ import { BackupError, backupSqlite, restoreSqlite } from './db/backup.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './errors.js';
+import { collectStartupGarbage } from './memory.js';
 import { countAccounts } from './modules/accounts/index.js';
 import * as accounts from './modules/accounts/index.js';
 import { loadKeyring, type Keyring } from './modules/audit/index.js';
@@ -338,6 +339,9 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     app = await buildApp(config, db, { startOutboxWorker: config.outboxWorker === 'on' });
     installProcessGuards(app.log);
     if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+    // Start-up's garbage collected (and its pages returned) before the first request (memory.ts).
+    await app.ready();
+    collectStartupGarbage();
     await app.listen({ port: config.port, host: config.host });
     if (config.metricsPort !== null) metrics = await serveMetrics(app, config.metricsHost, config.metricsPort);
   } catch (error) {

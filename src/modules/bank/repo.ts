@@ -154,7 +154,9 @@ export async function insertTransactions(
  * the open transaction holds (better-sqlite3 is synchronous: same connection, same transaction), so
  * no query objects are built per batch (a 500-row insert is ~9,000 query nodes and parameters, all
  * garbage a moment later) and an entry seen earlier in the same file is found by the same lookup as
- * one stored by an earlier import.
+ * one stored by an earlier import. The entry and its key come apart: an entry copied with its key
+ * (`{ ...entry, dedupKey }`) is an object per entry that V8 allocates straight in the old generation,
+ * where it stays until a full collection: ~15 MB of garbage per 50,000 entries (bench statements).
  */
 export function sqliteImportWriter(
   db: Db,
@@ -169,8 +171,8 @@ export function sqliteImportWriter(
   );
   return {
     /** Stores the entry unless its key is already stored; true when stored. */
-    add(r: NewTransaction & { dedupKey: string }): boolean {
-      if (exists.get(base.bankAccountId, r.dedupKey) !== undefined) return false;
+    add(r: Omit<NewTransaction, 'dedupKey'>, dedupKey: string): boolean {
+      if (exists.get(base.bankAccountId, dedupKey) !== undefined) return false;
       insert.run(
         base.accountId,
         base.bankAccountId,
@@ -183,7 +185,7 @@ export function sqliteImportWriter(
         r.counterpartyName,
         r.counterpartyIban,
         r.bankReference,
-        r.dedupKey,
+        dedupKey,
         searchTextOf([r.label, r.reference, r.counterpartyName]),
         base.createdAt,
       );

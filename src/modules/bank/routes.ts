@@ -175,7 +175,8 @@ export function bankRoutes(app: TypedApp, appCtx: AppContext): void {
     },
     async (request) => {
       const { format, ...csv } = request.query;
-      await bank.getBankAccount(db, request.principal.accountId, request.params.id);
+      // An unknown bank account is answered 404 before the upload is read.
+      await bank.requireBankAccount(db, request.principal.accountId, request.params.id);
       return importStatement(db, request.principal.accountId, request.params.id, await statementPart(request), { format, csv });
     },
   );

@@ -276,7 +276,7 @@ async function store(
         const keys = dedupKeys(entries, ranks);
         read += entries.length;
         if (writer) {
-          for (let i = 0; i < entries.length; i++) if (writer.add({ ...entries[i], dedupKey: keys[i] })) stored(entries[i]);
+          for (let i = 0; i < entries.length; i++) if (writer.add(entries[i], keys[i])) stored(entries[i]);
           continue;
         }
         for (let i = 0; i < entries.length; i += BATCH) {
