@@ -6,7 +6,7 @@
 // of a large export's time: bench/results/exports.md). A change to what documentParts computes must
 // come with a migration that derives the stored Detail again, as 022 does.
 import Big from 'big.js';
-import { allocate, toCents } from '../../domain/cents.js';
+import { allocate, centsText, toCents } from '../../domain/cents.js';
 import { CLASSIFICATIONS } from '../reference/data/index.js';
 import { decodeSnapshot, type StoredSnapshot } from './snapshot-codec.js';
 import type { StoredDocument } from './compose.js';
@@ -127,7 +127,10 @@ export function documentParts(d: StoredDocument): DetailPart[] {
   return parts;
 }
 
-/** A part as stored: DetailPart's fields in this order (arrays: a million are parsed per export). */
+/**
+ * A part as stored: DetailPart's fields in this order, amounts as exact decimal text, as the sheet
+ * writes them (arrays of ready cells: a million are parsed per export, and none is converted).
+ */
 export type StoredPart = [
   kind: DetailPart['kind'],
   lineNumber: number | null,
@@ -137,11 +140,12 @@ export type StoredPart = [
   unit: string | null,
   unitPrice: string | null,
   discountRate: string | null,
-  discountAmount: number | null,
+  discountAmount: string | null,
   vatCategory: string,
   vatRate: string,
-  net: number,
-  vat: number,
+  net: string,
+  vat: string,
+  taxIncluded: string,
   account: string,
 ];
 
@@ -163,11 +167,12 @@ export function detailOf(d: StoredDocument): StoredDetail {
     p.unit,
     p.unitPrice,
     p.discountRate,
-    p.discountAmount,
+    p.discountAmount === null ? null : centsText(p.discountAmount),
     p.vatCategory,
     p.vatRate,
-    p.net,
-    p.vat,
+    centsText(p.net),
+    centsText(p.vat),
+    centsText(p.net + p.vat),
     p.account,
   ]);
   return { customerNumber: d.customerNumber ?? null, customerName: d.customerName ?? null, parts };

@@ -121,8 +121,6 @@ function summaryRow(kind: Kind, { doc, d }: Parsed): Row {
 /** The Detail rows of one document: its stored parts (modules/sales/detail.ts), formatted. */
 function partRows(number: string, date: string, { customerNumber, customerName, parts }: StoredDetail, rows: Row[]): void {
   for (const p of parts) {
-    const net = p[11];
-    const vat = p[12];
     rows.push([
       number,
       date,
@@ -136,12 +134,12 @@ function partRows(number: string, date: string, { customerNumber, customerName, 
       p[5],
       p[6],
       p[7],
-      p[8] === null ? null : centsText(p[8]),
+      p[8],
       p[10],
-      centsText(net),
-      centsText(vat),
-      centsText(net + vat),
+      p[11],
+      p[12],
       p[13],
+      p[14],
     ]);
   }
 }
