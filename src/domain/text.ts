@@ -1,5 +1,5 @@
-// Text helpers shared by search and validation: accent- and case-insensitive
-// normalisation for full-text filters, and a pragmatic e-mail check.
+// Text helpers shared by search, validation and documents: accent- and case-insensitive
+// normalisation for full-text filters, a pragmatic e-mail check, and rich text made plain.
 
 /** Lower-case, strip diacritics (NFD), turn ligatures into letters, collapse whitespace: `Société  Générale` → `societe generale`. */
 export function normalizeForSearch(value: string): string {
@@ -49,4 +49,21 @@ export function isValidEmail(value: string): boolean {
   if (labels.length < 2) return false;
   if (!labels.every((label) => DOMAIN_LABEL.test(label))) return false;
   return /^[A-Za-z]{2,}$/.test(labels[labels.length - 1]) || /^xn--[A-Za-z0-9-]+$/.test(labels[labels.length - 1]);
+}
+
+/** HTML a rich-text editor may have left in a description, reduced to plain text ('' when none). */
+export function plainText(text: string | null | undefined): string {
+  if (!text) return '';
+  return text
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -7,6 +7,7 @@
 // come with a migration that derives the stored Detail again, as 022 does.
 import Big from 'big.js';
 import { allocate, centsText, toCents } from '../../domain/cents.js';
+import { plainText } from '../../domain/text.js';
 import { CLASSIFICATIONS } from '../reference/data/index.js';
 import { decodeSnapshot, type StoredSnapshot } from './snapshot-codec.js';
 import type { StoredDocument } from './compose.js';
@@ -40,25 +41,6 @@ export interface DetailPart {
   account: string;
 }
 
-const HTML = /<[^>]*>/g;
-function plainText(text: string | null | undefined): string | null {
-  if (!text) return null;
-  // Most descriptions are plain text already: no tag, no entity.
-  if (!text.includes('<') && !text.includes('&')) return text.trim() || null;
-  const out = text
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li)>/gi, '\n')
-    .replace(HTML, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-  return out || null;
-}
-
 /**
  * The parts of a document (priced lines, then global discounts and shipping charges per VAT rate),
  * each with its share of the VAT of its rate: the VAT of a rate is computed on the sum of the rate's
@@ -83,7 +65,7 @@ export function documentParts(d: StoredDocument): DetailPart[] {
       kind: line.type === 'Product' ? 'Product' : 'Service',
       lineNumber: ++n,
       productNumber: line.productNumber ?? null,
-      description: plainText(line.description),
+      description: plainText(line.description) || null,
       quantity,
       unit: line.unit?.name ?? line.unit?.code ?? null,
       unitPrice,

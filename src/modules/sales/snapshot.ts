@@ -2,6 +2,7 @@
 // is built from (PDF, Factur-X CII, conformance check). Pure: the caller supplies the seller — the
 // snapshot frozen at finalization, or the current settings for a draft — and the logo bytes.
 // The choices (electronic address schemes, payment means, legal notes) are in docs/einvoicing.md.
+import { plainText } from '../../domain/text.js';
 import Big from 'big.js';
 import { isFrenchCtcTerritory } from '../../domain/countries.js';
 import type { AccountSettings } from '../settings/index.js';
@@ -191,23 +192,6 @@ function buyerParty(d: StoredDocument): Party {
   };
 }
 
-/** HTML a rich-text editor may have left in a description, reduced to plain text. */
-function plain(text: string | null | undefined): string {
-  if (!text) return '';
-  return text
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 function lines(d: StoredDocument): DocumentLine[] {
   let n = 0;
   return d.lines.map((line, i): DocumentLine => {
@@ -216,7 +200,7 @@ function lines(d: StoredDocument): DocumentLine[] {
       return {
         kind: line.type,
         lineNumber: null,
-        description: plain(line.description),
+        description: plainText(line.description),
         subtotalAmount: line.type === 'Subtotal' ? (t?.subtotal?.taxExcludedAmount ?? null) : null,
       };
     }
@@ -237,7 +221,7 @@ function lines(d: StoredDocument): DocumentLine[] {
     return {
       kind: line.type,
       lineNumber: ++n,
-      description: plain(line.description) || (line.type === 'Service' ? 'Prestation' : 'Article'),
+      description: plainText(line.description) || (line.type === 'Service' ? 'Prestation' : 'Article'),
       productNumber: clean(line.productNumber),
       quantity,
       unitCode: line.unit?.code ?? 'C62',
