@@ -34,7 +34,7 @@ import { purchasesPlugin } from './modules/purchases/index.js';
 import { quotesPlugin } from './modules/quotes/index.js';
 import { receiptsPlugin } from './modules/receipts/index.js';
 import { referencePlugin } from './modules/reference/index.js';
-import { openAuditTrail, salesPlugin } from './modules/sales/index.js';
+import { completeDetailUpgrade, openAuditTrail, salesPlugin } from './modules/sales/index.js';
 import { settingsPlugin } from './modules/settings/index.js';
 import { suppliersPlugin } from './modules/suppliers/index.js';
 import { systemPlugin } from './modules/system/index.js';
@@ -86,6 +86,8 @@ function trustHops(hops: number) {
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   // The audit keys first: a wrong or missing key stops the start before anything is sealed with it.
   const audit = await openAuditTrail(config, db);
+  // The Detail of documents finalized before migration 022, before any export reads it.
+  await completeDetailUpgrade(db.kysely);
   const app = Fastify({
     logger: {
       level: config.logLevel,

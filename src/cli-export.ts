@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { completeDetailUpgrade } from './modules/sales/index.js';
 import {
   DATASETS,
   datasetByPath,
@@ -118,6 +119,7 @@ export async function exportCommand(config: Config, argv: string[], io: ExportIo
   const temporary = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.tmp`);
   try {
     await migrateToLatest(db);
+    await completeDetailUpgrade(db.kysely);
     let prepared: PreparedExport;
     if (dataset) {
       const params = {

@@ -130,6 +130,11 @@ export interface SaleDocumentLinesTable {
   detail: string;
 }
 
+/** Data upgrades a migration left to the module owning the logic (migration 022). */
+export interface PendingUpgradesTable {
+  name: string;
+}
+
 export interface DocumentHeadsTable {
   accountId: number;
   kind: string;
@@ -535,6 +540,7 @@ export interface Database {
   saleDocuments: SaleDocumentsTable;
   saleDocumentData: SaleDocumentDataTable;
   saleDocumentLines: SaleDocumentLinesTable;
+  pendingUpgrades: PendingUpgradesTable;
   documentHeads: DocumentHeadsTable;
   auditEntries: AuditEntriesTable;
   documentSequences: DocumentSequencesTable;

@@ -3,8 +3,12 @@
 // bytes per document instead of inflating and parsing its whole snapshot (bench/results/exports.md).
 // A table of its own rather than a column of sale_document_data: SQLite reads a row's columns in
 // order through its overflow pages, so a column after the snapshot would read the snapshot too.
-// Documents finalized before this migration get theirs here, from their snapshots, by id batches.
-import { detailOfSnapshot } from '../../modules/sales/detail.js';
+//
+// Computing the Detail of documents finalized before this migration takes the sales module's logic,
+// which a migration does not import (db/ never depends on a module): the migration leaves a row in
+// `pending_upgrades`, and the sales module does the work when the app or an export starts, then
+// deletes the row (completeDetailUpgrade in modules/sales/detail-upgrade.ts).
+import { sql } from 'kysely';
 import type { Migration } from './helpers.js';
 
 export const saleDocumentLines: Migration = {
@@ -15,23 +19,11 @@ export const saleDocumentLines: Migration = {
       .addColumn('document_id', 'integer', (c) => c.primaryKey().references('sale_documents.id').onDelete('cascade'))
       .addColumn('detail', 'text', (c) => c.notNull())
       .execute();
-    let after = 0;
-    for (;;) {
-      const rows: { id: number; data: string | Uint8Array }[] = await db
-        .selectFrom('sale_documents')
-        .innerJoin('sale_document_data', 'sale_document_data.document_id', 'sale_documents.id')
-        .select(['sale_documents.id as id', 'sale_document_data.data as data'])
-        .where('sale_documents.is_draft', '=', false)
-        .where('sale_documents.id', '>', after)
-        .orderBy('sale_documents.id')
-        .limit(500)
-        .execute();
-      if (!rows.length) break;
-      await db
-        .insertInto('sale_document_lines')
-        .values(rows.map((r) => ({ document_id: r.id, detail: detailOfSnapshot(r.data) })))
-        .execute();
-      after = rows[rows.length - 1].id;
-    }
+    await db.schema
+      .createTable('pending_upgrades')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .execute();
+    const finalized = await sql<{ n: number }>`select count(*) as n from sale_documents where is_draft = ${sql.lit(false)}`.execute(db);
+    if (Number(finalized.rows[0].n) > 0) await db.insertInto('pending_upgrades').values({ name: 'sale_document_lines' }).execute();
   },
 };

@@ -4,12 +4,12 @@
 // so finalization stores its Detail beside the snapshot (table sale_document_lines, migration 022)
 // and an export reads that compact form instead of decoding every snapshot (the decoding was most
 // of a large export's time: bench/results/exports.md). A change to what documentParts computes must
-// come with a migration that derives the stored Detail again, as 022 does.
+// come with a migration that marks the stored Detail for computing again (a `pending_upgrades` row,
+// as 022 leaves; detail-upgrade.ts does the work).
 import Big from 'big.js';
 import { allocate, centsText, toCents } from '../../domain/cents.js';
 import { plainText } from '../../domain/text.js';
-import { CLASSIFICATIONS } from '../reference/data/index.js';
-import { decodeSnapshot, type StoredSnapshot } from './snapshot-codec.js';
+import { CLASSIFICATIONS } from '../reference/index.js';
 import type { StoredDocument } from './compose.js';
 
 /** Revenue account of a line without a classification, by line type (PCG). */
@@ -169,9 +169,4 @@ export function encodeDetail(d: StoredDocument): string {
 export function decodeDetail(stored: string): StoredDetail {
   const [customerNumber, customerName, parts] = JSON.parse(stored) as [string | null, string | null, StoredPart[]];
   return { customerNumber, customerName, parts };
-}
-
-/** The stored Detail of a document from its stored snapshot (migration 022 fills the table with it). */
-export function detailOfSnapshot(stored: StoredSnapshot): string {
-  return encodeDetail(JSON.parse(decodeSnapshot(stored)) as StoredDocument);
 }

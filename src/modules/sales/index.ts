@@ -12,6 +12,7 @@ export { parseData, presentDocument } from './present.js';
 export { getDocument as getDocumentRow, getDocumentWithStoredSnapshot, type DocumentRow, type StoredDocumentRow } from './repo.js';
 export { draftCheck, draftCii, draftPdf, type StoredDraft } from './tasks.js';
 export { decodeSnapshot } from './snapshot-codec.js';
+export { completeDetailUpgrade } from './detail-upgrade.js';
 export { DEFAULT_ACCOUNT, decodeDetail, detailOf, documentParts, type DetailPart, type StoredDetail, type StoredPart } from './detail.js';
 export { AuditChains, openAuditTrail, sealingKeyIds, vouchedDocument, type OpenedTrail } from './audit.js';
 export { PROBLEM_LIMIT, verifyAuditTrail, type ChainProblem, type ChainReport, type ProblemReason } from './audit-verify.js';

@@ -119,6 +119,7 @@ for (const dialect of dialects()) {
       for (const table of VERSIONED) await sql`alter table ${sql.table(table)} drop column version`.execute(raw());
       await sql`drop table audit_entries`.execute(raw());
       await sql`drop table sale_document_lines`.execute(raw());
+      await sql`drop table pending_upgrades`.execute(raw());
       await sql`alter table document_heads drop column key_id`.execute(raw());
       if (dialect === 'sqlite') {
         // …then their amounts are put back as the previous version stored them: JS numbers in

@@ -7,7 +7,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCustomers, generateInvoices } from '../../../bench/generate.js';
+import { buildApp } from '../../../src/app.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
+import { completeDetailUpgrade } from '../../../src/modules/sales/index.js';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 import { expectProblem, salesClient, type DocBody, type SalesClient } from '../../helpers/sales.js';
 
@@ -327,7 +329,7 @@ describeEachDb('exports', (ctx) => {
   });
 
   describe('the Detail stored at finalization (migration 022)', () => {
-    it('every finalized document has its Detail stored, a draft none; a database from before 022 gets it from the snapshots, and exports the same rows', async () => {
+    it('every finalized document has its Detail stored, a draft none; a database from before 022 gets it from the snapshots when the app starts, and exports the same rows', async () => {
       const draft = await sa.draft('Invoice', {
         customerId: dupont,
         lines: [{ type: 'Service', description: 'Brouillon', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
@@ -354,11 +356,25 @@ describeEachDb('exports', (ctx) => {
       const before = await detail();
       expect((before[0] as unknown as Json[]).length).toBeGreaterThan(invoices.length);
 
-      // As a database of the previous version: no table, migration 022 not applied.
+      // As a database of the previous version: no table, migration 022 not applied. The migration
+      // leaves the Detail of the documents it finds to the sales module, which stores it at start.
       const raw = ctx.db.kysely.withoutPlugins();
       await raw.schema.dropTable('sale_document_lines').execute();
+      await raw.schema.dropTable('pending_upgrades').execute();
       await sql`delete from kysely_migration where name = '022_sale_document_lines'`.execute(raw);
       expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines']);
+      const finalized = await ctx.db.kysely
+        .selectFrom('saleDocuments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('isDraft', '=', false)
+        .executeTakeFirstOrThrow();
+      expect(Number(finalized.n)).toBeGreaterThan(invoices.length + credits.length);
+      expect((await stored()).filter((r) => r.detail !== null)).toEqual([]);
+      // An app starting on it stores them all…
+      await (await buildApp(ctx.config, ctx.db)).close();
+      expect(await ctx.db.kysely.selectFrom('pendingUpgrades').selectAll().execute()).toEqual([]);
+      // …once: the next start finds nothing to do.
+      expect(await completeDetailUpgrade(ctx.db.kysely)).toBe(0);
 
       const after = await stored();
       expect(after).toEqual(rows);
