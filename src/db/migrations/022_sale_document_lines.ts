@@ -23,7 +23,7 @@ export const saleDocumentLines: Migration = {
       .createTable('pending_upgrades')
       .addColumn('name', 'text', (c) => c.primaryKey())
       .execute();
-    const finalized = await sql<{ n: number }>`select count(*) as n from sale_documents where is_draft = ${sql.lit(false)}`.execute(db);
-    if (Number(finalized.rows[0].n) > 0) await db.insertInto('pending_upgrades').values({ name: 'sale_document_lines' }).execute();
+    const finalized = await sql`select 1 from sale_documents where is_draft = ${sql.lit(false)} limit 1`.execute(db);
+    if (finalized.rows.length) await db.insertInto('pending_upgrades').values({ name: 'sale_document_lines' }).execute();
   },
 };

@@ -110,12 +110,13 @@ export function documentParts(d: StoredDocument): DetailPart[] {
 }
 
 /**
- * A part as stored: DetailPart's fields in this order, amounts as exact decimal text, as the sheet
- * writes them (arrays of ready cells: a million are parsed per export, and none is converted).
+ * A part as stored: the Detail sheet's cells of that part, in the sheet's order, amounts as the
+ * exact decimal text the sheet writes (arrays of ready cells: a million are parsed per export, and
+ * none is converted). The VAT category is left out: the sheet does not show it.
  */
 export type StoredPart = [
-  kind: DetailPart['kind'],
   lineNumber: number | null,
+  kind: DetailPart['kind'],
   productNumber: string | null,
   description: string | null,
   quantity: string | null,
@@ -123,7 +124,6 @@ export type StoredPart = [
   unitPrice: string | null,
   discountRate: string | null,
   discountAmount: string | null,
-  vatCategory: string,
   vatRate: string,
   net: string,
   vat: string,
@@ -141,8 +141,8 @@ export interface StoredDetail {
 /** A document's Detail as an export reads it. */
 export function detailOf(d: StoredDocument): StoredDetail {
   const parts = documentParts(d).map((p): StoredPart => [
-    p.kind,
     p.lineNumber,
+    p.kind,
     p.productNumber,
     p.description,
     p.quantity,
@@ -150,7 +150,6 @@ export function detailOf(d: StoredDocument): StoredDetail {
     p.unitPrice,
     p.discountRate,
     p.discountAmount === null ? null : centsText(p.discountAmount),
-    p.vatCategory,
     p.vatRate,
     centsText(p.net),
     centsText(p.vat),

@@ -118,28 +118,43 @@ function summaryRow(kind: Kind, { doc, d }: Parsed): Row {
   ];
 }
 
-/** The Detail rows of one document: its stored parts (modules/sales/detail.ts), formatted. */
+/** The Detail rows of one document: its stored parts (modules/sales/detail.ts), in the columns' order. */
 function partRows(number: string, date: string, { customerNumber, customerName, parts }: StoredDetail, rows: Row[]): void {
-  for (const p of parts) {
+  for (const [
+    lineNumber,
+    kind,
+    productNumber,
+    description,
+    quantity,
+    unit,
+    unitPrice,
+    discountRate,
+    discount,
+    vatRate,
+    net,
+    vat,
+    ttc,
+    account,
+  ] of parts) {
     rows.push([
       number,
       date,
       customerNumber,
       customerName,
-      p[1],
-      LINE_TYPE[p[0]],
-      p[2],
-      p[3],
-      p[4],
-      p[5],
-      p[6],
-      p[7],
-      p[8],
-      p[10],
-      p[11],
-      p[12],
-      p[13],
-      p[14],
+      lineNumber,
+      LINE_TYPE[kind],
+      productNumber,
+      description,
+      quantity,
+      unit,
+      unitPrice,
+      discountRate,
+      discount,
+      vatRate,
+      net,
+      vat,
+      ttc,
+      account,
     ]);
   }
 }
