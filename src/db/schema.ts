@@ -108,6 +108,8 @@ export interface SaleDocumentsTable {
   finalizedAt: string | null;
   cancellationCreditId: number | null;
   cancelledInvoiceId: number | null;
+  /** JSON array of the e-invoicing findings that did not refuse finalization (migration 023); null when none. */
+  einvoicingWarnings?: string | null;
   chainIndex: number | null;
   hash: string | null;
   previousHash: string | null;

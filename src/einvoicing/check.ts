@@ -1,7 +1,8 @@
 // Owns the built-in conformance check of a CII e-invoice, judged over the XML actually sent: the EN 16931
 // rules (errors) and every assert of the French BR-FR rules 1.4.0.03 (errors on a domestic B2B document,
-// warnings on any other: our one deliberate deviation, see docs/einvoicing.md). The verdict: valid when no
-// finding is an error (warnings alone leave the document valid).
+// warnings on any other: our one deliberate deviation, see docs/einvoicing.md). The verdict is the
+// official one: valid when no official rule fails, so a document whose only findings are BR-FR warnings is
+// still invalid (the severity says how much the finding matters to this document, not whether it fails).
 import type { CheckContext, CheckResult, Finding, Rule, Severity } from './types.js';
 import { NS, type XmlDocument, nodePath, parseXml, xpathFor } from './xml.js';
 import { coreRules } from './rules/core.js';
@@ -90,9 +91,16 @@ export function checkCii(xml: string): Finding[] {
   return findings;
 }
 
-/** Valid when no finding is an error: warnings (French rules on a B2C or foreign-buyer document) are advice. */
-export function isValidVerdict(findings: readonly Pick<Finding, 'severity'>[]): boolean {
-  return findings.every((f) => f.severity !== 'Error');
+/** A rule of the French national rules (FNFE-MPE BR-FR): every one of its official asserts is fatal. */
+export const isFrenchRule = (ruleId: string): boolean => ruleId.startsWith('BR-FR');
+
+/**
+ * The official verdict: valid when no official rule fails. An error fails; a BR-FR finding fails too
+ * whatever severity it is shown with (the official BR-FR asserts are all fatal; a Warning only says
+ * that the rule does not bind this buyer). An EN 16931 warning (a rule the CEN flags as a warning) does not.
+ */
+export function isValidVerdict(findings: readonly Pick<Finding, 'severity' | 'ruleId'>[]): boolean {
+  return findings.every((f) => f.severity !== 'Error' && !isFrenchRule(f.ruleId));
 }
 
 export function checkEInvoice(xml: string): CheckResult {

@@ -1,5 +1,6 @@
 // Cross-cutting API conventions of the original ASP.NET service: JSON media types, query
 // parameter names matched case-insensitively, request ids, and text/plain | text/json variants.
+import { OptionalKind } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 
 declare module 'fastify' {
@@ -18,6 +19,12 @@ function routeTakesBody(request: FastifyRequest): boolean {
   return Boolean(schema?.body) || Boolean((schema as { consumes?: unknown } | undefined)?.consumes);
 }
 
+/** Whether the route's body may be left out (a TypeBox `Type.Optional` body, e.g. the send list). */
+function routeBodyOptional(request: FastifyRequest): boolean {
+  const body = request.routeOptions.schema?.body as Record<symbol, unknown> | undefined;
+  return body !== undefined && body[OptionalKind] === 'Optional';
+}
+
 function unsupportedMediaType(): Error {
   return Object.assign(new Error('Unsupported media type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
 }
@@ -26,14 +33,16 @@ function unsupportedMediaType(): Error {
  * JSON in its media types, and bodiless requests in every form clients send them. A POST that needs
  * no body (finalize, cancel…) is accepted without a content type, with a JSON content type and an
  * empty body, or chunked with no bytes (what Node's own HTTP client sends): each is "no body". A
- * body in a media type we do not read is still 415; an empty JSON body where one is needed, 400.
+ * body in a media type we do not read is still 415; an empty JSON body where one is needed, 400. Where
+ * the body is optional (the recipients of a send), an empty JSON body is no body too: the WooCommerce
+ * plugin sends `Content-Type: application/json` with nothing after it.
  */
 export function registerJsonParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   const parse = (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
     const text = body.toString();
     if (text.trim() === '') {
-      if (!routeTakesBody(request)) {
+      if (!routeTakesBody(request) || routeBodyOptional(request)) {
         done(null, undefined);
         return;
       }

@@ -1,6 +1,6 @@
 // The "Altoviz for WooCommerce" plugin (AOZ4WC_API, AOZ4WC_WC; v1.0.53): an order's sync as
 // docs/clients/requests.md §5.3 records it, and what the plugin reads from each answer. Success for
-// the plugin is status 200 exactly. Sending by e-mail is left out until the delivery issue builds it.
+// the plugin is status 200 exactly.
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { replayer } from './client.js';
@@ -202,6 +202,12 @@ describeEachDb('WooCommerce plugin', (ctx) => {
     expect(fin.json()).toMatchObject({ id: draft.json().id, isDraft: false, taxIncludedAmount: 23.99 });
   });
 
+  it('sends the invoice by e-mail with its JSON content type and an empty body, to its default recipient', async () => {
+    const sent = await send({ method: 'POST', url: `/v1/saleinvoices/send/${invoice.id}` });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ documentType: 'Invoice', documentId: invoice.id, status: 'Queued', to: ['jean@exemple.fr'] });
+  });
+
   it('refunds part of the order with a credit marked refunded and finalized in one call', async () => {
     expect((await send({ method: 'GET', url: '/v1/salecredits/find?number=&internalid=wc_1002' })).json()).toEqual([]);
     const credit = await send({
@@ -222,13 +228,17 @@ describeEachDb('WooCommerce plugin', (ctx) => {
             productId,
             productInternalId: 'wc_55',
             purchasePrice: 0,
-            quantity: 1,
+            // WooCommerce's refund items have negative quantities, and fees and shipping negative totals.
+            quantity: -1,
             taxExcludedPrice: 10,
             type: 'Product',
             vat: { rate: 20.0, region: 'FR' },
           },
+          { type: 'Service', description: 'Frais de paiement', quantity: 1, vat: { rate: 20.0, region: 'FR' }, taxExcludedPrice: '-2.50' },
         ],
         region: 'FR',
+        shippingAmount: '-4.90',
+        shippingVat: { rate: 20.0, region: 'FR' },
         shippingAddress: address,
         shippingContact: contact(''),
         subject: 'Refund of the invoice #F2025-0001',
@@ -237,8 +247,14 @@ describeEachDb('WooCommerce plugin', (ctx) => {
       }),
     });
     expect(credit.statusCode, credit.body).toBe(200);
+    // Read as the amounts credited: 10 + 2.50 + shipping 4.90 = 17.40 HT, VAT 3.48, 20.88 TTC; the answer says so.
+    expect(credit.headers['x-facturier-notice']).toMatch(/signs turned/);
     const k = credit.json();
-    expect(k).toMatchObject({ taxIncludedAmount: 12, isDraft: true });
+    expect(k).toMatchObject({ taxExcludedAmount: 17.4, taxAmount: 3.48, taxIncludedAmount: 20.88, shippingAmount: 4.9, isDraft: true });
+    expect(k.lines.map((l: { quantity: number; taxExcludedPrice: number }) => [l.quantity, l.taxExcludedPrice])).toEqual([
+      [1, 10],
+      [1, 2.5],
+    ]);
     const refunded = await send({
       method: 'POST',
       url: '/v1/salecredits/markasrefunded',
@@ -256,5 +272,33 @@ describeEachDb('WooCommerce plugin', (ctx) => {
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json()).toMatchObject({ id: k.id, isDraft: false, balance: 0, number: expect.stringMatching(/^AV-/) });
+  });
+
+  it('refuses to finalize a credit that mixes signs and totals below zero, saying why; nothing is numbered', async () => {
+    const credit = await send({
+      method: 'POST',
+      url: '/v1/salecredits',
+      body: php({
+        customerId,
+        internalId: 'wc_1004',
+        lines: [
+          { description: 'T-shirt', quantity: 1, taxExcludedPrice: 10, type: 'Product', vat: { rate: 20.0, region: 'FR' } },
+          { description: 'Frais', quantity: 1, taxExcludedPrice: '-25', type: 'Service', vat: { rate: 20.0, region: 'FR' } },
+        ],
+      }),
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect(credit.headers['x-facturier-notice']).toBeUndefined();
+    expect(credit.json()).toMatchObject({ taxIncludedAmount: -18 });
+    const fin = await send({ method: 'POST', url: `/v1/salecredits/finalize/${credit.json().id}` });
+    expect(fin.statusCode).toBe(400);
+    expect(fin.json().detail).toBe(
+      'The credit cannot be finalized: its total is negative: its lines mix positive and negative amounts. A credit lists the ' +
+        'amounts credited, written positive (a credit whose priced lines are all negative is read that way); correct the lines that are not',
+    );
+    expect((await send({ method: 'GET', url: `/v1/salecredits/${credit.json().id}` })).json()).toMatchObject({
+      isDraft: true,
+      number: null,
+    });
   });
 });

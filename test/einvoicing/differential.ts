@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkCii } from '../../src/einvoicing/check.js';
+import { checkCii, isValidVerdict } from '../../src/einvoicing/check.js';
 import { DOMESTIC_COUNTRIES } from '../../src/einvoicing/rules/france.js';
 import { parseXml, xpathFor } from '../../src/einvoicing/xml.js';
 
@@ -63,6 +63,9 @@ export interface Comparison {
   ourFrMessages: string[];
   /** Severity our check gave the BR-FR findings: Error on a domestic B2B document, Warning otherwise. */
   frSeverities: string[];
+  /** The whole verdict: the official one (EN 16931 and BR-FR both valid) and our `isValid`. */
+  officialValid: boolean;
+  ourValid: boolean;
   enAgrees: boolean;
   frAgrees: boolean;
   frMessagesAgree: boolean;
@@ -96,6 +99,8 @@ export async function compareAll(oracle: Oracle, docs: readonly CorpusDocument[]
       oracleFrMessages: sorted(oracleFr.map((e) => `${e.id} ${e.text}`)),
       ourFrMessages: sorted(ourFr.map((f) => `${f.ruleId} ${f.message}`)),
       frSeverities: unique(ourFr.map((f) => f.severity)),
+      officialValid: theirs.en16931.valid && (theirs.brfr?.valid ?? true),
+      ourValid: isValidVerdict(ours),
       enAgrees: false,
       frAgrees: false,
       frMessagesAgree: false,

@@ -42,7 +42,8 @@ describe('scenario matrix: generated Factur-X XML passes the built-in check', ()
       const xml = buildCii(scenarios[name]);
       const result = checkEInvoice(xml);
       expect(result.findings.filter((f) => f.severity === 'Error')).toEqual([]);
-      expect(result.isValid).toBe(true);
+      // The official verdict: a French rule shown as a warning (BR-FR-12 on a consumer) still fails.
+      expect(result.isValid).toBe(result.findings.length === 0);
       if (scenarios[name].buyer === buyerBusinessFR) expect(result.findings).toEqual([]);
 
       const x = xpathFor(parseXml(xml));
@@ -87,11 +88,11 @@ describe('scenario matrix: generated Factur-X XML passes the built-in check', ()
     expect(result.findings.map((f) => f.ruleId)).toEqual(['BR-E-02']);
   });
 
-  it('a consumer invoice breaks the French rules a consumer cannot meet: warnings, and it stays valid', () => {
+  it('a consumer invoice breaks the French rules a consumer cannot meet: shown as warnings, and the official verdict is invalid', () => {
     const result = checkEInvoice(buildCii(scenarios.consumerBuyer));
     expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['BR-FR-12_BT-49', 'Warning']]);
     expect(result.findings[0].message).toBe('BR-FR-12/BT-49 : Le BT-49 est obligatoire. Valeur actuelle : BT-49="".');
-    expect(result.isValid).toBe(true);
+    expect(result.isValid).toBe(false);
   });
 
   it('a French B2B invoice missing French data has errors with the official ids and messages', () => {
@@ -108,14 +109,14 @@ describe('scenario matrix: generated Factur-X XML passes the built-in check', ()
     expect(result.findings[0].businessTerm).toBe('BT-22');
   });
 
-  it('the same document for a buyer without SIREN has the same French findings as warnings, and is valid', () => {
+  it('the same document for a buyer without SIREN has the same French findings as warnings, and is still invalid', () => {
     const doc = baseInvoice({
       seller: { ...sellerFR, electronicAddress: null },
       buyer: { ...buyerBusinessFR, siren: null, siret: null },
       notes: [],
     });
     const result = checkEInvoice(buildCii(doc));
-    expect(result.isValid).toBe(true);
+    expect(result.isValid).toBe(false);
     expect(result.findings.every((f) => f.severity === 'Warning')).toBe(true);
     expect(new Set(result.findings.map((f) => f.ruleId))).toEqual(
       // BR-FR-21 holds: the official test reads an absent SIREN as '' (every address starts with it).
@@ -144,6 +145,7 @@ describe('scenario matrix: generated Factur-X XML passes the built-in check', ()
     const french = result.findings.filter((f) => f.ruleId.startsWith('BR-FR-'));
     expect(french.map((f) => f.ruleId)).toContain('BR-FR-13_BT-34');
     expect(new Set(french.map((f) => f.severity))).toEqual(new Set([domestic ? 'Error' : 'Warning']));
-    expect(result.isValid).toBe(!domestic && result.findings.every((f) => f.severity === 'Warning'));
+    // Whatever the severity shown, a failed French rule makes the official verdict invalid.
+    expect(result.isValid).toBe(false);
   });
 });

@@ -16,7 +16,17 @@ export { completeDetailUpgrade } from './detail-upgrade.js';
 export { DEFAULT_ACCOUNT, decodeDetail, detailOf, documentParts, type DetailPart, type StoredDetail, type StoredPart } from './detail.js';
 export { AuditChains, openAuditTrail, sealingKeyIds, vouchedDocument, type OpenedTrail } from './audit.js';
 export { PROBLEM_LIMIT, verifyAuditTrail, type ChainProblem, type ChainReport, type ProblemReason } from './audit-verify.js';
-export { Commitment, Credit, Invoice, InvoiceInput, SaleDocumentLine, Vat, VatSummary, type DocumentInputT } from './schemas.js';
+export {
+  Commitment,
+  Credit,
+  EInvoicingFinding,
+  Invoice,
+  InvoiceInput,
+  SaleDocumentLine,
+  Vat,
+  VatSummary,
+  type DocumentInputT,
+} from './schemas.js';
 export {
   createDraftInTransaction,
   finalizeInTransaction,

@@ -4,6 +4,7 @@ import Big from 'big.js';
 import { compareDates } from '../../domain/dates.js';
 import { VATS } from '../reference/index.js';
 import { payableOf, type StoredDocument } from './compose.js';
+import { decodeWarnings } from './conformance.js';
 import type { DocumentRow } from './repo.js';
 import type { CreditT, InvoiceT, VatT } from './schemas.js';
 
@@ -70,6 +71,7 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     isDraft,
     isPaid: Boolean(row.isPaid),
     isProcessed: Boolean(row.isProcessed),
+    einvoicingWarnings: decodeWarnings(row.einvoicingWarnings),
     isProforma: false,
     liableToVat: d.liableToVat,
     // The reference's `lines[].product`: the line names its product by id, number and internal id.

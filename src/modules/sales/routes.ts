@@ -1,10 +1,13 @@
 // /v1/saleinvoices and /v1/salecredits: drafts, lists with the spec's filters, finalization,
 // cancellation. Error bodies follow the spec's table (Error on get-by-id of both kinds).
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { preValidationHookHandler } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { TURNED_SIGNS_NOTICE, turnRefundSigns } from '../../domain/credit-signs.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
+import { bind } from '../../http/binding.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { IdParams, Int32, Str } from '../../http/schemas.js';
 import type { DocumentKind } from './compose.js';
@@ -13,6 +16,7 @@ import {
   Commitment,
   Credit,
   CreditInput,
+  EInvoicingFinding,
   FinalizationDateAdjustment,
   InclusionFilter,
   Invoice,
@@ -55,6 +59,21 @@ interface KindRoutes {
 
 const problem = { $ref: 'ProblemDetails#' };
 const error = { $ref: 'Error#' };
+
+/**
+ * A credit written as a refund with signs is read as the amounts credited, and the answer says so.
+ * Before validation (a negative shipping amount would be refused), on the body as binding reads it.
+ */
+function readAsCredited(input: TSchema): preValidationHookHandler {
+  return (request, reply, done) => {
+    const turned = turnRefundSigns(bind(input, request.body, 'body') as DocumentInputT);
+    if (turned) {
+      request.body = turned;
+      reply.header('x-facturier-notice', TURNED_SIGNS_NOTICE);
+    }
+    done();
+  };
+}
 
 function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): void {
   const ref = Type.Ref(r.output);
@@ -112,6 +131,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     {
       config: { ...config, errorBody: 'Error' },
       schema: { tags, operationId: `POST_${r.tag}_Post`, summary: 'Create a draft', body: r.input, response: { 200: ref, 400: error } },
+      ...(r.kind === 'Credit' ? { preValidation: readAsCredited(r.input) } : {}),
     },
     async (request, reply) => withETag(reply, await sales.createDraft(ctx, request.principal.accountId, r.kind, request.body)),
   );
@@ -153,6 +173,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
         body: r.input,
         response: { 200: ref, 400: problem, 404: problem, 409: problem, 412: problem },
       },
+      ...(r.kind === 'Credit' ? { preValidation: readAsCredited(r.input) } : {}),
     },
     async (request, reply) =>
       withETag(
@@ -203,7 +224,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
 }
 
 export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
-  for (const schema of [SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
+  for (const schema of [SaleDocumentLine, VatSummary, Commitment, EInvoicingFinding, Invoice, Credit]) ensureSchema(app, schema);
   const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, keyring: appCtx.keyring, workers: appCtx.workers };
   documentRoutes(app, ctx, {
     kind: 'Invoice',

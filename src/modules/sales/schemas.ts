@@ -206,6 +206,23 @@ export const CreditInput = Type.Object(
 );
 export type DocumentInputT = Static<typeof CreditInput>;
 
+/** One finding of the e-invoicing check (the conformance check of a draft, the warnings kept at finalization). */
+export const EInvoicingFinding = Type.Object(
+  {
+    ruleId: Type.String({
+      description: 'Rule identifier, e.g. BR-CO-15 (EN 16931) or BR-FR-12_BT-49 (French CTC rules, official assert id)',
+    }),
+    severity: Type.Union([Type.Literal('Error'), Type.Literal('Warning')], {
+      description:
+        'Error: the rule binds this document (EN 16931; French rules on a domestic B2B document); Warning: a French rule that fails but does not bind this buyer (consumer or foreign buyer). Which findings refuse finalization: the einvoicing.frenchRules setting (docs/einvoicing.md)',
+    }),
+    message: Type.String(),
+    businessTerm: Nullable(Type.String({ description: 'EN 16931 business term, e.g. BT-112' })),
+    location: Nullable(Type.String({ description: 'XPath of the offending node in the generated CII XML' })),
+  },
+  { $id: 'EInvoicingFinding', additionalProperties: false, description: 'One failed rule' },
+);
+
 const documentOutputFields = {
   id: Type.Integer(),
   balance: Type.Number(),
@@ -232,6 +249,10 @@ const documentOutputFields = {
   isDraft: Type.Boolean(),
   isPaid: Type.Boolean(),
   isProcessed: Type.Boolean({ description: 'Facturier extension: terminal e-invoicing status taken into account' }),
+  einvoicingWarnings: Type.Array(Type.Ref(EInvoicingFinding), {
+    description:
+      'Facturier extension: the e-invoicing findings that did not refuse finalization (French rules under einvoicing.frenchRules Warn, or on a consumer or foreign-buyer document), kept as they were at finalization; empty on a draft (use checkeinvoicing)',
+  }),
   liableToVat: Type.Boolean(),
   lines: Type.Array(Type.Ref(SaleDocumentLine)),
   metadata: Nullable(Metadata),

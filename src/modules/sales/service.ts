@@ -17,7 +17,7 @@ import { mergeUpdate } from '../../http/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { correctedInvoice, sellerFromSettings, toIssuedDocument } from './snapshot.js';
-import { judgeConformance, refuseUnlessConforming } from './conformance.js';
+import { encodeWarnings, judgeConformance, missingSellerIdentity, refuseUnlessConforming } from './conformance.js';
 import { judgeCandidate } from './tasks.js';
 import type { Finding } from '../../einvoicing/check.js';
 import { AuditChains } from './audit.js';
@@ -276,15 +276,21 @@ function checkFinalizable(kind: DocumentKind, data: StoredDocument): void {
   if (!data.customerName) problems.push('it has no customer (customerId or customerName)');
   if (!data.lines.some((l) => l.type === 'Product' || l.type === 'Service')) problems.push('it has no Product or Service line');
   if (new Big(data.totals.taxIncludedAmount).lt(0)) {
-    problems.push(kind === 'Invoice' ? 'its total is negative: issue a credit note instead' : 'its total is negative');
+    problems.push(
+      kind === 'Invoice'
+        ? 'its total is negative: issue a credit note instead'
+        : 'its total is negative: its lines mix positive and negative amounts. A credit lists the amounts credited, written ' +
+            'positive (a credit whose priced lines are all negative is read that way); correct the lines that are not',
+    );
   }
   if (problems.length) throw new InvalidStateError(`The ${kind.toLowerCase()} cannot be finalized: ${problems.join('; ')}`);
 }
 
 /**
- * BR-FR-CO-05: a domestic B2B credit note names the invoice it corrects, with its date (BT-25, BT-26).
- * Said here in the API's words; the conformance gate would refuse it too, in the rule's. B2C and
- * foreign-buyer credits may leave it out (EN 16931 does not ask for it; the check warns).
+ * BR-FR-CO-05: a domestic B2B credit note names the invoice it corrects, with its date (BT-25, BT-26),
+ * when the account enforces the French rules. Said here in the API's words; the conformance gate
+ * would refuse it too, in the rule's. Otherwise (Warn, or a B2C or foreign-buyer credit) it may leave
+ * it out: EN 16931 does not ask for it, and BR-FR-CO-05 comes back as a warning.
  */
 function requireCorrectedInvoice(data: StoredDocument): void {
   const corrected = correctedInvoice(data);
@@ -349,12 +355,13 @@ async function finalizeRow(
   // Conforming by construction: the e-invoice this number would be issued with is judged first.
   const stored = JSON.stringify(final);
   const paymentMethod = settings.sales.paymentMethod;
+  const frenchRules = settings.einvoicing.frenchRules;
   const verdict =
     workers && final.lines.length > INLINE_JUDGE_LINES
-      ? await workers.run(judgeCandidate, [{ kind, data: stored, paymentMethod }])
-      : judgeConformance(toIssuedDocument(kind, { isDraft: false, data: final }, final.seller!, { paymentMethod }));
-  if (kind === 'Credit' && verdict.domesticB2B) requireCorrectedInvoice(final);
-  const warnings = refuseUnlessConforming(verdict, kind === 'Invoice' ? 'invoice' : 'credit note');
+      ? await workers.run(judgeCandidate, [{ kind, data: stored, paymentMethod, frenchRules }])
+      : judgeConformance(toIssuedDocument(kind, { isDraft: false, data: final }, final.seller!, { paymentMethod }), frenchRules);
+  if (kind === 'Credit' && verdict.domesticB2B && frenchRules === 'Enforce') requireCorrectedInvoice(final);
+  const warnings = refuseUnlessConforming(verdict, kind === 'Invoice' ? 'invoice' : 'credit note', missingSellerIdentity(final.seller!));
   // The document's chain index is the position of the entry that seals its finalization.
   const chainIndex = head.seq + 1;
   const due = balance ?? payableOf(final);
@@ -371,6 +378,7 @@ async function finalizeRow(
     data: stored,
     balance: due,
     isPaid: due.eq(0),
+    einvoicingWarnings: encodeWarnings(warnings),
     updatedAt: now,
   };
   const version = (await repo.updateDocument(trx, accountId, id, changes))!;

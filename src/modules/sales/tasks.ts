@@ -10,7 +10,7 @@ import { renderDocumentPdf } from '../../rendering/pdf.js';
 import { ConflictError } from '../../errors.js';
 import { defineTask } from '../../workers/task.js';
 import type { DocumentKind, SellerSnapshot, StoredDocument } from './compose.js';
-import { judgeConformance, type ConformanceVerdict } from './conformance.js';
+import { judgeConformance, type ConformanceVerdict, type FrenchRulesMode } from './conformance.js';
 import { decodeSnapshot, type StoredSnapshot } from './snapshot-codec.js';
 import { toIssuedDocument } from './snapshot.js';
 
@@ -62,6 +62,7 @@ export interface FinalizationCandidate {
   kind: DocumentKind;
   data: string;
   paymentMethod: string | null;
+  frenchRules: FrenchRulesMode;
 }
 
 /**
@@ -71,5 +72,8 @@ export interface FinalizationCandidate {
  */
 export const judgeCandidate = defineTask(import.meta.url, 'judgeCandidate', (c: FinalizationCandidate): ConformanceVerdict => {
   const data = JSON.parse(c.data) as StoredDocument;
-  return judgeConformance(toIssuedDocument(c.kind, { isDraft: false, data }, data.seller!, { paymentMethod: c.paymentMethod }));
+  return judgeConformance(
+    toIssuedDocument(c.kind, { isDraft: false, data }, data.seller!, { paymentMethod: c.paymentMethod }),
+    c.frenchRules,
+  );
 });

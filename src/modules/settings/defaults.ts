@@ -131,6 +131,7 @@ export function defaultSettings(): AccountSettings {
     socials: { facebook: null, instagram: null, linkedIn: null, pinterest: null, twitter: null, youtube: null },
     vat: { liableToVat: true, nonLiableTextToPrint: DEFAULT_NON_LIABLE_TEXT, vatMode: 'Auto', vatPeriod: 'Monthly' },
     bankDetails: { accountHolder: null, bankName: null, bic: null, iban: null },
+    einvoicing: { frenchRules: 'Warn' },
     numbering: {
       creditPattern: DEFAULT_CREDIT_NUMBER_PATTERN,
       customerPrefix: 'C',

@@ -279,6 +279,18 @@ const DocumentDefaults = Type.Object(
   { additionalProperties: false, description: 'Facturier extension: defaults printed on sale documents' },
 );
 
+/** Ours: how the e-invoicing rules gate finalization (docs/einvoicing.md, "Finalization gate"). */
+const EInvoicingSettings = Type.Object(
+  {
+    frenchRules: Type.Union([Type.Literal('Warn'), Type.Literal('Enforce')], {
+      description:
+        'Warn (default): finalization refuses only on EN 16931 errors; French rules (BR-FR) are returned as warnings and kept on the document. ' +
+        'Enforce: the French rules also refuse a domestic B2B document (choose it when transmitting through a plateforme agréée)',
+    }),
+  },
+  { additionalProperties: false, description: 'Facturier extension: e-invoicing' },
+);
+
 export const Settings = Type.Object(
   {
     accounting: AccountingSettings,
@@ -291,6 +303,7 @@ export const Settings = Type.Object(
     bankDetails: BankDetails,
     numbering: Numbering,
     documentDefaults: DocumentDefaults,
+    einvoicing: EInvoicingSettings,
   },
   { $id: 'Settings', additionalProperties: false, description: 'Application Settings' },
 );

@@ -98,10 +98,11 @@ describeEachDb('e-invoicing conformance check', (ctx) => {
     const res = await check(`/v1/salecredits/checkeinvoicing/${draft.json().id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    // A business buyer without SIREN is not bound by the French rules: their findings are warnings only,
-    // and a document with warnings only is valid.
+    // A business buyer without SIREN is not bound by the French rules: their findings are shown as
+    // warnings, but the official rules fail, so the verdict is invalid (the spec: "a credit can be
+    // invalid while all findings are warnings").
     expect(body.findings.every((f: { severity: string }) => f.severity === 'Warning')).toBe(true);
-    expect(body.isValid).toBe(true);
+    expect(body.isValid).toBe(false);
     expect(body.findings.map((f: { ruleId: string }) => f.ruleId)).toContain('BR-FR-11_BT-47');
     const finding = body.findings.find((f: { ruleId: string }) => f.ruleId === 'BR-FR-11_BT-47');
     expect(finding).toEqual({
@@ -280,10 +281,13 @@ describeEachDb(
       expect((await check()).json()).toEqual({ isValid: true, findings: [] });
     });
 
-    it('warnings alone leave the document valid, as with the built-in check', async () => {
-      const warning = { ruleId: 'BR-FR-12_BT-49', severity: 'Warning', message: 'BT-49', businessTerm: null, location: null };
-      reply = () => ({ status: 200, body: JSON.stringify({ findings: [warning] }) });
-      expect((await check()).json()).toEqual({ isValid: true, findings: [warning] });
+    it('an EN 16931 warning alone leaves the document valid; a French rule shown as a warning does not, as with the built-in check', async () => {
+      const enWarning = { ruleId: 'BR-CL-10', severity: 'Warning', message: 'advice', businessTerm: null, location: null };
+      reply = () => ({ status: 200, body: JSON.stringify({ findings: [enWarning] }) });
+      expect((await check()).json()).toEqual({ isValid: true, findings: [enWarning] });
+      const frWarning = { ruleId: 'BR-FR-12_BT-49', severity: 'Warning', message: 'BT-49', businessTerm: null, location: null };
+      reply = () => ({ status: 200, body: JSON.stringify({ findings: [frWarning] }) });
+      expect((await check()).json()).toEqual({ isValid: false, findings: [frWarning] });
     });
 
     it('a validator that fails or answers nonsense is a 503 Error, never a verdict', async () => {

@@ -241,33 +241,118 @@ describeEachDb('sale credits and the invoice they correct', (ctx) => {
 
   // BR-FR-CO-05 binds domestic B2B credits only: a credit to a consumer or a foreign business may name
   // no corrected invoice (EN 16931 does not ask for BT-25); it is finalized with the French rule as a warning.
-  it('refuses a credit to a French business that names no corrected invoice, numbers nothing, and says what to set', async () => {
+  it('under einvoicing.frenchRules Enforce, refuses a credit to a French business that names no corrected invoice, numbers nothing, and says what to set', async () => {
+    const e = await ctx.newAccount('Stricte SAS');
+    const eapi = salesClient(ctx, e);
+    await eapi.settings({ einvoicing: { frenchRules: 'Enforce' } });
+    const french = await eapi.customer({ companyName: 'Durand SA', companyInformations: { siret: '73282932000074' } });
     const draft = await ctx.inject({
       method: 'POST',
       url: '/v1/salecredits',
-      headers: a.headers,
-      payload: { customerId, lines: [{ type: 'Service', description: 'Geste', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }] },
+      headers: e.headers,
+      payload: {
+        customerId: french,
+        lines: [{ type: 'Service', description: 'Geste', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
+      },
     });
     expect(draft.statusCode, draft.body).toBe(200);
     const id = draft.json().id;
-    const refused = await api.finalize('Credit', id);
+    const refused = await eapi.finalize('Credit', id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(
       'The credit cannot be finalized: it does not name the invoice it corrects (BT-25, BR-FR-CO-05): set cancelledInvoicetId to one ' +
         'of your invoices, or correctedInvoiceNumber and correctedInvoiceDate for an invoice issued elsewhere',
     );
-    expect((await api.get('Credit', id)).json()).toMatchObject({ isDraft: true, number: null });
+    expect((await eapi.get('Credit', id)).json()).toMatchObject({ isDraft: true, number: null });
     // A number without its date is refused too (BT-26).
     const put = await ctx.inject({
       method: 'PUT',
       url: `/v1/salecredits/${id}`,
-      headers: a.headers,
+      headers: e.headers,
       payload: { correctedInvoiceNumber: 'EXT-9' },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect((await api.finalize('Credit', id)).json().detail).toBe(
+    expect((await eapi.finalize('Credit', id)).json().detail).toBe(
       'The credit cannot be finalized: it names invoice EXT-9 without its date: set correctedInvoiceDate (BT-26, BR-FR-CO-05)',
     );
+    // Back to Warn: the same draft is finalized, BR-FR-CO-05 reported and kept.
+    await eapi.settings({ einvoicing: { frenchRules: null } });
+    expect((await ctx.inject({ method: 'GET', url: '/v1/settings', headers: e.headers })).json().einvoicing).toEqual({
+      frenchRules: 'Warn',
+    });
+    const done = await eapi.finalize('Credit', id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ isDraft: false, number: `AV-${year}-00001` });
+  });
+
+  it('under Warn (the default), a credit to a French business that names no invoice follows the whole credit lifecycle, BR-FR-CO-05 kept as a warning', async () => {
+    const w = await ctx.newAccount('Souple SAS');
+    const wapi = salesClient(ctx, w);
+    const french = await wapi.customer({
+      companyName: 'Durand SA',
+      email: 'compta@durand.example',
+      companyInformations: { siret: '73282932000074' },
+    });
+    const draftOf = async (date?: string) => {
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/v1/salecredits',
+        headers: w.headers,
+        payload: {
+          customerId: french,
+          ...(date ? { date } : {}),
+          lines: [{ type: 'Service', description: 'Geste', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().id as number;
+    };
+    // finalizationDate: the first credit takes the date asked for.
+    const first = await wapi.finalize('Credit', await draftOf(), { finalizationDate: today });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['x-einvoicing-warnings']).toContain('BR-FR-CO-05_BT-3');
+    const warned = first.json().einvoicingWarnings as { ruleId: string; severity: string; message: string }[];
+    expect(warned.map((f) => f.ruleId)).toContain('BR-FR-CO-05_BT-3');
+    expect(first.json()).toMatchObject({ isDraft: false, number: `AV-${year}-00001`, date: today });
+    // Kept on the document: GET reads the same findings later.
+    const read = (await wapi.get('Credit', first.json().id)).json();
+    expect(read.einvoicingWarnings).toEqual(warned);
+    // A date earlier than the last finalized credit is refused and consumes no number ...
+    const second = await draftOf(addDays(today, -3));
+    const refused = await wapi.finalize('Credit', second);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(
+      `The finalization date ${addDays(today, -3)} is earlier than ${today}, the date of the last finalized document. Retry with dateAdjustment=MinimumDate.`,
+    );
+    // ... MinimumDate takes the last finalized credit's date, with the next number (gapless).
+    const adjusted = await wapi.finalize('Credit', second, { dateAdjustment: 'MinimumDate' });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect(adjusted.json()).toMatchObject({ number: `AV-${year}-00002`, date: today });
+    // Today: the date becomes today's.
+    const third = await wapi.finalize('Credit', await draftOf(addDays(today, -5)), { dateAdjustment: 'Today' });
+    expect(third.statusCode, third.body).toBe(200);
+    expect(third.json()).toMatchObject({ number: `AV-${year}-00003`, date: today });
+    // Sent, downloaded, refunded.
+    const id = first.json().id;
+    const sent = await ctx.inject({
+      method: 'POST',
+      url: `/v1/salecredits/send/${id}`,
+      headers: w.headers,
+      payload: ['compta@durand.example'],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const pdf = await ctx.inject({ method: 'GET', url: `/v1/salecredits/download/${id}`, headers: w.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const refunded = await ctx.inject({
+      method: 'POST',
+      url: '/v1/salecredits/markasrefunded',
+      headers: w.headers,
+      payload: { creditId: id, amount: 12, date: today },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ id, balance: 0, isPaid: true });
   });
 
   it('finalizes a credit to a consumer that names no corrected invoice, with BR-FR-CO-05 as a warning', async () => {

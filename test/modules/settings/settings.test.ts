@@ -24,6 +24,7 @@ describeEachDb('settings', (ctx) => {
       'bankDetails',
       'company',
       'documentDefaults',
+      'einvoicing',
       'emailing',
       'general',
       'numbering',
@@ -41,6 +42,7 @@ describeEachDb('settings', (ctx) => {
       supplierPrefix: 'S',
     });
     expect(s.vat).toMatchObject({ liableToVat: true, vatMode: 'Auto' });
+    expect(s.einvoicing).toEqual({ frenchRules: 'Warn' });
     expect(s.sales.invoices.earlyFinalizationDuration).toBe(0);
     expect(s.sales.invoices.collectionCosts).toContain('40 €');
     expect(s.sales.btoBSettlementTerm).toEqual({
@@ -137,8 +139,17 @@ describeEachDb('settings', (ctx) => {
     expect(tooLong.json().errors).toHaveProperty(['numbering.creditPattern']);
     const mismatch = await put({ company: { vatNumber: 'FR40303265045' } });
     expect(mismatch.json().errors['company.vatNumber'][0]).toMatch(/SIREN/);
-    const schema = await put({ sales: { invoices: { earlyFinalizationDuration: -1 } }, vat: { vatMode: 'Sometimes' } });
-    expect(Object.keys(schema.json().errors).sort()).toEqual(['sales.invoices.earlyFinalizationDuration', 'vat.vatMode']);
+    const schema = await put({
+      sales: { invoices: { earlyFinalizationDuration: -1 } },
+      vat: { vatMode: 'Sometimes' },
+      einvoicing: { frenchRules: 'Strict' },
+    });
+    expect(Object.keys(schema.json().errors).sort()).toEqual([
+      'einvoicing.frenchRules',
+      'sales.invoices.earlyFinalizationDuration',
+      'vat.vatMode',
+    ]);
+    expect(schema.json().errors['einvoicing.frenchRules'][0]).toMatch(/Warn, Enforce/);
     // Nothing of the refused updates was kept.
     expect((await get()).json().company.siret).toBe('73282932000074');
   });
