@@ -232,15 +232,14 @@ describeEachDb('sale credit lists', (ctx) => {
 describeEachDb('sale credits and the invoice they correct', (ctx) => {
   let a: TestAccount;
   let api: SalesClient;
-  let customerId: number;
   beforeAll(async () => {
     a = await ctx.newAccount('Correctifs SAS');
     api = salesClient(ctx, a);
-    customerId = await api.customer({ companyName: 'Durand SA', companyInformations: { siret: '73282932000074' } });
   });
 
-  // BR-FR-CO-05 binds domestic B2B credits only: a credit to a consumer or a foreign business may name
-  // no corrected invoice (EN 16931 does not ask for BT-25); it is finalized with the French rule as a warning.
+  // BR-FR-CO-05 refuses only a domestic B2B credit, and only under einvoicing.frenchRules Enforce: a
+  // credit to a consumer or a foreign business, or any credit under Warn, may name no corrected invoice
+  // (EN 16931 does not ask for BT-25); it is finalized with the French rule as a warning.
   it('under einvoicing.frenchRules Enforce, refuses a credit to a French business that names no corrected invoice, numbers nothing, and says what to set', async () => {
     const e = await ctx.newAccount('Stricte SAS');
     const eapi = salesClient(ctx, e);
