@@ -181,6 +181,21 @@ describeEachDb(
       expect(refunded.json()).toMatchObject({ id: creditId, balance: 0 });
     });
 
+    it('creates a quote and sends it with an address list: a quote never issued is issued on the way', async () => {
+      const quote = await send({
+        method: 'POST',
+        url: '/v1/SaleQuotes',
+        body: { customerId, date: '2025-03-12T00:00:00', lines: [n8nLine({ description: 'Étude', taxExcludedPrice: 50 })] },
+      });
+      expect(quote.statusCode, quote.body).toBe(200);
+      expect(quote.json()).toMatchObject({ number: null, status: 'Pending' });
+      const sent = await send({ method: 'POST', url: `/v1/SaleQuotes/Send/${quote.json().id}`, body: ['devis@example.fr'] });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const number = (await send({ method: 'GET', url: `/v1/SaleQuotes/${quote.json().id}` })).json().number;
+      expect(number).toMatch(/^D-2025-\d{5}$/);
+      expect(sent.json()).toMatchObject({ documentType: 'Quote', documentNumber: number, to: ['devis@example.fr'], status: 'Queued' });
+    });
+
     it('lists with its options at their defaults: PageIndex 0, date-time bounds, empty Status and OrderBy', async () => {
       const list = await send({
         method: 'GET',

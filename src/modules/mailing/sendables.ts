@@ -38,6 +38,11 @@ export interface Sendable {
   templates: 'invoices' | 'credits' | 'quotes';
   /** What to do with a draft before sending it (the 400's advice); "finalize it" when absent. */
   draftAdvice?: (id: number) => string;
+  /**
+   * Makes a draft sendable on the way, when sending is enough to decide it (a quote is issued: Altoviz
+   * has no separate draft state for quotes). Without it, sending a draft is refused with the advice.
+   */
+  issueOnSend?: (ctx: AppContext, accountId: number, id: number) => Promise<void>;
   load(ctx: AppContext, db: Kysely<Database>, accountId: number, id: number): Promise<SendableDocument | undefined>;
   /** The PDF to attach (rendered once and kept, for finalized documents). */
   pdf(ctx: AppContext, accountId: number, id: number): Promise<{ fileName: string; content: Buffer }>;

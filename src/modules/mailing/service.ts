@@ -83,8 +83,13 @@ export async function queueSend(
 ): Promise<EmailMessageT> {
   const requested = cleanAddresses(addresses, (i) => `[${i}]`);
   const db = ctx.db.kysely;
-  const doc = await sendable.load(ctx, db, accountId, id);
+  let doc = await sendable.load(ctx, db, accountId, id);
   if (!doc) throw new NotFoundError(sendable.kind, id);
+  if (doc.isDraft && sendable.issueOnSend) {
+    await sendable.issueOnSend(ctx, accountId, id);
+    doc = await sendable.load(ctx, db, accountId, id);
+    if (!doc) throw new NotFoundError(sendable.kind, id);
+  }
   if (doc.isDraft)
     throw new InvalidStateError(`${sendable.kind} ${id} is a draft: ${sendable.draftAdvice?.(id) ?? 'finalize it'} before sending it`);
   let to = requested;

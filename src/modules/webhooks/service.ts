@@ -8,7 +8,8 @@ import type { Clock } from '../../jobs/runner.js';
 import type { Page } from '../../http/paging.js';
 import * as repo from './repo.js';
 import type { WebhookDeliveryT, WebhookInputT, WebhookT } from './schemas.js';
-import { checkedAddresses, hostOf, type Resolver } from './ssrf.js';
+import { isIP } from 'node:net';
+import { forbiddenAddress, hostOf, type Resolver } from './ssrf.js';
 
 export interface WebhooksContext {
   db: Db;
@@ -34,6 +35,39 @@ function present(row: repo.WebhookRow, withSecret: boolean): WebhookT {
   };
 }
 
+/** What a host is by its spelling alone: an IP literal that is not public, or a name of this machine. */
+function literalProblem(host: string): string | null {
+  if (isIP(host)) return forbiddenAddress(host);
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') ? `${host} is this machine (loopback)` : null;
+}
+
+/**
+ * What a name resolves to now, when it resolves: a name that does not (DNS down, a brand-new name)
+ * is registered, since the n8n trigger and Pipedream register their own public hosts and a refusal
+ * there breaks them; the delivery checks every address again and reports a failure as a retried
+ * delivery. A name that resolves to a private address now is refused at once.
+ */
+async function resolvedProblem(host: string, resolve: Resolver): Promise<string | null> {
+  let addresses: string[];
+  try {
+    addresses = await Promise.race([
+      resolve(host),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), REGISTRATION_LOOKUP_MS).unref()),
+    ]);
+  } catch {
+    return null;
+  }
+  for (const address of addresses) {
+    const problem = forbiddenAddress(address);
+    if (problem) return `${host} resolves to ${problem.replace(' is a ', ', a ')}`;
+  }
+  return null;
+}
+
+/** How long registration waits for a name to resolve before registering it unresolved. */
+const REGISTRATION_LOOKUP_MS = 2000;
+
 /** The URL parsed and checked: absolute http(s), no credentials, and (unless allowed) no private address. */
 export async function checkWebhookUrl(ctx: WebhooksContext, raw: string): Promise<string> {
   let url: URL;
@@ -46,13 +80,9 @@ export async function checkWebhookUrl(ctx: WebhooksContext, raw: string): Promis
     throw ValidationError.field('url', `must be http or https, not ${url.protocol}`);
   if (url.username || url.password) throw ValidationError.field('url', 'must not carry a user name or password');
   if (!ctx.config.webhookAllowPrivate) {
-    try {
-      await checkedAddresses(hostOf(url), ctx.resolve, false);
-    } catch (err) {
-      throw ValidationError.field(
-        'url',
-        `${err instanceof Error ? err.message : String(err)}: webhooks may only reach public addresses (WEBHOOK_ALLOW_PRIVATE=1 lifts this)`,
-      );
+    const problem = literalProblem(hostOf(url)) ?? (await resolvedProblem(hostOf(url), ctx.resolve));
+    if (problem) {
+      throw ValidationError.field('url', `${problem}: webhooks may only reach public addresses (WEBHOOK_ALLOW_PRIVATE=1 lifts this)`);
     }
   }
   return url.toString();

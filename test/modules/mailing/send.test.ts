@@ -158,7 +158,7 @@ describeEachDb(
       expect(await queued()).toBe(before);
     });
 
-    it('sends an issued quote with its PDF and the quote templates; Pending becomes Sent; drafts and accepted quotes are refused', async () => {
+    it('sends a quote never issued by issuing it on the way, with its PDF and the quote templates; Pending becomes Sent; accepted quotes are refused', async () => {
       await sales.settings({
         emailing: {
           quotes: {
@@ -171,18 +171,12 @@ describeEachDb(
       });
       const quotes = quotesClient(ctx, a);
       const draft = await quotes.draft({ customerId, date: '2026-11-20', validityDate: '2026-12-20', lines: [simpleLine(100)] });
-      const before = await queued();
-      const refused = await send('/v1/salequotes', draft.id, []);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().detail ?? refused.json().message).toBe(
-        `Quote ${draft.id} is a draft: issue it (POST /v1/salequotes/issue/${draft.id}) before sending it`,
-      );
-      expect(await queued()).toBe(before);
-
-      const issued = await quotes.done('issue', draft.id);
-      expect(issued.status).toBe('Pending');
+      expect(draft).toMatchObject({ status: 'Pending', number: null });
+      // Altoviz has no separate draft state for quotes: sending a quote never issued issues it.
       const res = await send('/v1/SaleQuotes', draft.id);
       expect(res.statusCode, res.body).toBe(200);
+      const issued = (await quotes.get(draft.id)).json();
+      expect(issued.number).toMatch(/^D-\d{4}-\d{5}$/);
       expect(res.json()).toMatchObject({
         documentType: 'Quote',
         documentId: draft.id,

@@ -320,7 +320,7 @@ describeEachDb(
     const register = (url: string) =>
       ctx.inject({ method: 'POST', url: '/v1/webhooks', headers: a.headers, payload: { name: 'x', url, types: ['CustomerCreated'] } });
 
-    it('refuses loopback, private, link-local, metadata and unresolvable hosts at registration', async () => {
+    it('refuses loopback, private, link-local and metadata hosts at registration, by spelling or by what they resolve to', async () => {
       names.set('localhost', ['127.0.0.1', '::1']);
       names.set('metadata.google.internal', ['169.254.169.254']);
       names.set('mixed.example', ['93.184.216.34', '10.0.0.5']);
@@ -337,13 +337,30 @@ describeEachDb(
         'http://[::ffff:127.0.0.1]/',
         'http://0.0.0.0/',
         'http://mixed.example/',
-        'http://nowhere.example/',
+        'http://api.localhost/hook',
+        'http://LOCALHOST./hook',
       ]) {
         const res = await register(url);
         expect(res.statusCode, url).toBe(400);
         expect(res.json().errors[0], url).toMatch(/^url: /);
       }
       expect((await ctx.inject({ method: 'GET', url: '/v1/webhooks', headers: a.headers })).json()).toEqual([]);
+    });
+
+    it('registers a name that does not resolve yet (DNS down, a brand-new name); its deliveries fail, are reported and retried', async () => {
+      const res = await register(`http://brand-new.example:${receiver.port}/hook`);
+      expect(res.statusCode, res.body).toBe(201);
+      await ctx.inject({
+        method: 'POST',
+        url: '/v1/customers',
+        headers: a.headers,
+        payload: { type: 'Business', companyName: 'Nouveau SARL', email: 'n@example.fr' },
+      });
+      await ctx.app.outbox.drain();
+      const [delivery] = (await ctx.inject({ method: 'GET', url: `/v1/webhooks/${res.json().id}/deliveries`, headers: a.headers })).json();
+      expect(delivery).toMatchObject({ status: 'Pending', attempts: 1, lastStatusCode: null });
+      expect(delivery.lastError).toMatch(/ENOTFOUND brand-new\.example/);
+      await ctx.inject({ method: 'DELETE', url: `/v1/webhooks/${res.json().id}`, headers: a.headers });
     });
 
     it('checks again at delivery: a name that now resolves to loopback is not connected to', async () => {
