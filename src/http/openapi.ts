@@ -231,6 +231,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string, pub
     await scope.register(swaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
+      // The plugin's policy ends with upgrade-insecure-requests: on the default plain-HTTP install the
+      // browser then fetched https://…/openapi.json and showed "Failed to load API definition". The
+      // page's own requests stay same-origin ('self'), which is what the policy is for. swagger-ui also
+      // sets style attributes as it renders (hashes cannot list them): styles may be inline, scripts not.
+      transformStaticCSP: (header: string) =>
+        header.replace(/\s*upgrade-insecure-requests;?/g, '').replace(/style-src [^;]*;/, "style-src 'self' https: 'unsafe-inline';"),
       theme: { title: 'Facturier API', css: [{ filename: 'facturier.css', content: DOCS_CSS }] },
       uiConfig: { docExpansion: 'none', persistAuthorization: true, tryItOutEnabled: false },
       // The page reads ./json, which is the document of /openapi.json: one document, one address.

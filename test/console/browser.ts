@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CHROMIUM } from '../helpers/referees.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = process.env.CONSOLE_SCREENSHOTS === '1' ? path.join(root, 'docs/console') : null;
-export const CHROMIUM = '/usr/bin/chromium';
 export const NBSP = /[\u00a0\u202f]/g;
 
 /** Builds the console's files when the checkout was not built yet (npm run build does it). */
@@ -48,7 +48,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(): Promise<Browser> {
+/** `bypassCSP: false` sees the page as a user's browser does (the /docs suite); the console suites inject axe-core. */
+export async function openBrowser(options: { bypassCSP?: boolean } = {}): Promise<Browser> {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'facturier-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
@@ -68,7 +69,7 @@ export async function openBrowser(): Promise<Browser> {
     locale: 'fr-FR',
     acceptDownloads: true,
     // Lets the test inject axe-core into pages whose CSP forbids inline scripts.
-    bypassCSP: true,
+    bypassCSP: options.bypassCSP ?? true,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(20_000);

@@ -3,15 +3,14 @@
 // CEN EN 16931 CII schematron 1.3.16 and FNFE-MPE BR-FR 1.4.0.03, unchanged). Every finalized
 // document passes EN 16931, and BR-FR too when its buyer is domestic B2B; every refused one was
 // refused for a reason the official rules confirm. Skipped, saying so, where the oracle is absent.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers/harness.js';
+import { ORACLE_DIR, oracleMissing } from '../helpers/referees.js';
 import { generateCorpus, type CorpusDocument } from '../helpers/einvoicing-corpus.js';
 
-const ORACLE_DIR = path.resolve(process.cwd(), '../shared/einvoicing-oracle');
-const available = existsSync(path.join(ORACLE_DIR, 'lib/oracle.mjs')) && existsSync(path.join(ORACLE_DIR, 'node_modules'));
+const available = !oracleMissing('corpus.oracle.test.ts');
 
 interface OracleIssue {
   id: string;
@@ -34,10 +33,6 @@ async function loadOracle(): Promise<Oracle> {
   mod.prepare();
   const rules = mod.loadRules();
   return { validate: (xml) => mod.validateBytes(new TextEncoder().encode(xml), rules) };
-}
-
-if (!available) {
-  console.warn(`corpus.oracle.test.ts: skipped, the official rules are not at ${ORACLE_DIR} (or its npm ci was not run)`);
 }
 
 const ids = (issues: OracleIssue[]) => [...new Set(issues.map((i) => i.id))].sort();

@@ -24,7 +24,6 @@ import {
 } from './differential.js';
 
 const { oracle, reason } = await loadOracle();
-if (!oracle) console.warn(`[differential] skipped: ${reason}`);
 
 interface Figures {
   documents: number;

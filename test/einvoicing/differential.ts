@@ -1,15 +1,13 @@
 // The differential harness: runs the built-in check and the official rules (the einvoicing-oracle, CEN
 // EN 16931 CII Schematron 1.3.16 + FNFE-MPE BR-FR CII 1.4.0.03 on SaxonJS) on the same XML and compares
 // their findings. It takes any list of XML documents, so any corpus plugs in.
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkCii, isValidVerdict } from '../../src/einvoicing/check.js';
 import { DOMESTIC_COUNTRIES } from '../../src/einvoicing/rules/france.js';
 import { parseXml, xpathFor } from '../../src/einvoicing/xml.js';
 
-/** Where the oracle lives, relative to the repository root (it is not part of the project). */
-export const ORACLE_DIR = path.resolve(import.meta.dirname, '../../../shared/einvoicing-oracle');
+import { ORACLE_DIR, oracleMissing } from '../helpers/referees.js';
 
 export interface CorpusDocument {
   name: string;
@@ -31,11 +29,9 @@ export interface Oracle {
 
 /** Loads the oracle in-process; null (with the reason) when it is absent or its dependencies are missing. */
 export async function loadOracle(): Promise<{ oracle: Oracle | null; reason: string }> {
+  const reason = oracleMissing('differential.test.ts');
+  if (reason) return { oracle: null, reason };
   const entry = path.join(ORACLE_DIR, 'lib', 'oracle.mjs');
-  if (!fs.existsSync(entry)) return { oracle: null, reason: `the oracle is absent (${ORACLE_DIR})` };
-  if (!fs.existsSync(path.join(ORACLE_DIR, 'node_modules'))) {
-    return { oracle: null, reason: `the oracle's dependencies are not installed (cd ${ORACLE_DIR} && npm ci)` };
-  }
   const mod = (await import(pathToFileURL(entry).href)) as {
     prepare(): void;
     loadRules(): unknown;

@@ -3,7 +3,6 @@
 // with a balance exact to the cent, on a quote with three VAT rates, a line discount, a global
 // discount and shipping. The finalized deposit and final invoices are judged by the official
 // EN 16931 and BR-FR rules (../shared/einvoicing-oracle) when that folder is there.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +12,13 @@ import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 import { inspectPdf } from '../../helpers/pdf-inspect.js';
 import { expectProblem, salesClient, type DocBody, type SalesClient } from '../../helpers/sales.js';
 import { quotesClient } from '../../helpers/quotes.js';
+import { ORACLE_DIR, oracleMissing } from '../../helpers/referees.js';
 
 const T = todayIn('Europe/Paris');
 const year = T.slice(0, 4);
 const F = (n: number) => `F-${year}-${String(n).padStart(5, '0')}`;
 
-const ORACLE_DIR = path.resolve('../shared/einvoicing-oracle');
-const oracleReady = existsSync(path.join(ORACLE_DIR, 'node_modules'));
+const oracleReady = !oracleMissing('deposits.test.ts');
 interface OracleResult {
   en16931: { errors: { id: string; text: string }[] };
   brfr?: { errors: { id: string; text: string }[] };
@@ -256,11 +255,6 @@ describeEachDb('quote to deposit to final invoice', (ctx) => {
       },
       120_000,
     );
-    if (!oracleReady) {
-      it('oracle check skipped', () => {
-        console.warn(`../shared/einvoicing-oracle (with node_modules) is absent: the official-rules check of deposits is skipped`);
-      });
-    }
   });
 
   describe('edge cases', () => {
