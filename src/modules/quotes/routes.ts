@@ -72,7 +72,9 @@ export function quoteRoutes(app: TypedApp, appCtx: AppContext): void {
     title: 'Devis',
     templates: 'quotes',
     draftAdvice: (id) => `issue it (POST ${PATH}/issue/${id})`,
-    issueOnSend: async (_appCtx, accountId, id) => void (await quotes.transition(ctx, accountId, id, 'issue')),
+    issueOnSend: async (_appCtx, accountId, id) => {
+      await quotes.transition(ctx, accountId, id, 'issue');
+    },
     load: (_appCtx, db, accountId, id) => quotes.quoteToSend(db, accountId, id),
     pdf: (_appCtx, accountId, id) => quotes.downloadQuote(ctx, accountId, id),
     markSent: (_appCtx, trx, accountId, id, at) => quotes.markQuoteSent(trx, ctx, accountId, id, at),

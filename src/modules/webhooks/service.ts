@@ -53,7 +53,11 @@ async function resolvedProblem(host: string, resolve: Resolver): Promise<string 
   try {
     addresses = await Promise.race([
       resolve(host),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), REGISTRATION_LOOKUP_MS).unref()),
+      new Promise<never>((_, reject) => {
+        setTimeout(() => {
+          reject(new Error('timeout'));
+        }, REGISTRATION_LOOKUP_MS).unref();
+      }),
     ]);
   } catch {
     return null;
