@@ -1,8 +1,14 @@
 // The Dockerfile and compose.yaml (README, "Deploying") are checked here, because no Docker engine
 // runs where the tests run (CI builds the image when one does: .ci/run). What is checked is what
 // would break the image or the stack silently: the stages, the files copied, the user, the health
-// check's route, the entry point, the ports, and compose's wiring to PostgreSQL.
-import { existsSync, readFileSync } from 'node:fs';
+// check's route, the entry point, the ports, and compose's wiring to PostgreSQL. Where no Docker
+// engine runs, the build stage's `npm run build` is run on exactly the files the Dockerfile copies,
+// in a temporary folder: a folder the build needs and the Dockerfile forgets fails here.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -56,6 +62,33 @@ describe('Dockerfile', () => {
     expect(runtime).toContain(`EXPOSE ${port}`);
     expect(runtime.join(' ')).toContain('HOST=0.0.0.0');
   });
+
+  it('builds from exactly the files its build stage copies (console included)', () => {
+    const buildStage = lines.slice(0, runtimeStart);
+    const context = mkdtempSync(path.join(tmpdir(), 'facturier-image-'));
+    try {
+      for (const line of buildStage.filter((l) => l.startsWith('COPY ') && !l.includes('--from='))) {
+        const words = line
+          .split(/\s+/)
+          .slice(1)
+          .filter((w) => !w.startsWith('--'));
+        const target = words.at(-1)!;
+        for (const source of words.slice(0, -1)) {
+          const into = target.endsWith('/') ? path.join(context, target, path.basename(source)) : path.join(context, target);
+          cpSync(fileURLToPath(new URL(source, root)), into, { recursive: true });
+        }
+      }
+      // What `npm ci` installs from the copied lock file: this checkout's installation.
+      symlinkSync(fileURLToPath(new URL('node_modules', root)), path.join(context, 'node_modules'), 'dir');
+      const run = buildStage.find((l) => l.startsWith('RUN ') && l.includes('npm run build'))!;
+      expect(run).toMatch(/^RUN npm run build( &&|$)/);
+      execFileSync('npm', ['run', 'build'], { cwd: context, stdio: 'pipe', timeout: 300_000 });
+      expect(existsSync(path.join(context, pkg.bin.facturier))).toBe(true);
+      expect(existsSync(path.join(context, 'dist/console/index.html'))).toBe(true);
+    } finally {
+      rmSync(context, { recursive: true, force: true });
+    }
+  }, 360_000);
 
   it('leaves data and secrets out of the build context', () => {
     const ignored = read('.dockerignore').split('\n');

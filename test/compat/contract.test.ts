@@ -1,5 +1,5 @@
 // Every answer we give on a path of the reference API is valid against the reference's own schema
-// for it (../shared/reference/altoviz-openapi.yaml, read as data): field names, types, enums and
+// for it (test/fixtures/altoviz/altoviz-openapi.yaml, vendored with its source and licence, read as data): field names, types, enums and
 // nullability as declared. Two readings of the document, both forced by how it was generated
 // (Swashbuckle, OpenAPI 3.0): a property that is a bare `$ref` may be null (3.0 cannot say
 // `nullable` beside a `$ref`, and the service answers null for an absent family or address), and
@@ -14,7 +14,7 @@ import YAML from 'yaml';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 
 type Json = Record<string, unknown>;
-const reference = YAML.parse(readFileSync(path.resolve(import.meta.dirname, '../../../shared/reference/altoviz-openapi.yaml'), 'utf8')) as {
+const reference = YAML.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/altoviz/altoviz-openapi.yaml'), 'utf8')) as {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>;
   components: { schemas: Record<string, Json> };
 };
