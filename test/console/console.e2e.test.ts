@@ -29,6 +29,7 @@ describeEachDb('web console in a browser', (ctx) => {
   let page: Page;
   let base: string;
   let accountId: number;
+  let apiHeaders: Record<string, string>;
   const email = `admin.${ctx.dialect}@atelier.example`;
 
   async function shot(name: string, options: { fullPage?: boolean } = {}) {
@@ -53,6 +54,7 @@ describeEachDb('web console in a browser', (ctx) => {
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const account = await ctx.newAccount('Atelier Lumière SAS');
     accountId = account.accountId;
+    apiHeaders = account.headers;
     await createUser(ctx.db, { accountId, email, profile: 'Admin', firstName: 'Camille', lastName: 'Roux', password: PASSWORD });
     browser = await openBrowser();
     context = browser.context;
@@ -85,6 +87,28 @@ describeEachDb('web console in a browser', (ctx) => {
     const cookie = (await context.cookies()).find((c) => c.name === 'facturier_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
     expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
+  }, 60_000);
+
+  it('says on the first page which company settings finalization needs, with a link to them, until they are filled', async () => {
+    const settings = (await ctx.inject({ method: 'GET', url: '/v1/settings', headers: apiHeaders })).json();
+    const { siret } = settings.company as { siret: string };
+    const put = (company: object) => ctx.inject({ method: 'PUT', url: '/v1/settings', headers: apiHeaders, payload: { company } });
+    const cleared = await put({ siret: null, invoicingAddress: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    await page.reload();
+    await page.getByTestId('identity-notice').waitFor();
+    expect(await text('[data-testid=identity-notice]')).toBe(
+      'Avant de finaliser une facture, complétez l’identité de votre entreprise : SIRET, adresse. Ouvrir les paramètres',
+    );
+    await accessible('first page with the identity notice');
+    await page.getByRole('link', { name: 'Ouvrir les paramètres' }).click();
+    await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
+    const address = { street: '8 rue des Ateliers', zipcode: '69001', city: 'Lyon', countryIso: 'FR' };
+    expect((await put({ siret, invoicingAddress: address })).statusCode).toBe(200);
+    await page.getByRole('link', { name: 'Factures' }).click();
+    await page.getByRole('heading', { name: 'Factures' }).waitFor();
+    await page.getByText('Rien à afficher.').waitFor();
+    await expect.poll(() => page.getByTestId('identity-notice').count()).toBe(0);
   }, 60_000);
 
   it('creates an API key shown once with its curl line, and the key answers /hello', async () => {
@@ -213,6 +237,9 @@ describeEachDb('web console in a browser', (ctx) => {
     const year = new Date().getFullYear();
     await page.getByRole('heading', { name: `FAC-${year}-001` }).waitFor();
     expect(await text('[data-testid=balance]')).toBe('247,91 €');
+    // A business customer without SIREN: the French rules did not refuse it (Warn), and stay shown.
+    await page.getByRole('region', { name: 'Règles françaises de facturation électronique non respectées' }).waitFor();
+    expect(await text('[data-testid=kept-warnings]')).toContain('BR-FR-11_BT-47');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger le PDF' }).click()]);
     const file = await download.path();
     const pdf = await inspectPdf(readFileSync(file));

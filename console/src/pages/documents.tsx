@@ -58,6 +58,8 @@ export interface SaleDocument {
   cancellationCreditId?: number | null;
   cancelledInvoicetId?: number | null;
   cancelledInvoicetNumber?: string | null;
+  /** French e-invoicing findings that did not refuse finalization (einvoicing.frenchRules Warn). */
+  einvoicingWarnings?: Finding[];
 }
 
 interface Finding {
@@ -65,6 +67,50 @@ interface Finding {
   severity: 'Error' | 'Warning';
   message: string;
   businessTerm: string | null;
+}
+
+function FindingList({ findings }: { findings: Finding[] }) {
+  return (
+    <ul>
+      {findings.map((f, i) => (
+        <li key={i} class={f.severity === 'Error' ? 'sev-error' : 'sev-warning'}>
+          <strong>{f.ruleId}</strong> {f.businessTerm ? `(${f.businessTerm}) ` : ''}
+          {f.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface CompanySettings {
+  company: {
+    siret: string | null;
+    vatNumber: string | null;
+    invoicingAddress: { street: string | null; zipcode: string | null; city: string | null; countryIso: string | null } | null;
+  };
+  vat: { liableToVat: boolean };
+}
+
+/** What finalization needs of the company and the settings lack (the API's refusal starts with the same). */
+function missingIdentity({ company, vat }: CompanySettings): string[] {
+  const missing: string[] = [];
+  if (!company.siret?.trim()) missing.push(t('identitySiret'));
+  if (vat.liableToVat && !company.vatNumber?.trim()) missing.push(t('identityVat'));
+  const a = company.invoicingAddress;
+  if (!a?.street || !a.zipcode || !a.city || !a.countryIso) missing.push(t('identityAddress'));
+  return missing;
+}
+
+/** On the first page: the company settings come first, until they are complete. */
+function IdentityNotice() {
+  const settings = useLoad(async () => (await call<CompanySettings>('GET', '/v1/settings')).data, []);
+  const missing = settings.data ? missingIdentity(settings.data) : [];
+  if (!missing.length) return null;
+  return (
+    <p class="notice" role="status" data-testid="identity-notice">
+      {t('identityIncomplete', { missing: missing.join(', ') })} <a href="#/settings">{t('openSettings')}</a>
+    </p>
+  );
 }
 
 type QuoteStatus = 'Pending' | 'Sent' | 'Accepted' | 'Refused' | 'Invoiced' | 'Closed';
@@ -104,6 +150,7 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
           {newTitle(kind)}
         </a>
       </div>
+      {kind === 'invoice' && <IdentityNotice />}
       {kind !== 'credit' && (
         <nav class="filters" aria-label={t('status')}>
           {(['', ...(kind === 'invoice' ? STATUSES : QUOTE_FILTERS)] as const).map((s) => (
@@ -534,14 +581,7 @@ function DraftEditor({
       {findings && (
         <section class={findings.length ? 'findings' : 'notice'} aria-labelledby="findings-title" role="region">
           <h2 id="findings-title">{findings.length ? t('findings') : t('checkOk')}</h2>
-          <ul>
-            {findings.map((f, i) => (
-              <li key={i} class={f.severity === 'Error' ? 'sev-error' : 'sev-warning'}>
-                <strong>{f.ruleId}</strong> {f.businessTerm ? `(${f.businessTerm}) ` : ''}
-                {f.message}
-              </li>
-            ))}
-          </ul>
+          <FindingList findings={findings} />
         </section>
       )}
       {kind === 'quote' ? (
@@ -972,6 +1012,13 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
       </dl>
       <LinesTable doc={doc} />
       <Totals doc={doc} />
+      {doc.einvoicingWarnings?.length ? (
+        <section class="findings" aria-labelledby="kept-warnings-title" role="region" data-testid="kept-warnings">
+          <h2 id="kept-warnings-title">{t('keptWarnings')}</h2>
+          <p>{t('keptWarningsHelp')}</p>
+          <FindingList findings={doc.einvoicingWarnings} />
+        </section>
+      ) : null}
       <div class="actions">
         <PdfButtons kind={kind} doc={doc} />
         {!readOnly && (
