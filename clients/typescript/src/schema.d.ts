@@ -3054,6 +3054,14 @@ export interface components {
                 /** @description Annual late-payment penalty rate, in percent */
                 latePaymentPenaltyRate: number | null;
             };
+            /** @description Facturier extension: e-invoicing */
+            einvoicing: {
+                /**
+                 * @description Warn (default): finalization refuses only on EN 16931 errors; French rules (BR-FR) are returned as warnings and kept on the document. Enforce: the French rules also refuse a domestic B2B document (choose it when transmitting through a plateforme agréée)
+                 * @enum {string}
+                 */
+                frenchRules: "Warn" | "Enforce";
+            };
         };
         /** @description Colleague */
         Colleague: {
@@ -3262,6 +3270,21 @@ export interface components {
             id: number;
             thirdId: number | null;
         };
+        /** @description One failed rule */
+        EInvoicingFinding: {
+            /** @description Rule identifier, e.g. BR-CO-15 (EN 16931) or BR-FR-12_BT-49 (French CTC rules, official assert id) */
+            ruleId: string;
+            /**
+             * @description Error: the rule binds this document (EN 16931; French rules on a domestic B2B document); Warning: a French rule that fails but does not bind this buyer (consumer or foreign buyer). Which findings refuse finalization: the einvoicing.frenchRules setting (docs/einvoicing.md)
+             * @enum {string}
+             */
+            severity: "Error" | "Warning";
+            message: string;
+            /** @description EN 16931 business term, e.g. BT-112 */
+            businessTerm: string | null;
+            /** @description XPath of the offending node in the generated CII XML */
+            location: string | null;
+        };
         /** @description Invoice */
         Invoice: {
             id: number;
@@ -3324,6 +3347,8 @@ export interface components {
             isPaid: boolean;
             /** @description Facturier extension: terminal e-invoicing status taken into account */
             isProcessed: boolean;
+            /** @description Facturier extension: the e-invoicing findings that did not refuse finalization (French rules under einvoicing.frenchRules Warn, or on a consumer or foreign-buyer document), kept as they were at finalization; empty on a draft (use checkeinvoicing) */
+            einvoicingWarnings: components["schemas"]["EInvoicingFinding"][];
             liableToVat: boolean;
             lines: components["schemas"]["SaleDocumentLine"][];
             /** @description Free key/value data of your own (at most 50 keys, 16 KB serialized as JSON) */
@@ -3476,6 +3501,8 @@ export interface components {
             isPaid: boolean;
             /** @description Facturier extension: terminal e-invoicing status taken into account */
             isProcessed: boolean;
+            /** @description Facturier extension: the e-invoicing findings that did not refuse finalization (French rules under einvoicing.frenchRules Warn, or on a consumer or foreign-buyer document), kept as they were at finalization; empty on a draft (use checkeinvoicing) */
+            einvoicingWarnings: components["schemas"]["EInvoicingFinding"][];
             liableToVat: boolean;
             lines: components["schemas"]["SaleDocumentLine"][];
             /** @description Free key/value data of your own (at most 50 keys, 16 KB serialized as JSON) */
@@ -3555,24 +3582,9 @@ export interface components {
              */
             correctedInvoiceDate?: string | null;
         };
-        /** @description One failed rule */
-        EInvoicingFinding: {
-            /** @description Rule identifier, e.g. BR-CO-15 (EN 16931) or BR-FR-12_BT-49 (French CTC rules, official assert id) */
-            ruleId: string;
-            /**
-             * @description Error: blocks the document (EN 16931; French rules on a domestic B2B document); Warning: advice only (French rules on a consumer or foreign-buyer document)
-             * @enum {string}
-             */
-            severity: "Error" | "Warning";
-            message: string;
-            /** @description EN 16931 business term, e.g. BT-112 */
-            businessTerm: string | null;
-            /** @description XPath of the offending node in the generated CII XML */
-            location: string | null;
-        };
         /** @description Result of the e-invoicing conformance check of a draft */
         EInvoicingCheckResult: {
-            /** @description True when no finding is an Error (warnings alone leave the document valid) */
+            /** @description The official verdict: false whenever an official rule fails (an EN 16931 error, or any French rule BR-FR, whatever the severity it is shown with) */
             isValid: boolean;
             findings: components["schemas"]["EInvoicingFinding"][];
         };
@@ -6898,6 +6910,10 @@ export interface operations {
                         creditFooterNotes?: string | null;
                         invoiceFooterNotes?: string | null;
                         latePaymentPenaltyRate?: number | null;
+                    } | null;
+                    einvoicing?: {
+                        /** @enum {string|null} */
+                        frenchRules?: "Warn" | "Enforce" | null;
                     } | null;
                 };
             };
