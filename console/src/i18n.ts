@@ -359,8 +359,7 @@ const en: Record<Key, string> = {
   checkOk: 'No findings: the e-invoice will conform.',
   findings: 'To fix before finalizing',
   keptWarnings: 'French e-invoicing rules not met',
-  keptWarningsHelp:
-    'The document was finalized (setting "Warn"): these did not block it, but a plateforme agréée could reject it.',
+  keptWarningsHelp: 'The document was finalized (setting "Warn"): these did not block it, but a plateforme agréée could reject it.',
   identityIncomplete: 'Before finalizing an invoice, complete your company’s identity: {missing}.',
   identitySiret: 'SIRET',
   identityVat: 'VAT number',
