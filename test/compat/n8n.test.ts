@@ -237,6 +237,32 @@ describeEachDb(
       expect(customers.json().map((c: { id: number }) => c.id)).toEqual([customerId]);
     });
 
+    it('credits a French business customer (SIRET set in the console): finalized with BR-FR-CO-05 as a warning, then refunded', async () => {
+      const french = await ctx.inject({
+        method: 'POST',
+        url: '/v1/customers',
+        headers: { 'x-api-key': a.apiKey },
+        payload: { type: 'Business', companyName: 'Durand SA', companyInformations: { siret: '73282932000074' } },
+      });
+      expect(french.statusCode, french.body).toBe(200);
+      const credit = await send({
+        method: 'POST',
+        url: '/v1/SaleCredits',
+        body: { customerId: french.json().id, lines: [n8nLine({ description: 'Avoir', taxExcludedPrice: 50 })] },
+      });
+      expect(credit.statusCode, credit.body).toBe(200);
+      const fin = await send({ method: 'POST', url: `/v1/SaleCredits/Finalize/${credit.json().id}` });
+      expect(fin.statusCode, fin.body).toBe(200);
+      expect(fin.headers['x-einvoicing-warnings']).toContain('BR-FR-CO-05_BT-3');
+      const refunded = await send({
+        method: 'POST',
+        url: '/v1/SaleCredits/MarkAsRefunded',
+        body: { creditId: credit.json().id, date: '2025-03-13T00:00:00', amount: 60, paymentMethod: 'Transfer', status: 'Success' },
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(refunded.json()).toMatchObject({ id: credit.json().id, balance: 0, isPaid: true });
+    });
+
     it('downloads the PDF, reads reference lists and the user', async () => {
       const pdf = await send({ method: 'GET', url: `/v1/SaleInvoices/Download/${invoiceId}` });
       expect(pdf.statusCode).toBe(200);
