@@ -165,9 +165,19 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(120, 40) });
     await page.locator('img.logo-preview').waitFor();
     expect(await page.locator('img.logo-preview').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const rules = page.getByLabel('Règles françaises de facturation électronique (BR-FR)');
+    expect(await rules.inputValue()).toBe('Warn');
+    await rules.selectOption('Enforce');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(() => text('.notice')).toBe('Paramètres enregistrés');
     expect(await page.locator('img.logo-preview').getAttribute('src')).toMatch(/\/v1\/settings\/logo\//);
+    const stored = (await ctx.inject({ method: 'GET', url: '/v1/settings', headers: apiHeaders })).json();
+    expect(stored.einvoicing).toEqual({ frenchRules: 'Enforce' });
+    await rules.selectOption('Warn');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect
+      .poll(async () => (await ctx.inject({ method: 'GET', url: '/v1/settings', headers: apiHeaders })).json().einvoicing.frenchRules)
+      .toBe('Warn');
     await accessible('settings');
     await shot('settings', { fullPage: true });
   }, 60_000);

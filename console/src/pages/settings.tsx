@@ -9,7 +9,7 @@ import { ApiError } from '../api';
 import { call } from '../api';
 import { inputNumber, parseNumber } from '../format';
 import { t } from '../i18n';
-import { ErrorBox, Field, fieldErrors, Loading, Notice, useLoad } from '../ui';
+import { ErrorBox, Field, fieldErrors, Loading, Notice, Select, useLoad } from '../ui';
 
 interface Address {
   street: string | null;
@@ -35,6 +35,7 @@ interface Settings {
   numbering: { invoicePattern: string; creditPattern: string; quotePattern: string };
   documentDefaults: { invoiceFooterNotes: string | null; creditFooterNotes: string | null; latePaymentPenaltyRate: number | null };
   vat: { liableToVat: boolean };
+  einvoicing: { frenchRules: 'Warn' | 'Enforce' };
   emailing: Record<MailKind, DocumentEmail>;
 }
 
@@ -225,6 +226,7 @@ export function SettingsPage() {
   const [mail, setMail] = useState<Record<MailKind, MailForm> | null>(null);
   const [mailKind, setMailKind] = useState<MailKind>('invoices');
   const [liable, setLiable] = useState(true);
+  const [frenchRules, setFrenchRules] = useState<'Warn' | 'Enforce'>('Warn');
   const [logo, setLogo] = useState<string | null>(null);
   const [newLogo, setNewLogo] = useState<string | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
@@ -236,6 +238,7 @@ export function SettingsPage() {
     setForm(formOf(answer.data));
     setMail(mailFormOf(answer.data));
     setLiable(answer.data.vat.liableToVat);
+    setFrenchRules(answer.data.einvoicing.frenchRules);
     setLogo(answer.data.company.logoUri);
     setEtag(answer.etag);
     return answer.data;
@@ -306,6 +309,7 @@ export function SettingsPage() {
         latePaymentPenaltyRate: num('latePaymentPenaltyRate'),
       },
       vat: { liableToVat: liable },
+      einvoicing: { frenchRules },
       emailing,
     };
     try {
@@ -423,6 +427,18 @@ export function SettingsPage() {
             />
             <label for="liable">{t('liableToVat')}</label>
           </div>
+          <Select
+            label={t('frenchRules')}
+            value={frenchRules}
+            onValue={(value) => {
+              setFrenchRules(value === 'Enforce' ? 'Enforce' : 'Warn');
+            }}
+            options={[
+              ['Warn', t('frenchRulesWarn')],
+              ['Enforce', t('frenchRulesEnforce')],
+            ]}
+            error={err('einvoicing.frenchRules')}
+          />
           <Field
             label={t('latePaymentPenaltyRate')}
             inputMode="decimal"
