@@ -356,13 +356,14 @@ describeEachDb('exports', (ctx) => {
       const before = await detail();
       expect((before[0] as unknown as Json[]).length).toBeGreaterThan(invoices.length);
 
-      // As a database of the previous version: no table, migration 022 not applied. The migration
-      // leaves the Detail of the documents it finds to the sales module, which stores it at start.
+      // As a database of the version before 022: no table, migrations 022 and later not applied. The
+      // migration leaves the Detail of the documents it finds to the sales module, which stores it at start.
       const raw = ctx.db.kysely.withoutPlugins();
       await raw.schema.dropTable('sale_document_lines').execute();
       await raw.schema.dropTable('pending_upgrades').execute();
-      await sql`delete from kysely_migration where name = '022_sale_document_lines'`.execute(raw);
-      expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines']);
+      await raw.schema.alterTable('sale_documents').dropColumn('einvoicing_warnings').execute();
+      await sql`delete from kysely_migration where name in ('022_sale_document_lines', '023_einvoicing_warnings')`.execute(raw);
+      expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines', '023_einvoicing_warnings']);
       const finalized = await ctx.db.kysely
         .selectFrom('saleDocuments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
