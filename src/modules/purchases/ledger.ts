@@ -175,7 +175,7 @@ export async function updatePurchaseInvoice(
       taxIncludedAmount: num(row.taxIncludedAmount),
       classificationId: row.classificationId,
     };
-    const known = Object.fromEntries(Object.entries(patch).filter(([k]) => k in current));
+    const known = Object.fromEntries(Object.entries(patch).filter(([k]) => Object.hasOwn(current, k)));
     const input = mergeUpdate(current, known);
     const errors: FieldError[] = [];
 
