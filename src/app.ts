@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import { redactUrl, registerAuth } from './http/auth.js';
+import { redactKeys, redactUrl, registerAuth } from './http/auth.js';
 import { registerJsonParsers, registerTextVariants, requestIdFrom } from './http/conventions.js';
 import { registerLenientBinding } from './http/binding.js';
 import { registerBodyDrain } from './http/body-drain.js';
@@ -92,10 +92,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   const audit = await openAuditTrail(config, db);
   // The Detail of documents finalized before migration 022, before any export reads it.
   await completeDetailUpgrade(db.kysely);
+  // Every line passes through redactKeys: a key sent where no one expects it (any parameter, any
+  // header, an error message quoting either) never reaches the log.
+  const logTarget = options.logStream ?? process.stdout;
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: { write: (line: string) => void logTarget.write(redactKeys(line)) },
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
@@ -140,6 +143,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     resolveSession: sessionResolver(db, config.console, (err) => {
       app.log.warn({ err }, 'could not record a console session use');
     }),
+    publicUrl: config.publicUrl,
   });
   await registerOpenApi(app, VERSION, config.publicUrl ?? undefined);
   registerMetrics(app, db, config.metricsToken);

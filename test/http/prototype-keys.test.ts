@@ -12,8 +12,11 @@ describeEachDb('field names that are Object.prototype members', (ctx) => {
     account = await ctx.newAccount();
   });
 
-  /** A body of one unknown field `name` (JSON text: `__proto__` must be an own key, as a client sends it). */
-  const bodyNaming = (name: string) => `{${JSON.stringify(name)}: 1}`;
+  /**
+   * A body whose field `name` holds a control character, refused before validation by the input
+   * guard with the field's name (JSON text: `__proto__` must be an own key, as a client sends it).
+   */
+  const bodyNaming = (name: string) => `{${JSON.stringify(name)}: "a\\u0001b"}`;
   const send = (method: 'PUT' | 'POST', url: string, payload: string) =>
     ctx.inject({ method, url, headers: { ...account.headers, 'content-type': 'application/json' }, payload });
 
@@ -23,19 +26,20 @@ describeEachDb('field names that are Object.prototype members', (ctx) => {
       ['POST', '/v1/saleinvoices/markaspaid'],
       ['POST', '/v1/banktransactions/1/match'],
     ] as const) {
-      it(`${method} ${url} with an unknown field "${name}": 400 naming it (ProblemDetails)`, async () => {
+      it(`${method} ${url} with a bad value in a field "${name}": 400 naming it (ProblemDetails)`, async () => {
         const res = await send(method, url, bodyNaming(name));
         expect(res.statusCode).toBe(400);
         expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
         const body = res.json<{ status: number; errors: Record<string, string[]> }>();
         expect(body.status).toBe(400);
         expect(Object.hasOwn(body.errors, name)).toBe(true);
-        expect(body.errors[name]).toEqual(['is not a known field']);
+        expect(body.errors[name]).toEqual(['must not contain control characters: U+0001 at position 2']);
       });
     }
-    it(`a query parameter named "${name}" is ignored or refused, never a 500`, async () => {
-      const res = await ctx.inject({ method: 'GET', url: `/v1/customers?${encodeURIComponent(name)}=1`, headers: account.headers });
-      expect([200, 400]).toContain(res.statusCode);
+    it(`a query parameter "${name}" with a control character: 400 naming it`, async () => {
+      const res = await ctx.inject({ method: 'GET', url: `/v1/customers?${encodeURIComponent(name)}=a%01`, headers: account.headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain(name);
     });
   }
 
@@ -54,8 +58,8 @@ describeEachDb('field names that are Object.prototype members', (ctx) => {
     const updated = await send('PUT', `/v1/saleinvoices/${String(invoice.id)}`, `{"metadata": {"__proto__": {"other": 2}, "b": 2}}`);
     expect(updated.statusCode, updated.body).toBe(200);
     const after = JSON.parse(updated.body) as { metadata: Record<string, unknown> };
-    expect(Object.hasOwn(after.metadata, '__proto__')).toBe(true);
-    expect(JSON.stringify(after.metadata)).not.toContain('polluted');
+    // Merged as any nested object of a PUT is: the old keys kept, the new ones added.
+    expect(JSON.stringify(after.metadata)).toBe('{"__proto__":{"polluted":true,"other":2},"constructor":"c","a":1,"b":2}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
