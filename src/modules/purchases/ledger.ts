@@ -17,7 +17,7 @@ import { emit } from '../../jobs/outbox.js';
 import { classificationById } from '../reference/index.js';
 import { getSuppliersByIds, type SupplierT } from '../suppliers/index.js';
 import * as repo from './repo.js';
-import type { ExpenseStatusT, PurchaseInvoiceT, PurchaseInvoiceUpdateT, PurchaseVatInputT } from './schemas.js';
+import { limitSubject, type ExpenseStatusT, type PurchaseInvoiceT, type PurchaseInvoiceUpdateT, type PurchaseVatInputT } from './schemas.js';
 
 /** What is kept in purchase_invoices.data: the wire fields without columns, and what was read. */
 export interface StoredPurchaseData {
@@ -68,7 +68,7 @@ function present(row: repo.PurchaseRow, supplier: SupplierT | null, duplicateIds
     reference: row.reference,
     region: data.region,
     status: row.status as ExpenseStatusT,
-    subject: data.subject,
+    subject: limitSubject(data.subject),
     supplier,
     taxIncludedAmount: num(row.taxIncludedAmount),
     vatReverseCharge: Boolean(row.vatReverseCharge),
@@ -167,7 +167,7 @@ export async function updatePurchaseInvoice(
       reference: row.reference,
       date: row.date,
       dueDate: row.dueDate,
-      subject: data.subject,
+      subject: limitSubject(data.subject),
       notes: data.notes,
       region: data.region,
       vatReverseCharge: Boolean(row.vatReverseCharge),
