@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { serveMetrics } from './http/metrics.js';
-import { ConfigError, loadConfig, type Config, type DatabaseConfig } from './config.js';
+import { ConfigError, loadConfig, publicBaseUrl, type Config, type DatabaseConfig } from './config.js';
 import { EXPORT_USAGE, exportCommand } from './cli-export.js';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.js';
 import { openDatabase, type Db } from './db/connection.js';
@@ -320,14 +320,9 @@ async function backupOrRestore(command: 'backup' | 'restore', config: Config, li
   );
 }
 
-/** Where people reach the server: PUBLIC_URL, else the address it listens on. */
-function baseUrl(config: Config): string {
-  return config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-}
-
 /** A one-time sign-in link of the console (the token in the fragment never reaches a server log). */
 export function signInLink(config: Config, token: string): string {
-  return `${baseUrl(config)}/console/#/link/${token}`;
+  return `${publicBaseUrl(config)}/console/#/link/${token}`;
 }
 
 async function serve(config: Config, io: CliIo): Promise<void> {
@@ -354,7 +349,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
   if ((await countAccounts(db.kysely)) === 0) {
     const created = await accounts.createAccount(db, 'My company');
     const admin = await users.createUser(db, { accountId: created.accountId, email: config.console.adminEmail, profile: 'Admin' });
-    const base = baseUrl(config);
+    const base = publicBaseUrl(config);
     io.stdout(
       `\nCreated account "My company" (id ${created.accountId}). Its first API key, shown only this once:\n\n` +
         `  ${created.apiKey}\n\nTry it:\n\n  curl -H "x-api-key: ${created.apiKey}" ${base}/hello\n\n` +
