@@ -119,10 +119,19 @@ describe('serve stops within its bound after SIGTERM', () => {
         await finishing.closed;
         // The idle connection is closed at once, the stalled one once the grace period is over.
         await idle.closed;
+        let timer: NodeJS.Timeout | undefined;
         const exit = await Promise.race([
           server.exited,
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), BOUND_MS + 1000 - (Date.now() - signalled))),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(
+              () => {
+                resolve(null);
+              },
+              BOUND_MS + 1000 - (Date.now() - signalled),
+            );
+          }),
         ]);
+        clearTimeout(timer);
         expect(exit, `still running ${BOUND_MS / 1000} s after SIGTERM`).not.toBeNull();
         expect(exit!.at - signalled).toBeLessThan(BOUND_MS);
         expect(exit!.code).toBe(0);

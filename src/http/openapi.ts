@@ -145,8 +145,7 @@ export function polishDocument(doc: Json, facts: Map<string, RouteFacts>, public
         response.content = asError ? errorContent : problemContent;
         if (status === '429' || status === '503')
           response.headers = { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } };
-        if (status === '401')
-          response.headers = { 'WWW-Authenticate': { schema: { type: 'string' }, description: CHALLENGE } };
+        if (status === '401') response.headers = { 'WWW-Authenticate': { schema: { type: 'string' }, description: CHALLENGE } };
       }
       ops[method] = enumsOf(op) as Json;
     }

@@ -28,7 +28,10 @@ describeEachDb('cross-origin requests with browser-added credentials', (ctx) => 
       method: 'POST',
       url: '/v1/saleinvoices',
       headers: a.headers,
-      payload: { customerName: 'Client', lines: [{ type: 'Product', description: 'x', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }] },
+      payload: {
+        customerName: 'Client',
+        lines: [{ type: 'Product', description: 'x', quantity: 1, taxExcludedPrice: 10, vat: { rate: 20 } }],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ id: number }>().id;
@@ -70,7 +73,11 @@ describeEachDb('cross-origin requests with browser-added credentials', (ctx) => 
       {},
     ]) {
       const id = await draft();
-      const res = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/finalize/${id}`, headers: { authorization: basic, ...headers } });
+      const res = await ctx.inject({
+        method: 'POST',
+        url: `/v1/saleinvoices/finalize/${id}`,
+        headers: { authorization: basic, ...headers },
+      });
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
       expect(res.json<{ isDraft: boolean }>().isDraft).toBe(false);
     }

@@ -44,7 +44,12 @@ describe('structured logs', () => {
   });
 
   it('never logs a key sent under another parameter name (api_key, token…), encoded or not', async () => {
-    for (const query of [`api_key=${key}`, `token=${key}`, `x=1&Authorization=${encodeURIComponent(`Bearer ${key}`)}`, `k=${key.replace('_', '%5F')}`]) {
+    for (const query of [
+      `api_key=${key}`,
+      `token=${key}`,
+      `x=1&Authorization=${encodeURIComponent(`Bearer ${key}`)}`,
+      `k=${key.replace('_', '%5F')}`,
+    ]) {
       lines.length = 0;
       const res = await app.inject({ method: 'GET', url: `/hello?${query}`, headers: { 'x-api-key': key } });
       expect(res.statusCode, query).toBe(200);

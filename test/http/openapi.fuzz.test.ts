@@ -278,7 +278,12 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
         }
       }
       // Extra fields named like Object.prototype's members, in the body and in each of its objects.
-      const objects = [[], ...leaves(doc, schema).filter((l) => l.schema.type === 'object').map((l) => l.path)];
+      const objects = [
+        [],
+        ...leaves(doc, schema)
+          .filter((l) => l.schema.type === 'object')
+          .map((l) => l.path),
+      ];
       for (const at of objects) {
         for (const name of PROTOTYPE_NAMES) {
           for (const h of PROTOTYPE_NAME_VALUES) {

@@ -17,7 +17,13 @@ import { emit } from '../../jobs/outbox.js';
 import { classificationById } from '../reference/index.js';
 import { getSuppliersByIds, type SupplierT } from '../suppliers/index.js';
 import * as repo from './repo.js';
-import { limitSubject, type ExpenseStatusT, type PurchaseInvoiceT, type PurchaseInvoiceUpdateT, type PurchaseVatInputT } from './schemas.js';
+import {
+  limitSubject,
+  type ExpenseStatusT,
+  type PurchaseInvoiceT,
+  type PurchaseInvoiceUpdateT,
+  type PurchaseVatInputT,
+} from './schemas.js';
 
 /** What is kept in purchase_invoices.data: the wire fields without columns, and what was read. */
 export interface StoredPurchaseData {

@@ -218,7 +218,9 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
     const data: StoredPurchase = {
       supplierIdentifiers: identifiers,
       subject: limitSubject(
-        invoice ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}` : file.fileName,
+        invoice
+          ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`
+          : file.fileName,
       ),
       notes,
       region: (invoice?.seller.countryIso && vatRegionOfAddress(invoice.seller.countryIso.toUpperCase())) || 'FR',

@@ -5,7 +5,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 import { BOUNDARY, multipart } from '../../helpers/multipart.js';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 describeEachDb('purchase invoice subject: one limit everywhere', (ctx) => {
   let a: TestAccount;
@@ -24,8 +26,12 @@ describeEachDb('purchase invoice subject: one limit everywhere', (ctx) => {
     return res.json<{ id: number; subject: string }>();
   };
   const get = async (id: number) =>
-    (await ctx.inject({ method: 'GET', url: `/v1/purchaseinvoices/${id}`, headers: a.headers })).json<{ subject: string; reference: string | null }>();
-  const put = (id: number, payload: object) => ctx.inject({ method: 'PUT', url: `/v1/purchaseinvoices/${id}`, headers: a.headers, payload });
+    (await ctx.inject({ method: 'GET', url: `/v1/purchaseinvoices/${id}`, headers: a.headers })).json<{
+      subject: string;
+      reference: string | null;
+    }>();
+  const put = (id: number, payload: object) =>
+    ctx.inject({ method: 'PUT', url: `/v1/purchaseinvoices/${id}`, headers: a.headers, payload });
 
   it('cuts the subject of an upload named with 10,004 characters to 200, between characters', async () => {
     // Astral characters (two UTF-16 units each) across the cut: it must not split one.
@@ -52,11 +58,7 @@ describeEachDb('purchase invoice subject: one limit everywhere', (ctx) => {
   it('reads a subject stored longer by an earlier version cut to 200, so that it can be written back', async () => {
     const created = await upload('ancien.pdf');
     const long = 'y'.repeat(10_004);
-    const row = await ctx.db.kysely
-      .selectFrom('purchaseInvoices')
-      .select('data')
-      .where('id', '=', created.id)
-      .executeTakeFirstOrThrow();
+    const row = await ctx.db.kysely.selectFrom('purchaseInvoices').select('data').where('id', '=', created.id).executeTakeFirstOrThrow();
     const data = { ...(JSON.parse(row.data) as Record<string, unknown>), subject: long };
     await ctx.db.kysely
       .updateTable('purchaseInvoices')
