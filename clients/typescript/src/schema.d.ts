@@ -3769,7 +3769,7 @@ export interface components {
              * @enum {string}
              */
             status: "Done" | "Pending" | "Paid";
-            /** @description Subject */
+            /** @description Subject, at most 200 characters */
             subject: string | null;
             supplier: components["schemas"]["Supplier"] | null;
             /** @description Tax included amount */
@@ -4215,7 +4215,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4275,7 +4275,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4413,7 +4413,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4486,7 +4486,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4539,7 +4539,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4592,7 +4592,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4729,7 +4729,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4821,7 +4821,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4908,7 +4908,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4976,7 +4976,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5048,7 +5048,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5101,7 +5101,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5157,7 +5157,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5246,7 +5246,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5358,7 +5358,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5430,7 +5430,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5483,7 +5483,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5599,7 +5599,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5691,7 +5691,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5778,7 +5778,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5845,7 +5845,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5916,7 +5916,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5972,7 +5972,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6043,7 +6043,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6118,7 +6118,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6199,7 +6199,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6306,7 +6306,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6357,7 +6357,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6411,7 +6411,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6465,7 +6465,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6516,7 +6516,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6567,7 +6567,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6609,7 +6609,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6924,7 +6924,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7052,7 +7052,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7134,7 +7134,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7207,7 +7207,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7260,7 +7260,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7313,7 +7313,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7406,7 +7406,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7498,7 +7498,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7585,7 +7585,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7681,7 +7681,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7754,7 +7754,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7807,7 +7807,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7860,7 +7860,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7961,7 +7961,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8053,7 +8053,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8140,7 +8140,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8223,7 +8223,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8295,7 +8295,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8348,7 +8348,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8439,7 +8439,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8531,7 +8531,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8602,7 +8602,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8655,7 +8655,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8732,7 +8732,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8941,7 +8941,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9013,7 +9013,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9057,7 +9057,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9245,7 +9245,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9357,7 +9357,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9452,7 +9452,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9546,7 +9546,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9738,7 +9738,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9810,7 +9810,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9854,7 +9854,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10045,7 +10045,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10157,7 +10157,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10252,7 +10252,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10335,7 +10335,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10406,7 +10406,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10482,7 +10482,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10573,7 +10573,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10649,7 +10649,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10762,7 +10762,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10874,7 +10874,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11071,7 +11071,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11143,7 +11143,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11187,7 +11187,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11381,7 +11381,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11493,7 +11493,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11573,7 +11573,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11649,7 +11649,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11732,7 +11732,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11815,7 +11815,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11898,7 +11898,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11981,7 +11981,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12064,7 +12064,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12162,7 +12162,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12271,7 +12271,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12375,7 +12375,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12419,7 +12419,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12524,7 +12524,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12625,7 +12625,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12697,7 +12697,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12771,7 +12771,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12865,7 +12865,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12936,7 +12936,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13040,7 +13040,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13132,7 +13132,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13219,7 +13219,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13324,7 +13324,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13404,7 +13404,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13457,7 +13457,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13565,7 +13565,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13675,7 +13675,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13797,7 +13797,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13926,7 +13926,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14039,7 +14039,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14116,7 +14116,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14193,7 +14193,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14264,7 +14264,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14335,7 +14335,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14406,7 +14406,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14479,7 +14479,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14552,7 +14552,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14628,7 +14628,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14705,7 +14705,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14780,7 +14780,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14857,7 +14857,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14934,7 +14934,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14999,7 +14999,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15062,7 +15062,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15157,7 +15157,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15228,7 +15228,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15314,7 +15314,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15415,7 +15415,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15533,7 +15533,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15661,7 +15661,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15754,7 +15754,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15820,7 +15820,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15896,7 +15896,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15988,7 +15988,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16062,7 +16062,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16136,7 +16136,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16227,7 +16227,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16319,7 +16319,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16395,7 +16395,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16474,7 +16474,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16545,7 +16545,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16633,7 +16633,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16734,7 +16734,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16854,7 +16854,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16955,7 +16955,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17054,7 +17054,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17134,7 +17134,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17231,7 +17231,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17321,7 +17321,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17383,7 +17383,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17469,7 +17469,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17561,7 +17561,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17643,7 +17643,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17707,7 +17707,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17758,7 +17758,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17809,7 +17809,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17851,7 +17851,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17925,7 +17925,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18018,7 +18018,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18096,7 +18096,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18153,7 +18153,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18237,7 +18237,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18350,7 +18350,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18459,7 +18459,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18503,7 +18503,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
