@@ -6,10 +6,13 @@
 // connection closed once the answer is out.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** Whether the request's body is still being sent (neither fully received nor fully read). */
+/**
+ * Whether the request's body holds the connection: bytes still to come (not `complete`) or received
+ * but never read. A GET, or a body read to its end, is neither: nothing to do on the hot path.
+ */
 function bodyUnfinished(request: FastifyRequest): boolean {
   const raw = request.raw;
-  return !raw.readableEnded && !raw.destroyed;
+  return !raw.readableEnded && !raw.destroyed && (!raw.complete || raw.readableLength > 0);
 }
 
 export function registerBodyDrain(app: FastifyInstance, drainLimitBytes: number): void {
