@@ -5,9 +5,10 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import { redactUrl, registerAuth } from './http/auth.js';
+import { redactKeys, redactUrl, registerAuth } from './http/auth.js';
 import { registerJsonParsers, registerTextVariants, requestIdFrom } from './http/conventions.js';
 import { registerLenientBinding } from './http/binding.js';
+import { registerBodyDrain } from './http/body-drain.js';
 import { registerErrorHandling } from './http/errors.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { OutboxRunner, type DeliveryHooks, type Stage } from './jobs/runner.js';
@@ -79,6 +80,9 @@ function everyFew(stage: Stage, everyMs: number): Stage {
   };
 }
 
+/** The largest file any upload route accepts (each route has its own, lower or equal, limit). */
+const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -88,10 +92,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   const audit = await openAuditTrail(config, db);
   // The Detail of documents finalized before migration 022, before any export reads it.
   await completeDetailUpgrade(db.kysely);
+  // Every line passes through redactKeys: a key sent where no one expects it (any parameter, any
+  // header, an error message quoting either) never reaches the log.
+  const logTarget = options.logStream ?? process.stdout;
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: { write: (line: string) => void logTarget.write(redactKeys(line)) },
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
@@ -112,7 +119,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   });
   registerJsonParsers(app);
   registerIdempotency(app, db, { clock: options.delivery?.clock });
-  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10, parts: 20 } });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 } });
+  // A body left unread by a refusal is read to the end (up to the largest upload) so the connection lives on.
+  registerBodyDrain(app, Math.max(config.bodyLimitBytes, MAX_UPLOAD_BYTES + 1024 * 1024));
   registerValidation(app);
   registerInputGuard(app);
   registerErrorHandling(app);
@@ -134,6 +143,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     resolveSession: sessionResolver(db, config.console, (err) => {
       app.log.warn({ err }, 'could not record a console session use');
     }),
+    publicUrl: config.publicUrl,
   });
   await registerOpenApi(app, VERSION, config.publicUrl ?? undefined);
   registerMetrics(app, db, config.metricsToken);

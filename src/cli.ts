@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { serveMetrics } from './http/metrics.js';
-import { ConfigError, loadConfig, type Config, type DatabaseConfig } from './config.js';
+import { ConfigError, loadConfig, publicBaseUrl, type Config, type DatabaseConfig } from './config.js';
 import { EXPORT_USAGE, exportCommand } from './cli-export.js';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.js';
 import { openDatabase, type Db } from './db/connection.js';
@@ -320,14 +320,50 @@ async function backupOrRestore(command: 'backup' | 'restore', config: Config, li
   );
 }
 
-/** Where people reach the server: PUBLIC_URL, else the address it listens on. */
-function baseUrl(config: Config): string {
-  return config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-}
-
 /** A one-time sign-in link of the console (the token in the fragment never reaches a server log). */
 export function signInLink(config: Config, token: string): string {
-  return `${baseUrl(config)}/console/#/link/${token}`;
+  return `${publicBaseUrl(config)}/console/#/link/${token}`;
+}
+
+/** After SIGTERM or SIGINT, how long requests in flight get to finish before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * The bound of a shutdown: by then the process has exited, whatever still runs (exit code 1 when
+ * something did). Above the grace period by the time to stop the worker threads and the database.
+ */
+export const SHUTDOWN_DEADLINE_MS = 8_000;
+
+/**
+ * Stops a serving process within SHUTDOWN_DEADLINE_MS (docs/operations.md, "Stopping"): the
+ * listener closes at once (no new connection), a keep-alive connection closes as soon as it has no
+ * request in flight, requests still running after SHUTDOWN_GRACE_MS lose their connection; the app's
+ * close then stops the outbox worker (its current round) and the worker threads (a task still
+ * running is aborted), and the database is closed. Resolves with the exit code.
+ */
+async function shutDown(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  db: { close(): Promise<void> },
+  metrics: { close(): Promise<void> } | undefined,
+): Promise<number> {
+  const server = app.server;
+  const sweep = setInterval(() => {
+    server.closeIdleConnections();
+  }, 100);
+  const cut = setTimeout(() => {
+    app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown: closing the connections of requests still in flight');
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  try {
+    await Promise.all([metrics?.close(), app.close()]);
+    await db.close();
+    return 0;
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    return 1;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(cut);
+  }
 }
 
 async function serve(config: Config, io: CliIo): Promise<void> {
@@ -354,7 +390,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
   if ((await countAccounts(db.kysely)) === 0) {
     const created = await accounts.createAccount(db, 'My company');
     const admin = await users.createUser(db, { accountId: created.accountId, email: config.console.adminEmail, profile: 'Admin' });
-    const base = baseUrl(config);
+    const base = publicBaseUrl(config);
     io.stdout(
       `\nCreated account "My company" (id ${created.accountId}). Its first API key, shown only this once:\n\n` +
         `  ${created.apiKey}\n\nTry it:\n\n  curl -H "x-api-key: ${created.apiKey}" ${base}/hello\n\n` +
@@ -364,11 +400,15 @@ async function serve(config: Config, io: CliIo): Promise<void> {
   }
   const running = app;
   const shutdown = async (signal: string) => {
-    running.log.info({ signal }, 'shutting down');
-    await metrics?.close();
-    await running.close();
-    await db.close();
-    process.exit(0);
+    running.log.info({ signal, graceMs: SHUTDOWN_GRACE_MS, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutting down');
+    // Whatever hangs (a database that does not answer, a stuck delivery), the process ends in time.
+    setTimeout(() => {
+      running.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed: exiting with work unfinished');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    const code = await shutDown(running, db, metrics);
+    running.log.info({ signal, code }, 'shut down');
+    process.exit(code);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -284,3 +284,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     console: consoleConfig(env),
   };
 }
+
+/**
+ * Where people reach the server, for the links it hands out (sign-in links, the first key's
+ * example): PUBLIC_URL, else the address it listens on (an unspecified address, 0.0.0.0 or ::, as
+ * localhost). Never a request's Host header: a client chooses that, and the link goes to someone else.
+ */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}

@@ -62,8 +62,8 @@ export interface CallOptions {
 }
 
 export async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
-  // X-Requested-With: the API then leaves out WWW-Authenticate from a 401, so that the browser does
-  // not show its own Basic sign-in prompt.
+  // X-Requested-With marks the console's own calls (a 401's challenge is not Basic: no browser
+  // prompts for it, with or without this header).
   const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;

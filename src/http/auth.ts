@@ -4,8 +4,11 @@
 // Failures are throttled with 429 per (client address, key prefix), so that a client retrying a
 // bad key does not lock out the good keys of other clients behind the same address; on
 // PostgreSQL the counts are shared by every server process through a table.
+// Credentials a browser adds by itself (HTTP Basic it cached, the console's session cookie) are
+// refused on a request a page of another site made (403, docs/decisions.md "Cross-site requests"),
+// and a 401 challenges with a scheme no browser prompts for, so that it caches no Basic credentials.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 
 export interface Principal {
   accountId: number;
@@ -55,6 +58,58 @@ export interface AuthOptions {
   recordSharedFailure?: RecordSharedFailure;
   onSharedFailureError?: (err: unknown) => void;
   resolveSession?: ResolveSession;
+  /** PUBLIC_URL: its origin is the server's own, as is the request's Host (what the browser sent it to). */
+  publicUrl?: string | null;
+}
+
+/**
+ * The 401 challenge: a scheme of our own naming the header, not `Basic`, which would make a browser
+ * prompt and then send the cached credentials with every request any site makes to us.
+ */
+export const CHALLENGE = 'ApiKey realm="facturier", header="x-api-key"';
+
+/** An http(s) URL or origin parsed; null when it is not one (`null`, garbage). */
+function webUrl(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The host (name, and port unless the scheme's default) of an origin or URL; null when it is not one. */
+function hostOf(origin: string): string | null {
+  return webUrl(origin)?.host ?? null;
+}
+
+/**
+ * Whether a browser says a page of another origin made the request: `Sec-Fetch-Site` other than
+ * same-origin or none (typed by the user), or else an `Origin` whose host is neither the Host the
+ * request was sent to nor PUBLIC_URL's. Clients that are not browsers send neither header.
+ */
+export function isCrossOrigin(request: FastifyRequest, publicHost: string | null): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const url = webUrl(origin);
+  if (url === null) return true;
+  // The Host read with the Origin's scheme, so that default ports compare equal (`:80`, none).
+  return url.host !== hostOf(`${url.protocol}//${request.host}`) && url.host !== publicHost;
+}
+
+/** Whether the request authenticates with HTTP Basic (credentials a browser may have cached). */
+function usesBasic(request: FastifyRequest): boolean {
+  const authorization = request.headers.authorization;
+  return typeof authorization === 'string' && /^basic /i.test(authorization);
+}
+
+function crossOriginRefused(): ForbiddenError {
+  return new ForbiddenError(
+    'Cross-origin request refused: a page of another site may not use the credentials a browser adds by itself ' +
+      '(HTTP Basic, the console session); send the API key in the x-api-key header',
+  );
 }
 
 /** Whether a query parameter name, as decoded, is the key parameter (`apikey`, any casing). */
@@ -71,8 +126,26 @@ function decodeQueryName(raw: string): string {
 }
 
 /**
+ * Text that looks like an API key (`fk_` and key characters; `fk%5F…` percent-encoded), whatever
+ * carries it: a parameter of any name (`api_key`, `token`), a header, an error message.
+ */
+const KEY_LIKE = /fk(?:_|%5f)[\w%-]{4,}/gi;
+
+/** Whether a (decoded) value holds something that looks like a key. */
+function looksLikeKey(value: string): boolean {
+  KEY_LIKE.lastIndex = 0;
+  return KEY_LIKE.test(value);
+}
+
+/** `text` with everything that looks like a key replaced by `fk_[REDACTED]`: applied to every log line. */
+export function redactKeys(text: string): string {
+  return text.replace(KEY_LIKE, 'fk_[REDACTED]');
+}
+
+/**
  * The URL as logged: the value of every parameter that names the key — however it is spelled or
- * percent-encoded (`APIKEY`, `api%6Bey`) — is replaced by [REDACTED].
+ * percent-encoded (`APIKEY`, `api%6Bey`) — or holds something that looks like a key, whatever the
+ * parameter's name (`api_key`, `token`), is replaced by [REDACTED].
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -85,7 +158,9 @@ export function redactUrl(url: string): string {
     .map((part) => {
       const eq = part.indexOf('=');
       const rawName = eq < 0 ? part : part.slice(0, eq);
-      return isKeyParameter(decodeQueryName(rawName)) ? `${rawName}=[REDACTED]` : part;
+      const value = eq < 0 ? '' : part.slice(eq + 1);
+      const secret = isKeyParameter(decodeQueryName(rawName)) || looksLikeKey(decodeQueryName(value)) || looksLikeKey(value);
+      return secret ? `${rawName}=[REDACTED]` : part;
     });
   return `${url.slice(0, q + 1)}${parts.join('&')}${url.slice(end)}`;
 }
@@ -184,6 +259,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
   }
 
+  const publicHost = options.publicUrl ? hostOf(options.publicUrl) : null;
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     // Every answer, error or not, carries the request id (one hook instead of two on the hot path).
@@ -191,9 +267,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (request.routeOptions.config?.public || request.is404) return;
     const now = Date.now();
     const key = presentedKey(request);
+    // Basic is refused cross-origin before it is even checked: the page learns nothing of the key.
+    if (usesBasic(request) && isCrossOrigin(request, publicHost)) throw crossOriginRefused();
     if (!key && options.resolveSession) {
       const session = await options.resolveSession(request);
       if (session) {
+        if (isCrossOrigin(request, publicHost)) throw crossOriginRefused();
         request.principal = session;
         return;
       }
@@ -205,10 +284,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (!principal) {
       const blocked = await recordFailure(bucket, now);
       if (blocked !== null) throw tooMany(blocked);
-      // Not for the web console's own calls (X-Requested-With): a browser answers that header with
-      // its Basic sign-in prompt, over the console's sign-in page.
-      if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
-        reply.header('www-authenticate', 'Basic realm="facturier", charset="UTF-8"');
+      reply.header('www-authenticate', CHALLENGE);
       throw new UnauthorizedError(
         key
           ? 'The API key is invalid or has been revoked'

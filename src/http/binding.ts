@@ -127,10 +127,11 @@ function bindObject(schema: Schema, value: Record<string, Json>, part: 'body' | 
   const properties = schema.properties;
   if (!properties) return value;
   const names = new Map(Object.keys(properties).map((name) => [name.toLowerCase(), name]));
-  const out: Record<string, Json> = {};
+  // The names are the client's (`__proto__`, `constructor`): an object without a prototype holds them.
+  const out = Object.create(null) as Record<string, Json>;
   for (const [key, raw] of Object.entries(value)) {
     const name = names.get(key.toLowerCase()) ?? key;
-    const property = properties[name];
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
     let bound: Json | typeof UNSET = raw;
     if (property) bound = bindValue(property, raw, part);
     // Ids are positive: a client's default 0 (`productId: 0`) means no id.

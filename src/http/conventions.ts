@@ -25,6 +25,19 @@ function routeBodyOptional(request: FastifyRequest): boolean {
   return body !== undefined && body[OptionalKind] === 'Optional';
 }
 
+const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a Content-Type names JSON in one of the media types we read. */
+function isJsonType(mediaType: string): boolean {
+  return JSON_TYPES.includes(mediaType) || VENDOR_JSON.test(mediaType);
+}
+
+/** Whether the route takes a multipart upload. */
+function routeTakesMultipart(request: FastifyRequest): boolean {
+  const consumes = (request.routeOptions.schema as { consumes?: unknown } | undefined)?.consumes;
+  return Array.isArray(consumes) && consumes.includes('multipart/form-data');
+}
+
 function unsupportedMediaType(): Error {
   return Object.assign(new Error('Unsupported media type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
 }
@@ -60,6 +73,20 @@ export function registerJsonParsers(app: FastifyInstance): void {
       done(Object.assign(new Error((e as Error).message), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }));
     }
   };
+  // Every change declares JSON (or, where a file is uploaded, multipart/form-data), or no type at
+  // all with no body: a page of another site can send text/plain, form-urlencoded or multipart
+  // without a CORS preflight, with an empty body too, never a JSON one (docs/decisions.md).
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const raw = request.headers['content-type'];
+    if (MUTATIONS.has(request.method) && raw !== undefined && raw.trim() !== '') {
+      const mediaType = raw.split(';')[0].trim().toLowerCase();
+      if (!isJsonType(mediaType) && !(mediaType === 'multipart/form-data' && routeTakesMultipart(request))) {
+        done(unsupportedMediaType());
+        return;
+      }
+    }
+    done(null, payload);
+  });
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, parse);
   app.addContentTypeParser(VENDOR_JSON, { parseAs: 'string' }, parse);
   // No content type (a chunked body), or one we do not read on a route that reads no body: an empty

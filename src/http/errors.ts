@@ -266,7 +266,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, n: Norma
     traceId: request.id,
   };
   if (n.fields) {
-    const grouped: Record<string, string[]> = {};
+    // Field names come from the client (`constructor`, `__proto__`): keys of an object without a prototype.
+    const grouped = Object.create(null) as Record<string, string[]>;
     for (const f of n.fields) (grouped[f.field] ??= []).push(f.message);
     body.errors = grouped;
   }

@@ -138,11 +138,13 @@ export async function serveMetrics(app: FastifyInstance, host: string, port: num
     });
   });
   return {
+    // Scrapes are instant: a shutdown closes their keep-alive connections at once.
     close: () =>
-      new Promise<void>((resolve) =>
+      new Promise<void>((resolve) => {
         server.close(() => {
           resolve();
-        }),
-      ),
+        });
+        server.closeAllConnections();
+      }),
   };
 }

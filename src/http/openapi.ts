@@ -7,6 +7,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { CHALLENGE } from './auth.js';
 import { OPERATION_DOCS, TAG_DESCRIPTIONS } from './openapi-docs.js';
 import { enumsOf } from './serialization.js';
 
@@ -144,8 +145,7 @@ export function polishDocument(doc: Json, facts: Map<string, RouteFacts>, public
         response.content = asError ? errorContent : problemContent;
         if (status === '429' || status === '503')
           response.headers = { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } };
-        if (status === '401')
-          response.headers = { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="Facturier"' } };
+        if (status === '401') response.headers = { 'WWW-Authenticate': { schema: { type: 'string' }, description: CHALLENGE } };
       }
       ops[method] = enumsOf(op) as Json;
     }

@@ -219,6 +219,30 @@ export function withField(base: unknown, path: (string | number)[], value: unkno
   return root;
 }
 
+/**
+ * Names a client may give a field that are also members of Object.prototype: a server that makes
+ * them keys of a plain object reads an inherited function (`constructor`) or sets a prototype
+ * (`__proto__`). Each is sent as an extra field, in the body and in the query string.
+ */
+export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString'];
+
+/** What a field with one of those names holds: text the input guard refuses, an object, a number. */
+export const PROTOTYPE_NAME_VALUES: Hostile[] = [
+  { label: 'control character', value: 'a\u0001b' },
+  { label: 'object', value: { polluted: true } },
+  { label: 'number', value: 1 },
+];
+
+/**
+ * The JSON text of `base` with an extra property `name` (an own key even for `__proto__`, as a
+ * client's JSON text makes it) inside the object at `path` ([] for the body itself).
+ */
+export function bodyWithName(base: unknown, path: (string | number)[], name: string, hostile: Hostile): string {
+  const marker = '__fuzz_name__';
+  const text = JSON.stringify(withField(base, [...path, marker], hostile.value));
+  return text.replace(`"${marker}":`, () => `${JSON.stringify(name)}:`);
+}
+
 /** Picks `count` values of `list`, always the first `always`, the others in rotation by `seed`. */
 export function pick(list: Hostile[], seed: number, always: number, count: number): Hostile[] {
   if (list.length <= count) return list;

@@ -51,7 +51,8 @@ describeEachDb('API keys and /hello', (ctx) => {
   it('answers 401 ProblemDetails with WWW-Authenticate when the key is missing', async () => {
     const res = await ctx.inject({ method: 'GET', url: '/hello' });
     expect(res.statusCode).toBe(401);
-    expect(res.headers['www-authenticate']).toMatch(/^Basic /);
+    // Not Basic: a browser would prompt, cache the credentials and send them on other sites' requests.
+    expect(res.headers['www-authenticate']).toBe('ApiKey realm="facturier", header="x-api-key"');
     expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(res.json()).toMatchObject({ status: 401, title: 'Unauthorized', instance: '/hello' });
     expect(res.json().detail).toMatch(/API key is required/);

@@ -43,6 +43,33 @@ describe('structured logs', () => {
     }
   });
 
+  it('never logs a key sent under another parameter name (api_key, token…), encoded or not', async () => {
+    for (const query of [
+      `api_key=${key}`,
+      `token=${key}`,
+      `x=1&Authorization=${encodeURIComponent(`Bearer ${key}`)}`,
+      `k=${key.replace('_', '%5F')}`,
+    ]) {
+      lines.length = 0;
+      const res = await app.inject({ method: 'GET', url: `/hello?${query}`, headers: { 'x-api-key': key } });
+      expect(res.statusCode, query).toBe(200);
+      const logged = lines.join('');
+      expect(logged, query).toContain('[REDACTED]');
+      expect(logged, query).not.toContain(key.slice(3));
+    }
+  });
+
+  it('never logs a key found in a header of any name or in an error message, whatever logs it', async () => {
+    lines.length = 0;
+    app.log.warn({ headers: { 'x-custom-token': key, authorization: `Bearer ${key}` } }, `failed with ${key}`);
+    app.log.error({ err: new Error(`upstream refused ${encodeURIComponent(key)}`) }, 'unexpected');
+    const logged = lines.join('');
+    expect(lines).toHaveLength(2);
+    expect(logged).not.toContain(key.slice(3));
+    expect(logged).toContain('fk_[REDACTED]');
+    expect(JSON.parse(lines[0]).headers['x-custom-token']).toBe('fk_[REDACTED]');
+  });
+
   it('logs JSON lines carrying the request id', async () => {
     lines.length = 0;
     await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-42' } });
@@ -58,5 +85,8 @@ describe('structured logs', () => {
     expect(redactUrl('/x?%41PIKEY')).toBe('/x?%41PIKEY=[REDACTED]');
     expect(redactUrl('/x?a=%E0%A4%A&apikey=1')).toBe('/x?a=%E0%A4%A&apikey=[REDACTED]');
     expect(redactUrl('/x')).toBe('/x');
+    expect(redactUrl('/x?api_key=fk_abcdef123&a=1')).toBe('/x?api_key=[REDACTED]&a=1');
+    expect(redactUrl('/x?t=fk%5Fabcdef123')).toBe('/x?t=[REDACTED]');
+    expect(redactUrl('/x?name=fkfoo&fk=1')).toBe('/x?name=fkfoo&fk=1');
   });
 });

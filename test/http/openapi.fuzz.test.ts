@@ -10,11 +10,14 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import {
   bodyWith,
+  bodyWithName,
   HOSTILE_CONTAINERS,
   HOSTILE_URL_VALUES,
   hostileFor,
   leaves,
   pick,
+  PROTOTYPE_NAME_VALUES,
+  PROTOTYPE_NAMES,
   type OpenApiDocument,
   type Operation,
 } from '../helpers/fuzz.js';
@@ -211,6 +214,14 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
           if (p.in === 'query') cases.push({ what, request: { ...base, url: url(path, {}, `${p.name}=${String(h.value)}`) } });
         }
         if (p.in === 'query') {
+          for (const name of PROTOTYPE_NAMES) {
+            for (const value of ['a%01b', '1', '']) {
+              cases.push({
+                what: `${method} ${path} query ${name}=${value} beside ${p.name}`,
+                request: { ...base, url: url(path, {}, `${p.name}=1&${encodeURIComponent(name)}=${value}`) },
+              });
+            }
+          }
           cases.push({
             what: `${method} ${path} query ${p.name} repeated`,
             request: { ...base, url: url(path, {}, `${p.name}=1&${p.name.toLowerCase()}=2`) },
@@ -266,6 +277,23 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
           });
         }
       }
+      // Extra fields named like Object.prototype's members, in the body and in each of its objects.
+      const objects = [
+        [],
+        ...leaves(doc, schema)
+          .filter((l) => l.schema.type === 'object')
+          .map((l) => l.path),
+      ];
+      for (const at of objects) {
+        for (const name of PROTOTYPE_NAMES) {
+          for (const h of PROTOTYPE_NAME_VALUES) {
+            cases.push({
+              what: `${method} ${path} ${[...at, name].join('.')} = ${h.label}`,
+              request: { ...target, payload: bodyWithName(base, at, name, h) },
+            });
+          }
+        }
+      }
       for (const h of HOSTILE_CONTAINERS)
         cases.push({ what: `${method} ${path} body = ${h.label}`, request: { ...target, payload: h.raw ?? JSON.stringify(h.value) } });
       for (const [label, text] of [
@@ -295,6 +323,20 @@ describeEachDb('every route survives hostile input (no 5xx)', (ctx) => {
             url: path,
             headers: { ...headers(), 'content-type': MULTIPART },
             payload: multipart([{ name: 'file', filename, type, content }]),
+          },
+        });
+      }
+      for (const name of PROTOTYPE_NAMES) {
+        cases.push({
+          what: `POST ${path} part named ${name}`,
+          request: {
+            method: 'POST',
+            url: path,
+            headers: { ...headers(), 'content-type': MULTIPART },
+            payload: multipart([
+              { name, content: 'a\u0001b' },
+              { name: 'file', filename: 'a.xml', type, content },
+            ]),
           },
         });
       }

@@ -3781,7 +3781,7 @@ export interface components {
              * @enum {string}
              */
             status: "Done" | "Pending" | "Paid";
-            /** @description Subject */
+            /** @description Subject, at most 200 characters */
             subject: string | null;
             supplier: components["schemas"]["Supplier"] | null;
             /** @description Tax included amount */
@@ -4227,7 +4227,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4287,7 +4287,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4425,7 +4425,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4498,7 +4498,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4551,7 +4551,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4604,7 +4604,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4741,7 +4741,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4833,7 +4833,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4920,7 +4920,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4988,7 +4988,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5060,7 +5060,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5113,7 +5113,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5169,7 +5169,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5258,7 +5258,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5370,7 +5370,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5442,7 +5442,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5495,7 +5495,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5611,7 +5611,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5703,7 +5703,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5790,7 +5790,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5857,7 +5857,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5928,7 +5928,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5984,7 +5984,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6055,7 +6055,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6130,7 +6130,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6211,7 +6211,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6318,7 +6318,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6369,7 +6369,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6423,7 +6423,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6477,7 +6477,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6528,7 +6528,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6579,7 +6579,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6621,7 +6621,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6940,7 +6940,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7068,7 +7068,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7150,7 +7150,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7223,7 +7223,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7276,7 +7276,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7329,7 +7329,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7422,7 +7422,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7514,7 +7514,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7601,7 +7601,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7697,7 +7697,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7770,7 +7770,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7823,7 +7823,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7876,7 +7876,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7977,7 +7977,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8069,7 +8069,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8156,7 +8156,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8239,7 +8239,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8311,7 +8311,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8364,7 +8364,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8455,7 +8455,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8547,7 +8547,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8618,7 +8618,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8671,7 +8671,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8748,7 +8748,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -8957,7 +8957,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9029,7 +9029,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9073,7 +9073,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9261,7 +9261,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9373,7 +9373,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9468,7 +9468,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9562,7 +9562,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9754,7 +9754,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9826,7 +9826,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9870,7 +9870,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10061,7 +10061,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10173,7 +10173,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10268,7 +10268,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10351,7 +10351,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10422,7 +10422,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10498,7 +10498,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10589,7 +10589,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10665,7 +10665,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10778,7 +10778,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -10890,7 +10890,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11087,7 +11087,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11159,7 +11159,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11203,7 +11203,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11397,7 +11397,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11509,7 +11509,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11589,7 +11589,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11665,7 +11665,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11748,7 +11748,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11831,7 +11831,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11914,7 +11914,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -11997,7 +11997,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12080,7 +12080,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12178,7 +12178,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12287,7 +12287,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12391,7 +12391,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12435,7 +12435,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12540,7 +12540,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12641,7 +12641,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12713,7 +12713,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12787,7 +12787,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12881,7 +12881,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -12952,7 +12952,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13056,7 +13056,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13148,7 +13148,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13235,7 +13235,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13340,7 +13340,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13420,7 +13420,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13473,7 +13473,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13581,7 +13581,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13691,7 +13691,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13813,7 +13813,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -13942,7 +13942,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14055,7 +14055,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14132,7 +14132,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14209,7 +14209,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14280,7 +14280,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14351,7 +14351,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14422,7 +14422,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14495,7 +14495,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14568,7 +14568,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14644,7 +14644,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14721,7 +14721,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14796,7 +14796,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14873,7 +14873,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -14950,7 +14950,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15015,7 +15015,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15078,7 +15078,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15173,7 +15173,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15244,7 +15244,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15330,7 +15330,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15431,7 +15431,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15549,7 +15549,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15677,7 +15677,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15770,7 +15770,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15836,7 +15836,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -15912,7 +15912,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16004,7 +16004,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16078,7 +16078,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16152,7 +16152,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16243,7 +16243,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16335,7 +16335,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16411,7 +16411,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16490,7 +16490,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16561,7 +16561,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16649,7 +16649,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16750,7 +16750,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16870,7 +16870,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -16971,7 +16971,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17070,7 +17070,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17150,7 +17150,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17247,7 +17247,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17337,7 +17337,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17399,7 +17399,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17485,7 +17485,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17577,7 +17577,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17659,7 +17659,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17723,7 +17723,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17774,7 +17774,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17825,7 +17825,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17867,7 +17867,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -17941,7 +17941,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18034,7 +18034,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18112,7 +18112,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18169,7 +18169,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18253,7 +18253,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18366,7 +18366,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18475,7 +18475,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -18519,7 +18519,7 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
-                    /** @description Basic realm="Facturier" */
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };

@@ -9,10 +9,12 @@ const isPlain = (value: unknown): value is Plain => typeof value === 'object' &&
 
 export function mergeUpdate<T>(current: T, patch: unknown): T {
   if (!isPlain(current) || !isPlain(patch)) return (patch === undefined ? current : patch) as T;
-  const out: Plain = { ...current };
+  // The patch's names are the client's (`__proto__` in metadata): kept as plain keys, never a prototype.
+  const out: Plain = Object.assign(Object.create(null) as Plain, current);
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    out[key] = isPlain(value) && isPlain(out[key]) ? mergeUpdate(out[key], value) : value;
+    const old = Object.hasOwn(out, key) ? out[key] : undefined;
+    out[key] = isPlain(value) && isPlain(old) ? mergeUpdate(old, value) : value;
   }
   return out as T;
 }

@@ -17,7 +17,13 @@ import { emit } from '../../jobs/outbox.js';
 import { classificationById } from '../reference/index.js';
 import { getSuppliersByIds, type SupplierT } from '../suppliers/index.js';
 import * as repo from './repo.js';
-import type { ExpenseStatusT, PurchaseInvoiceT, PurchaseInvoiceUpdateT, PurchaseVatInputT } from './schemas.js';
+import {
+  limitSubject,
+  type ExpenseStatusT,
+  type PurchaseInvoiceT,
+  type PurchaseInvoiceUpdateT,
+  type PurchaseVatInputT,
+} from './schemas.js';
 
 /** What is kept in purchase_invoices.data: the wire fields without columns, and what was read. */
 export interface StoredPurchaseData {
@@ -68,7 +74,7 @@ function present(row: repo.PurchaseRow, supplier: SupplierT | null, duplicateIds
     reference: row.reference,
     region: data.region,
     status: row.status as ExpenseStatusT,
-    subject: data.subject,
+    subject: limitSubject(data.subject),
     supplier,
     taxIncludedAmount: num(row.taxIncludedAmount),
     vatReverseCharge: Boolean(row.vatReverseCharge),
@@ -167,7 +173,7 @@ export async function updatePurchaseInvoice(
       reference: row.reference,
       date: row.date,
       dueDate: row.dueDate,
-      subject: data.subject,
+      subject: limitSubject(data.subject),
       notes: data.notes,
       region: data.region,
       vatReverseCharge: Boolean(row.vatReverseCharge),
@@ -175,7 +181,7 @@ export async function updatePurchaseInvoice(
       taxIncludedAmount: num(row.taxIncludedAmount),
       classificationId: row.classificationId,
     };
-    const known = Object.fromEntries(Object.entries(patch).filter(([k]) => k in current));
+    const known = Object.fromEntries(Object.entries(patch).filter(([k]) => Object.hasOwn(current, k)));
     const input = mergeUpdate(current, known);
     const errors: FieldError[] = [];
 

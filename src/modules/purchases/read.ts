@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.js';
 import { parseVats, type StoredPurchaseData, type StoredVat } from './ledger.js';
 import * as payments from './payments-repo.js';
 import * as repo from './repo.js';
-import type { ExpenseStatusT } from './schemas.js';
+import { limitSubject, type ExpenseStatusT } from './schemas.js';
 
 export interface PurchaseLedgerRow {
   id: number;
@@ -65,7 +65,7 @@ function ledgerRow(r: repo.PurchaseRow): PurchaseLedgerRow {
     reference: r.reference,
     supplierId: r.supplierId,
     supplierName: r.supplierName,
-    subject: data.subject,
+    subject: limitSubject(data.subject),
     status: r.status as ExpenseStatusT,
     region: data.region,
     vatReverseCharge: Boolean(r.vatReverseCharge),

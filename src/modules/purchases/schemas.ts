@@ -11,6 +11,19 @@ export const ExpenseStatus = Type.Union([Type.Literal('Done'), Type.Literal('Pen
 });
 export type ExpenseStatusT = Static<typeof ExpenseStatus>;
 
+/**
+ * The one length limit of a purchase invoice's subject, in characters (code points, as the schema's
+ * maxLength counts them): PUT refuses more, an upload's subject (the file's name, or the invoice's
+ * number and seller) is cut to it, and a subject stored longer by an earlier version is read cut.
+ */
+export const SUBJECT_MAX_LENGTH = 200;
+
+/** A subject within SUBJECT_MAX_LENGTH (cut between characters, never inside a surrogate pair). */
+export function limitSubject(subject: string | null): string | null {
+  if (subject === null || subject.length <= SUBJECT_MAX_LENGTH) return subject;
+  return Array.from(subject).slice(0, SUBJECT_MAX_LENGTH).join('');
+}
+
 /** Beyond any purchase invoice (docs/decisions.md: within what storage holds exactly). */
 export const MAX_PURCHASE_AMOUNT = 1e11;
 const Amount = (description: string) => Type.Number({ minimum: -MAX_PURCHASE_AMOUNT, maximum: MAX_PURCHASE_AMOUNT, description });
@@ -43,7 +56,7 @@ export const PurchaseInvoice = Type.Object(
     reference: Nullable(Type.String({ description: 'Reference (the supplier’s invoice number)' })),
     region: VatRegion,
     status: ExpenseStatus,
-    subject: Nullable(Type.String({ description: 'Subject' })),
+    subject: Nullable(Type.String({ description: `Subject, at most ${SUBJECT_MAX_LENGTH} characters` })),
     supplier: Nullable(Type.Ref(Supplier)),
     taxIncludedAmount: Type.Number({ description: 'Tax included amount' }),
     vatReverseCharge: Type.Boolean({ description: 'Vat reverse charge' }),
@@ -89,7 +102,7 @@ export const PurchaseInvoiceUpdate = Type.Object(
     reference: Opt(Str(200)),
     date: Type.Optional(Type.String({ format: 'date' })),
     dueDate: Opt(Type.String({ format: 'date' })),
-    subject: Opt(Str(200)),
+    subject: Opt(Str(SUBJECT_MAX_LENGTH)),
     notes: Opt(Str(4000)),
     region: Type.Optional(VatRegion),
     vatReverseCharge: Type.Optional(Type.Boolean()),

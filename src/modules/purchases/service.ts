@@ -21,7 +21,7 @@ import { TaskLimitError, type WorkerPool } from '../../workers/pool.js';
 import * as repo from './repo.js';
 import { ownedBuffer } from '../../workers/task.js';
 import { readUpload, type ReadUpload, type UploadSource } from './tasks.js';
-import type { ExpenseStatusT, PurchaseInvoiceT } from './schemas.js';
+import { limitSubject, type ExpenseStatusT, type PurchaseInvoiceT } from './schemas.js';
 import { emit } from '../../jobs/outbox.js';
 import { presentPurchases, type StoredVat } from './ledger.js';
 
@@ -217,9 +217,11 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
     const status: ExpenseStatusT = invoice && supplier && invoice.issueDate && !foreignCurrency ? 'Done' : 'Pending';
     const data: StoredPurchase = {
       supplierIdentifiers: identifiers,
-      subject: invoice
-        ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(0, 200)
-        : file.fileName,
+      subject: limitSubject(
+        invoice
+          ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`
+          : file.fileName,
+      ),
       notes,
       region: (invoice?.seller.countryIso && vatRegionOfAddress(invoice.seller.countryIso.toUpperCase())) || 'FR',
       source,

@@ -125,7 +125,7 @@ export function sealSnapshot(snapshot: object | null): SnapshotSeal {
     return UNREADABLE;
   }
   const whole = `{${parts.join(',')}}`;
-  const members: Record<string, string> = {};
+  const members = Object.create(null) as Record<string, string>;
   let at = 1;
   keys.forEach((key, i) => {
     const valueStart = at + JSON.stringify(key).length + 1;

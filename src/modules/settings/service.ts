@@ -41,12 +41,14 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  * strings are trimmed, and null or "" removes the field (so its default applies again).
  */
 function mergePatch(target: Json, patch: Json): Json {
-  const out: Json = { ...target };
+  // Names from the client's patch are keys of an object without a prototype (`__proto__`, `constructor`).
+  const out: Json = Object.assign(Object.create(null) as Json, target);
   for (const [key, raw] of Object.entries(patch)) {
     const value = typeof raw === 'string' ? raw.trim() : raw;
     if (value === null || value === undefined || value === '') delete out[key];
     else if (isObject(value)) {
-      const merged = mergePatch(isObject(out[key]) ? out[key] : {}, value);
+      const old = Object.hasOwn(out, key) ? out[key] : undefined;
+      const merged = mergePatch(isObject(old) ? old : {}, value);
       if (Object.keys(merged).length) out[key] = merged;
       else delete out[key];
     } else out[key] = value;
@@ -57,9 +59,10 @@ function mergePatch(target: Json, patch: Json): Json {
 /** Defaults overlaid with the stored document (which holds no nulls). */
 function overlay<T>(base: T, doc: Json): T {
   if (!isObject(base)) return doc as T;
-  const out: Json = { ...base };
+  const out: Json = Object.assign(Object.create(null) as Json, base);
   for (const [key, value] of Object.entries(doc)) {
-    out[key] = isObject(value) && isObject(out[key]) ? overlay(out[key], value) : value;
+    const old = Object.hasOwn(out, key) ? out[key] : undefined;
+    out[key] = isObject(value) && isObject(old) ? overlay(old, value) : value;
   }
   return out as T;
 }

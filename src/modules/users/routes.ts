@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { publicBaseUrl } from '../../config.js';
 import { ForbiddenError, TooManyRequestsError } from '../../errors.js';
 import type { TypedApp } from '../../http/module.js';
 import { ensureSchema, Literals, Nullable } from '../../http/schemas.js';
@@ -120,8 +121,9 @@ export function userRoutes(app: TypedApp, ctx: AppContext): void {
   // The user-management page (Admin session only): left out of the integrators' OpenAPI document
   // like API access; docs/console.md#users describes it.
   const admin = { errorBody: 'ProblemDetails' as const };
-  const link = (request: FastifyRequest, token: string) =>
-    `${ctx.config.publicUrl ?? `${request.protocol}://${request.host}`}/console/#/link/${token}`;
+  // Built from the configuration, never from the request's Host: a client could send the invitee
+  // a link to a server of its own, which would receive the token.
+  const link = (token: string) => `${publicBaseUrl(ctx.config)}/console/#/link/${token}`;
 
   app.get(
     '/v1/users',
@@ -179,7 +181,7 @@ export function userRoutes(app: TypedApp, ctx: AppContext): void {
         phone: request.body.phone?.trim() || null,
       });
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send({ user: userOf(user), signInLink: link(request, linkToken!) });
+      return reply.code(201).send({ user: userOf(user), signInLink: link(linkToken!) });
     },
   );
 
@@ -227,7 +229,7 @@ export function userRoutes(app: TypedApp, ctx: AppContext): void {
       const { user, linkToken } = await service.resetPasswordOf(ctx.db, adminOnly(request).accountId, request.params.id);
       reply.header('cache-control', 'no-store');
       const fresh = await service.findUser(ctx.db, user.id);
-      return { user: userOf(fresh ?? user), signInLink: link(request, linkToken) };
+      return { user: userOf(fresh ?? user), signInLink: link(linkToken) };
     },
   );
 
