@@ -190,11 +190,20 @@ function readCii(x: XPath): IncomingInvoice {
     dueDate: isoDate(x.str(`${SET}/ram:SpecifiedTradePaymentTerms/ram:DueDateDateTime/udt:DateTimeString`)),
     currency,
     taxCurrency,
-    taxAmountInTaxCurrency: taxCurrency && taxCurrency !== currency ? amountIn(taxTotals.filter((n) => currencyOf(n) === taxCurrency), taxCurrency) : null,
+    taxAmountInTaxCurrency:
+      taxCurrency && taxCurrency !== currency
+        ? amountIn(
+            taxTotals.filter((n) => currencyOf(n) === taxCurrency),
+            taxCurrency,
+          )
+        : null,
     seller: party(`${TX}/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty`),
     buyer: party(`${TX}/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty`),
     taxExclusiveAmount: orNull(x.str(`${TOT}/ram:TaxBasisTotalAmount`)),
-    taxAmount: amountIn(taxCurrency && taxCurrency !== currency ? taxTotals.filter((n) => currencyOf(n) !== taxCurrency) : taxTotals, currency),
+    taxAmount: amountIn(
+      taxCurrency && taxCurrency !== currency ? taxTotals.filter((n) => currencyOf(n) !== taxCurrency) : taxTotals,
+      currency,
+    ),
     taxInclusiveAmount: orNull(x.str(`${TOT}/ram:GrandTotalAmount`)),
     payableAmount: orNull(x.str(`${TOT}/ram:DuePayableAmount`)),
     vatReverseCharge: vats.some((v) => v.category === 'AE'),

@@ -75,7 +75,9 @@ export function purchaseAmounts(invoice: IncomingInvoice): PurchaseAmounts {
 
   if (net !== null && vat !== null && total !== null && !round2(net.plus(vat)).eq(round2(total))) {
     inconsistent = true;
-    notes.push(`Totaux incohérents dans le fichier : HT ${fmt(net)} + TVA ${fmt(vat)} ≠ TTC ${fmt(total)} ; les totaux du document sont gardés.`);
+    notes.push(
+      `Totaux incohérents dans le fichier : HT ${fmt(net)} + TVA ${fmt(vat)} ≠ TTC ${fmt(total)} ; les totaux du document sont gardés.`,
+    );
   }
   if (lines && net !== null && !round2(sum(lines.map((l) => l.base))).eq(round2(net))) {
     inconsistent = true;
@@ -115,7 +117,11 @@ export function purchaseAmounts(invoice: IncomingInvoice): PurchaseAmounts {
     vat: cents(vat),
     vats:
       stored &&
-      stored.map((l) => ({ rate: l.rate.toFixed(), taxExcludedAmount: fmt(signed(round2(l.base))), vatAmount: fmt(signed(round2(l.vat))) })),
+      stored.map((l) => ({
+        rate: l.rate.toFixed(),
+        taxExcludedAmount: fmt(signed(round2(l.base))),
+        vatAmount: fmt(signed(round2(l.vat))),
+      })),
     currency: storedCurrency,
     inEuros,
     inconsistent,

@@ -459,7 +459,7 @@ class PdfFile {
     const widths = w as number[];
     const size = stream.dict.get('Size');
     const index = stream.dict.get('Index');
-    const ranges = Array.isArray(index) ? (index as PdfValue[]) : [0, typeof size === 'number' ? size : 0];
+    const ranges = Array.isArray(index) ? index : [0, typeof size === 'number' ? size : 0];
     const rowWidth = widths[0] + widths[1] + widths[2];
     if (rowWidth === 0) throw malformed('cross-reference stream without a valid /W');
     const field = (at: number, width: number): number => {

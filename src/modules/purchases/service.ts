@@ -179,7 +179,8 @@ function identifiersOf(seller: IncomingParty, choice: SupplierChoice): SupplierI
     const problem = vatNumberProblem(vat);
     if (problem && !problems.some((p) => p.startsWith('companyInformations.vatNumber'))) problems.push(`vatNumber: ${problem}`);
     const onRecord = record?.vatNumber ? normalizeIdentifier(record.vatNumber) : null;
-    if (!problem && onRecord !== vat) problems.push(`vatNumber: the supplier's record has ${onRecord ? `another one (${record!.vatNumber})` : 'none'}`);
+    if (!problem && onRecord !== vat)
+      problems.push(`vatNumber: the supplier's record has ${onRecord ? `another one (${record!.vatNumber})` : 'none'}`);
   }
   return { siret, vatNumber: seller.vatNumber, countryIso, verified: problems.length === 0, problems };
 }
@@ -228,7 +229,9 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
   // The supplier found or created and the purchase are written together: nothing stays of either
   // when the other fails.
   return transaction(ctx.db, async (trx) => {
-    const choice: SupplierChoice = invoice ? await supplierFor(trx, accountId, invoice.seller) : { supplier: null, matched: false, refused: [] };
+    const choice: SupplierChoice = invoice
+      ? await supplierFor(trx, accountId, invoice.seller)
+      : { supplier: null, matched: false, refused: [] };
     const supplier = choice.supplier;
     const identifiers = invoice ? identifiersOf(invoice.seller, choice) : null;
     const amounts = invoice ? purchaseAmounts(invoice) : null;
@@ -242,7 +245,10 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
     const data: StoredPurchase = {
       supplierIdentifiers: identifiers,
       subject: invoice
-        ? `${invoice.isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(0, 200)
+        ? `${invoice.isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`.slice(
+            0,
+            200,
+          )
         : file.fileName,
       notes,
       region: (invoice?.seller.countryIso && vatRegionOfAddress(invoice.seller.countryIso.toUpperCase())) || 'FR',

@@ -45,7 +45,14 @@ export const readUpload = defineTask(import.meta.url, 'readUpload', (bytes: Uint
   if (isPdf(content)) {
     const embedded = readPdf(content);
     if (!embedded)
-      return { contentType: 'application/pdf', invoice: null, source: { format: null, embeddedFileName: null }, sha256, unread: null, content: bytes };
+      return {
+        contentType: 'application/pdf',
+        invoice: null,
+        source: { format: null, embeddedFileName: null },
+        sha256,
+        unread: null,
+        content: bytes,
+      };
     let invoice: IncomingInvoice;
     try {
       invoice = readIncomingInvoice(embedded.xml);
@@ -73,5 +80,12 @@ export const readUpload = defineTask(import.meta.url, 'readUpload', (bytes: Uint
   const text = new TextDecoder('utf-8').decode(content);
   if (!/^\uFEFF?\s*</.test(text)) throw fileError('the file is neither a PDF nor an XML e-invoice (CII or UBL)');
   const invoice = readIncomingInvoice(text);
-  return { contentType: 'application/xml', invoice, source: { format: invoice.format, embeddedFileName: null }, sha256, unread: null, content: bytes };
+  return {
+    contentType: 'application/xml',
+    invoice,
+    source: { format: invoice.format, embeddedFileName: null },
+    sha256,
+    unread: null,
+    content: bytes,
+  };
 });
