@@ -3,7 +3,7 @@
 // drafts carry a BROUILLON watermark and never an XML. Output bytes depend only on the input.
 import { createHash } from 'node:crypto';
 import type { DocumentLine, IssuedDocument, Party, PostalAddress, VatCategory } from './model.js';
-import { appendModifyDate, embedFacturX } from './pdf-facturx.js';
+import { appendModifyDate, embedFacturX, writeMetadataWithoutStrayKeys } from './pdf-facturx.js';
 import { loadFonts, loadPdfKit, pdfKit, sharedLayoutCache, type FontStyle, type LoadedFont } from './pdf-fonts.js';
 import {
   countryLabel,
@@ -223,6 +223,7 @@ class InvoiceRenderer {
     // PDFKit derives the trailer ID from the info dictionary; ours comes from the content.
     (this.pdf as unknown as PdfKitInternals)._id = documentId(doc, xml);
     appendModifyDate(this.pdf, this.date);
+    writeMetadataWithoutStrayKeys(this.pdf);
     if (xml !== undefined) embedFacturX(this.pdf, xml, this.date);
   }
 

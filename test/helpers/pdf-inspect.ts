@@ -1,12 +1,14 @@
 // Structural inspection of a PDF through pdf-lib (an independent parser): page texts decoded via
 // the fonts' ToUnicode maps, fonts and whether they are embedded, XMP, OutputIntents, attached
 // files. Used by the tests and handy when debugging what the renderer produced.
+import { createHash } from 'node:crypto';
 import {
   PDFArray,
   PDFDict,
   PDFDocument,
   PDFHexString,
   PDFName,
+  PDFNumber,
   PDFRawStream,
   PDFRef,
   PDFStream,
@@ -200,5 +202,73 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
     fileSpecs,
     embeddedFileNames,
     attachments,
+  };
+}
+
+export interface PdfaByteFacts {
+  /** Every embedded file stream: its /Params /CheckSum as bytes and the MD5 of its decoded content. */
+  embeddedFiles: { checkSum: Uint8Array | null; checkSumIsHex: boolean; md5: Uint8Array; size: number | null; length: number }[];
+  /** `obj N: /Key and /key` for every dictionary (nested ones included) that has a key and its lower-case twin. */
+  twinKeys: string[];
+  /** The Info dictionary's dates, as ISO 8601 UTC instants (`2026-11-22T12:00:00Z`). */
+  info: { creationDate: string | null; modDate: string | null };
+  /** The XMP's xmp: dates, as written. */
+  xmp: { createDate: string | null; modifyDate: string | null; metadataDate: string | null };
+}
+
+/** `D:YYYYMMDDHHmmSSZ` (or with an offset `+HH'mm'`) as an ISO instant in UTC. */
+function pdfDateToIso(text: string | null): string | null {
+  const m = text ? /^D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(Z|([+-])(\d{2})'?(\d{2})'?)?$/.exec(text) : null;
+  if (!m) return text;
+  const utc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+  const offset = m[8] ? (m[8] === '+' ? 1 : -1) * (+m[9] * 60 + +m[10]) * 60_000 : 0;
+  return `${new Date(utc - offset).toISOString().split('.')[0]}Z`;
+}
+
+/**
+ * What a strict PDF/A validator checks at the byte level and pdf-lib's object model hides: the
+ * embedded files' checksums against their content, dictionary keys, and the Info/XMP dates.
+ */
+export async function pdfaByteFacts(bytes: Uint8Array): Promise<PdfaByteFacts> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const embeddedFiles: PdfaByteFacts['embeddedFiles'] = [];
+  const twinKeys: string[] = [];
+  const visit = (dict: PDFDict, where: string, seen: Set<PDFDict>): void => {
+    if (seen.has(dict)) return;
+    seen.add(dict);
+    const keys = dict.keys().map((k) => k.decodeText());
+    for (const k of keys)
+      if (k !== k.toLowerCase() && keys.includes(k.toLowerCase())) twinKeys.push(`${where}: /${k} and /${k.toLowerCase()}`);
+    for (const [, v] of dict.entries()) {
+      if (v instanceof PDFDict) visit(v, where, seen);
+      else if (v instanceof PDFArray) for (const item of v.asArray()) if (item instanceof PDFDict) visit(item, where, seen);
+    }
+  };
+  for (const [ref, obj] of doc.context.enumerateIndirectObjects()) {
+    const dict = obj instanceof PDFDict ? obj : obj instanceof PDFRawStream || obj instanceof PDFStream ? obj.dict : null;
+    if (!dict) continue;
+    visit(dict, `obj ${ref.objectNumber}`, new Set());
+    if (nameOf(dict.get(PDFName.of('Type'))) !== '/EmbeddedFile') continue;
+    const content = streamBytes(obj) ?? new Uint8Array();
+    const params = dict.lookup(PDFName.of('Params'));
+    const sum = params instanceof PDFDict ? params.get(PDFName.of('CheckSum')) : undefined;
+    const size = params instanceof PDFDict ? params.get(PDFName.of('Size')) : undefined;
+    embeddedFiles.push({
+      checkSum: sum instanceof PDFHexString || sum instanceof PDFString ? sum.asBytes() : null,
+      checkSumIsHex: sum instanceof PDFHexString,
+      md5: new Uint8Array(createHash('md5').update(content).digest()),
+      size: size instanceof PDFNumber ? size.asNumber() : null,
+      length: content.length,
+    });
+  }
+  const info = doc.context.lookup(doc.context.trailerInfo.Info);
+  const infoDate = (key: string): string | null => (info instanceof PDFDict ? pdfDateToIso(textOf(info.lookup(PDFName.of(key)))) : null);
+  const xmpText = Buffer.from(streamBytes(doc.catalog.lookup(PDFName.of('Metadata'))) ?? new Uint8Array()).toString('utf8');
+  const xmpValue = (name: string): string | null => new RegExp(`<xmp:${name}>([^<]*)</xmp:${name}>`).exec(xmpText)?.[1] ?? null;
+  return {
+    embeddedFiles,
+    twinKeys,
+    info: { creationDate: infoDate('CreationDate'), modDate: infoDate('ModDate') },
+    xmp: { createDate: xmpValue('CreateDate'), modifyDate: xmpValue('ModifyDate'), metadataDate: xmpValue('MetadataDate') },
   };
 }

@@ -1,8 +1,8 @@
 // Reads the e-invoice XML (Factur-X / ZUGFeRD / XRechnung) embedded in an uploaded PDF.
 // Uploaded PDFs are untrusted: this is a small synchronous parser with hard bounds on input size,
-// decompressed sizes, nesting depth and object counts. It locates objects by scanning for
-// "N G obj" (so a broken xref table does not matter), resolves the catalog's EmbeddedFiles name
-// tree and /AF array, and falls back to any file specification in the file.
+// decompressed sizes, nesting depth and object counts. It finds objects through the cross-reference
+// tables and streams (scanning for "N G obj" only when they are damaged), resolves the catalog's
+// EmbeddedFiles name tree and /AF array, and falls back to any file specification in the file.
 import { inflateSync } from 'node:zlib';
 
 export type PdfReadErrorCode = 'NOT_PDF' | 'TOO_LARGE' | 'MALFORMED' | 'ENCRYPTED' | 'UNSUPPORTED';
@@ -270,28 +270,299 @@ class Parser {
 
 // ---- document -----------------------------------------------------------------------------
 
+/** Where an object lives, as a cross-reference section says: at an offset, or inside an object stream. */
+type XrefEntry = { kind: 'offset'; offset: number } | { kind: 'stream'; stream: number; index: number };
+
+const MAX_XREF_SECTIONS = 256;
+const MAX_XREF_ENTRIES = 2_000_000;
+
+/** Undoes the PNG predictors (10-15) of a Flate stream; TIFF predictor 2 and others are refused. */
+function unpredict(data: Buffer, predictor: number, columns: number, colors: number, bits: number, what: string): Buffer {
+  if (predictor < 10) throw new PdfReadError('UNSUPPORTED', `Unreadable PDF: ${what} uses the unsupported predictor ${predictor}`);
+  const bpp = Math.max(1, Math.ceil((colors * bits) / 8));
+  const rowLength = Math.ceil((columns * colors * bits) / 8);
+  if (rowLength <= 0 || rowLength > 1 << 20) throw malformed(`${what} has a bad predictor row length`);
+  const rows = Math.floor(data.length / (rowLength + 1));
+  const out = Buffer.alloc(rows * rowLength);
+  for (let r = 0; r < rows; r++) {
+    const type = data[r * (rowLength + 1)];
+    const src = r * (rowLength + 1) + 1;
+    const at = r * rowLength;
+    for (let i = 0; i < rowLength; i++) {
+      const left = i >= bpp ? out[at + i - bpp] : 0;
+      const up = r > 0 ? out[at + i - rowLength] : 0;
+      const upLeft = r > 0 && i >= bpp ? out[at + i - rowLength - bpp] : 0;
+      let v = data[src + i];
+      if (type === 1) v += left;
+      else if (type === 2) v += up;
+      else if (type === 3) v += (left + up) >> 1;
+      else if (type === 4) {
+        const pa = Math.abs(up - upLeft);
+        const pb = Math.abs(left - upLeft);
+        const pc = Math.abs(left + up - 2 * upLeft);
+        v += pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      out[at + i] = v & 0xff;
+    }
+  }
+  return out;
+}
+
+/**
+ * A PDF's objects, found as the standard says: from `startxref`, through the cross-reference tables
+ * and streams and their /Prev chain (the newest definition of an object wins). A PDF attached inside
+ * the file (an uncompressed one carries its own "N G obj" headers, trailer and xref) is then never
+ * mistaken for the outer file's objects. Only when the cross-reference data is missing or damaged are
+ * the objects found by scanning for "N G obj", and then the headers inside another object's stream
+ * data are skipped, so the outer objects are preferred.
+ */
 class PdfFile {
-  private readonly offsets = new Map<number, number[]>();
+  private readonly entries = new Map<number, XrefEntry>();
+  /** Trailer dictionaries, oldest first (the newest is last). */
+  private readonly trailerDicts: PdfDict[] = [];
   private readonly cache = new Map<number, PdfValue>();
-  private readonly inStreams = new Map<number, PdfValue>();
-  private objectStreamsLoaded = false;
+  private readonly objectStreams = new Map<number, Map<number, PdfValue>>();
   private inflatedTotal = 0;
   private readonly resolving = new Set<number>();
+  /** True when the objects were found by scanning (damaged or missing cross-reference data). */
+  readonly scanned: boolean;
 
   constructor(private readonly buf: Buffer) {
-    const text = buf.toString('latin1');
-    const re = /(\d{1,10})[ \t\r\n\f\0]+(\d{1,5})[ \t\r\n\f\0]+obj(?![A-Za-z0-9])/g;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const num = Number(m[1]);
-      const list = this.offsets.get(num);
-      if (list) list.push(m.index);
-      else this.offsets.set(num, [m.index]);
+    let ok = false;
+    try {
+      ok = this.readXref();
+    } catch (err) {
+      if (err instanceof PdfReadError && err.code === 'TOO_LARGE') throw err;
+      ok = false;
     }
+    if (!ok) {
+      this.entries.clear();
+      this.trailerDicts.length = 0;
+      this.cache.clear();
+      this.scan();
+    }
+    this.scanned = !ok;
   }
 
   get objectNumbers(): number[] {
-    return [...this.offsets.keys()];
+    return [...this.entries.keys()];
   }
+
+  trailers(): PdfDict[] {
+    return this.trailerDicts;
+  }
+
+  // -- cross-reference sections --
+
+  private readXref(): boolean {
+    const tail = Math.max(0, this.buf.length - 2048);
+    const at = this.buf.lastIndexOf('startxref', this.buf.length, 'latin1');
+    if (at < 0 || at < tail - 1_048_576) return false;
+    const m = /^startxref\s+(\d+)/.exec(this.buf.toString('latin1', at, at + 40));
+    if (!m) return false;
+    const newestFirst: PdfDict[] = [];
+    const visited = new Set<number>();
+    const pending: number[] = [Number(m[1])];
+    while (pending.length) {
+      const offset = pending.shift()!;
+      if (visited.has(offset) || visited.size >= MAX_XREF_SECTIONS) continue;
+      visited.add(offset);
+      if (offset <= 0 || offset >= this.buf.length) return false;
+      const trailer = this.readSection(offset);
+      if (!trailer) return false;
+      newestFirst.push(trailer);
+      // A hybrid file's /XRefStm holds the objects its table marks free: read it next, before /Prev.
+      const stm = trailer.get('XRefStm');
+      if (typeof stm === 'number') {
+        if (!visited.has(stm)) {
+          visited.add(stm);
+          const streamTrailer = this.readSection(stm);
+          if (!streamTrailer) return false;
+        }
+      }
+      const prev = trailer.get('Prev');
+      if (typeof prev === 'number') pending.push(prev);
+    }
+    if (!newestFirst.some((t) => t.get('Root') !== undefined)) return false;
+    this.trailerDicts.push(...newestFirst.reverse());
+    // Every object the catalog chain needs must be where the sections say; otherwise the file is damaged.
+    for (const [num, entry] of this.entries) {
+      if (entry.kind === 'offset' && !this.headerAt(entry.offset, num)) return false;
+    }
+    return true;
+  }
+
+  private headerAt(offset: number, num: number): boolean {
+    if (offset < 0 || offset >= this.buf.length) return false;
+    const m = /^\s*(\d+)\s+(\d+)\s+obj/.exec(this.buf.toString('latin1', offset, Math.min(this.buf.length, offset + 40)));
+    return m !== null && Number(m[1]) === num;
+  }
+
+  private setEntry(num: number, entry: XrefEntry | null): void {
+    if (this.entries.size > MAX_XREF_ENTRIES) throw malformed('too many cross-reference entries');
+    // Sections are read newest first: an entry already known (or known free) is not replaced.
+    if (!this.entries.has(num) && entry) this.entries.set(num, entry);
+  }
+
+  /** Reads one cross-reference section (a table or a stream) at `offset`; returns its trailer. */
+  private readSection(offset: number): PdfDict | null {
+    let at = offset;
+    while (at < this.buf.length && WHITESPACE.has(this.buf[at])) at++;
+    if (this.buf.toString('latin1', at, at + 4) === 'xref') return this.readTable(at + 4);
+    const p = new Parser(this.buf, at);
+    if (!p.objectHeader()) return null;
+    const dict = p.value();
+    if (!(dict instanceof PdfDict)) return null;
+    const type = dict.get('Type');
+    if (!(type instanceof PdfName) || type.value !== 'XRef') return null;
+    const length = dict.get('Length');
+    const data = p.streamData(dict, () => (typeof length === 'number' ? length : null));
+    if (!data) return null;
+    this.readXrefStream(new PdfStream(dict, data));
+    return dict;
+  }
+
+  private readTable(start: number): PdfDict | null {
+    const p = new Parser(this.buf, start);
+    const frees = new Set<number>();
+    for (;;) {
+      p.skipWhitespace();
+      const m = /^(\d+)\s+(\d+)\s*[\r\n]/.exec(this.buf.toString('latin1', p.pos, Math.min(this.buf.length, p.pos + 40)));
+      if (!m) break;
+      const first = Number(m[1]);
+      const count = Number(m[2]);
+      if (count > MAX_XREF_ENTRIES) throw malformed('too many cross-reference entries');
+      p.pos += m[0].length;
+      for (let i = 0; i < count; i++) {
+        p.skipWhitespace();
+        const e = /^(\d{1,10})\s+(\d{1,5})\s+([nf])/.exec(this.buf.toString('latin1', p.pos, Math.min(this.buf.length, p.pos + 24)));
+        if (!e) return null;
+        p.pos += e[0].length;
+        const num = first + i;
+        if (e[3] === 'f') frees.add(num);
+        else if (!frees.has(num)) this.setEntry(num, { kind: 'offset', offset: Number(e[1]) });
+      }
+    }
+    p.skipWhitespace();
+    if (this.buf.toString('latin1', p.pos, p.pos + 7) !== 'trailer') return null;
+    p.pos += 7;
+    const trailer = p.value();
+    return trailer instanceof PdfDict ? trailer : null;
+  }
+
+  private readXrefStream(stream: PdfStream): void {
+    const data = this.decodeStream(stream, MAX_OBJSTM_BYTES, 'a cross-reference stream');
+    const w = stream.dict.get('W');
+    if (!Array.isArray(w) || w.length < 3 || !w.every((n) => typeof n === 'number' && n >= 0 && n <= 8)) {
+      throw malformed('cross-reference stream without a valid /W');
+    }
+    const widths = w as number[];
+    const size = stream.dict.get('Size');
+    const index = stream.dict.get('Index');
+    const ranges = Array.isArray(index) ? index : [0, typeof size === 'number' ? size : 0];
+    const rowWidth = widths[0] + widths[1] + widths[2];
+    if (rowWidth === 0) throw malformed('cross-reference stream without a valid /W');
+    const field = (at: number, width: number): number => {
+      let v = 0;
+      for (let i = 0; i < width; i++) v = v * 256 + data[at + i];
+      return v;
+    };
+    let at = 0;
+    for (let r = 0; r + 1 < ranges.length; r += 2) {
+      const first = ranges[r];
+      const count = ranges[r + 1];
+      if (typeof first !== 'number' || typeof count !== 'number' || count > MAX_XREF_ENTRIES) throw malformed('bad cross-reference /Index');
+      for (let i = 0; i < count && at + rowWidth <= data.length; i++, at += rowWidth) {
+        const type = widths[0] === 0 ? 1 : field(at, widths[0]);
+        const a = field(at + widths[0], widths[1]);
+        const b = field(at + widths[0] + widths[1], widths[2]);
+        const num = first + i;
+        if (type === 1) this.setEntry(num, { kind: 'offset', offset: a });
+        else if (type === 2) this.setEntry(num, { kind: 'stream', stream: a, index: b });
+        else if (!this.entries.has(num)) this.entries.set(num, { kind: 'offset', offset: -1 });
+      }
+    }
+    // Free entries were only placeholders so that older sections do not bring the object back.
+    for (const [num, e] of this.entries) if (e.kind === 'offset' && e.offset < 0) this.entries.delete(num);
+  }
+
+  // -- the fallback: scanning a damaged file --
+
+  private scan(): void {
+    const text = this.buf.toString('latin1');
+    const re = /(\d{1,10})[ \t\r\n\f\0]+(\d{1,5})[ \t\r\n\f\0]+obj(?![A-Za-z0-9])/g;
+    const headers: { num: number; offset: number }[] = [];
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) headers.push({ num: Number(m[1]), offset: m.index });
+    const byNum = new Map<number, number[]>();
+    for (const h of headers) (byNum.get(h.num) ?? byNum.set(h.num, []).get(h.num)!).push(h.offset);
+    // Headers inside the data of an earlier stream belong to something else (an attached PDF).
+    let coveredUntil = 0;
+    const outer: { num: number; offset: number }[] = [];
+    const covered: [number, number][] = [];
+    for (const h of headers) {
+      if (h.offset < coveredUntil) continue;
+      outer.push(h);
+      const end = this.streamEnd(h.offset, byNum);
+      if (end !== null && end > coveredUntil) {
+        covered.push([h.offset, end]);
+        coveredUntil = end;
+      }
+    }
+    // The last outer definition wins (incremental updates).
+    for (const h of outer) this.entries.set(h.num, { kind: 'offset', offset: h.offset });
+    const inside = (at: number) => covered.some(([a, b]) => at > a && at < b);
+    for (let at = this.buf.indexOf('trailer', 0, 'latin1'); at >= 0; at = this.buf.indexOf('trailer', at + 7, 'latin1')) {
+      if (inside(at)) continue;
+      try {
+        const v = new Parser(this.buf, at + 7).value();
+        if (v instanceof PdfDict) this.trailerDicts.push(v);
+      } catch {
+        // A damaged trailer is skipped; the catalog can still be found by its /Type.
+      }
+    }
+    if (this.trailerDicts.some((t) => t.get('Root') !== undefined)) return;
+    for (const num of this.objectNumbers) {
+      const v = this.object(num);
+      const type = v instanceof PdfStream ? v.dict.get('Type') : undefined;
+      if (v instanceof PdfStream && type instanceof PdfName && type.value === 'XRef') this.trailerDicts.push(v.dict);
+    }
+  }
+
+  /** Where the stream of the object at `offset` ends, if it is a stream whose end can be trusted. */
+  private streamEnd(offset: number, byNum: Map<number, number[]>): number | null {
+    try {
+      const p = new Parser(this.buf, offset);
+      if (!p.objectHeader()) return null;
+      const dict = p.value();
+      if (!(dict instanceof PdfDict)) return null;
+      const lengths: number[] = [];
+      const length = dict.get('Length');
+      if (typeof length === 'number') lengths.push(length);
+      else if (length instanceof PdfRef) {
+        for (const at of byNum.get(length.num) ?? []) {
+          const q = new Parser(this.buf, at);
+          if (!q.objectHeader()) continue;
+          const v = q.value();
+          if (typeof v === 'number') lengths.push(v);
+        }
+      }
+      p.skipWhitespace();
+      if (this.buf.toString('latin1', p.pos, p.pos + 6) !== 'stream') return null;
+      let start = p.pos + 6;
+      if (this.buf[start] === 13) start++;
+      if (this.buf[start] === 10) start++;
+      for (const len of lengths) {
+        if (len < 0 || start + len > this.buf.length) continue;
+        if (/^\s*endstream/.test(this.buf.toString('latin1', start + len, Math.min(this.buf.length, start + len + 12)))) return start + len;
+      }
+      const end = this.buf.indexOf('endstream', start, 'latin1');
+      return end < 0 ? null : end;
+    } catch {
+      return null;
+    }
+  }
+
+  // -- objects --
 
   inflate(data: Buffer, limit: number, what: string): Buffer {
     const max = Math.min(limit, MAX_TOTAL_INFLATED - this.inflatedTotal);
@@ -321,11 +592,14 @@ class PdfFile {
       if (f === 'FlateDecode' || f === 'Fl') data = this.inflate(data, limit, what);
       else throw new PdfReadError('UNSUPPORTED', `Unreadable PDF: ${what} uses the unsupported filter ${f || '?'}`);
     }
-    const parms = this.resolve(stream.dict.get('DecodeParms'));
-    const predictor = parms instanceof PdfDict ? this.resolve(parms.get('Predictor')) : null;
-    if (typeof predictor === 'number' && predictor > 1) {
-      throw new PdfReadError('UNSUPPORTED', `Unreadable PDF: ${what} uses a Flate predictor`);
-    }
+    const parmsValue = this.resolve(stream.dict.get('DecodeParms') ?? stream.dict.get('DP'));
+    const parms = Array.isArray(parmsValue) ? this.resolve(parmsValue[0]) : parmsValue;
+    const num = (key: string, fallback: number): number => {
+      const v = parms instanceof PdfDict ? this.resolve(parms.get(key)) : null;
+      return typeof v === 'number' ? v : fallback;
+    };
+    const predictor = num('Predictor', 1);
+    if (predictor > 1) data = unpredict(data, predictor, num('Columns', 1), num('Colors', 1), num('BitsPerComponent', 8), what);
     if (data.length > limit) throw new PdfReadError('TOO_LARGE', `Unreadable PDF: ${what} is too large`);
     return data;
   }
@@ -350,20 +624,15 @@ class PdfFile {
     if (this.resolving.has(num) || this.resolving.size > MAX_DEPTH) return null;
     this.resolving.add(num);
     try {
-      let value: PdfValue | undefined;
-      const offsets = this.offsets.get(num) ?? [];
-      // The last definition wins (incremental updates); fall back to earlier ones if it is damaged.
-      for (let i = offsets.length - 1; i >= 0 && value === undefined; i--) {
+      let value: PdfValue = null;
+      const entry = this.entries.get(num);
+      if (entry?.kind === 'offset') {
         try {
-          value = this.parseAt(offsets[i]);
+          value = this.parseAt(entry.offset);
         } catch (err) {
           if (err instanceof PdfReadError && err.code !== 'MALFORMED') throw err;
         }
-      }
-      if (value === undefined) {
-        this.loadObjectStreams();
-        value = this.inStreams.get(num) ?? null;
-      }
+      } else if (entry?.kind === 'stream') value = this.objectStream(entry.stream).get(num) ?? null;
       this.cache.set(num, value);
       return value;
     } finally {
@@ -377,59 +646,52 @@ class PdfFile {
     return value instanceof PdfRef ? null : value;
   }
 
-  /** Objects compressed inside object streams (PDF 1.5+), parsed once on first miss. */
-  private loadObjectStreams(): void {
-    if (this.objectStreamsLoaded) return;
-    this.objectStreamsLoaded = true;
-    for (const num of this.objectNumbers) {
-      const stream = this.object(num);
-      if (!(stream instanceof PdfStream)) continue;
-      const type = stream.dict.get('Type');
-      if (!(type instanceof PdfName) || type.value !== 'ObjStm') continue;
-      const n = this.resolve(stream.dict.get('N'));
-      const first = this.resolve(stream.dict.get('First'));
-      if (typeof n !== 'number' || typeof first !== 'number' || n < 0 || n > MAX_OBJECTS_IN_STREAM) continue;
-      let data: Buffer;
+  /** The objects compressed inside one object stream (PDF 1.5+), parsed once. */
+  private objectStream(num: number): Map<number, PdfValue> {
+    const known = this.objectStreams.get(num);
+    if (known) return known;
+    const objects = new Map<number, PdfValue>();
+    this.objectStreams.set(num, objects);
+    const stream = this.object(num);
+    if (!(stream instanceof PdfStream)) return objects;
+    const n = this.resolve(stream.dict.get('N'));
+    const first = this.resolve(stream.dict.get('First'));
+    if (typeof n !== 'number' || typeof first !== 'number' || n < 0 || n > MAX_OBJECTS_IN_STREAM) return objects;
+    let data: Buffer;
+    try {
+      data = this.decodeStream(stream, MAX_OBJSTM_BYTES, 'an object stream');
+    } catch (err) {
+      if (err instanceof PdfReadError && err.code === 'MALFORMED') return objects;
+      throw err;
+    }
+    const header = data.toString('latin1', 0, Math.min(first, data.length)).trim().split(/\s+/).map(Number);
+    for (let i = 0; i + 1 < header.length && i / 2 < n; i += 2) {
+      const objNum = header[i];
+      const offset = first + header[i + 1];
+      if (!Number.isInteger(objNum) || !Number.isInteger(offset) || offset >= data.length || objects.has(objNum)) continue;
       try {
-        data = this.decodeStream(stream, MAX_OBJSTM_BYTES, 'an object stream');
+        objects.set(objNum, new Parser(data, offset).value());
       } catch (err) {
-        if (err instanceof PdfReadError && err.code === 'MALFORMED') continue;
-        throw err;
-      }
-      const header = data.toString('latin1', 0, Math.min(first, data.length)).trim().split(/\s+/).map(Number);
-      for (let i = 0; i + 1 < header.length && i / 2 < n; i += 2) {
-        const objNum = header[i];
-        const offset = first + header[i + 1];
-        if (!Number.isInteger(objNum) || !Number.isInteger(offset) || offset >= data.length) continue;
-        if (this.inStreams.has(objNum)) continue;
-        try {
-          this.inStreams.set(objNum, new Parser(data, offset).value());
-        } catch (err) {
-          if (!(err instanceof PdfReadError && err.code === 'MALFORMED')) throw err;
-        }
+        if (!(err instanceof PdfReadError && err.code === 'MALFORMED')) throw err;
       }
     }
+    return objects;
   }
 
-  /** Trailer dictionaries: classic "trailer" sections and cross-reference stream dictionaries. */
-  trailers(): PdfDict[] {
-    const found: PdfDict[] = [];
-    for (let at = this.buf.indexOf('trailer', 0, 'latin1'); at >= 0; at = this.buf.indexOf('trailer', at + 7, 'latin1')) {
-      try {
-        const p = new Parser(this.buf, at + 7);
-        const v = p.value();
-        if (v instanceof PdfDict) found.push(v);
-      } catch {
-        // A damaged trailer is skipped; the catalog can still be found by its /Type.
-      }
-    }
-    if (found.some((t) => t.get('Root') !== undefined)) return found;
+  /** In a scanned (damaged) file, objects of object streams the scan found, for numbers no header gave. */
+  loadScannedObjectStreams(): void {
+    if (!this.scanned) return;
     for (const num of this.objectNumbers) {
       const v = this.object(num);
       const type = v instanceof PdfStream ? v.dict.get('Type') : undefined;
-      if (v instanceof PdfStream && type instanceof PdfName && type.value === 'XRef') found.push(v.dict);
+      if (!(type instanceof PdfName) || type.value !== 'ObjStm') continue;
+      for (const [objNum, value] of this.objectStream(num)) {
+        if (!this.entries.has(objNum)) {
+          this.entries.set(objNum, { kind: 'stream', stream: num, index: 0 });
+          this.cache.set(objNum, value);
+        }
+      }
     }
-    return found;
   }
 }
 
@@ -521,6 +783,7 @@ function extract(pdf: Buffer): EmbeddedInvoiceXml | null {
     throw new PdfReadError('TOO_LARGE', `PDF larger than ${MAX_PDF_BYTES / 1048576} MiB`);
   }
   const file = new PdfFile(pdf);
+  file.loadScannedObjectStreams();
   const trailers = file.trailers();
   if (trailers.some((t) => t.get('Encrypt') !== undefined && t.get('Encrypt') !== null)) {
     throw new PdfReadError('ENCRYPTED', 'Encrypted PDFs are not supported');

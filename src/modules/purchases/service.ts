@@ -4,15 +4,16 @@
 // Pending). The original bytes are kept unchanged for download. Uploaded files are untrusted: every
 // failure to read them is a 400 naming `file`, never a 500. Reading them runs on a worker thread
 // (tasks.ts), with a time and memory limit: a file over either is refused like any unreadable file.
-import type Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { transaction, type Trx } from '../../db/transaction.js';
 import type { Database } from '../../db/schema.js';
-import type { IncomingParty, IncomingVat } from './cii-read.js';
+import type { IncomingInvoice, IncomingParty, IncomingVat } from './cii-read.js';
 import { todayIn } from '../../domain/dates.js';
 import { vatRegionOfAddress } from '../../domain/countries.js';
-import { round2, sum, toDecimal, ZERO } from '../../domain/money.js';
+import { normalizeIdentifier, siretProblem, sirenProblem, vatNumberProblem } from '../../domain/identifiers.js';
+import { ZERO } from '../../domain/money.js';
+import { purchaseAmounts } from './incoming.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { getAccountSettings } from '../settings/index.js';
 import type { SupplierT } from '../suppliers/index.js';
@@ -23,7 +24,7 @@ import { ownedBuffer } from '../../workers/task.js';
 import { readUpload, type ReadUpload, type UploadSource } from './tasks.js';
 import { limitSubject, type ExpenseStatusT, type PurchaseInvoiceT } from './schemas.js';
 import { emit } from '../../jobs/outbox.js';
-import { presentPurchases, type StoredVat } from './ledger.js';
+import { presentPurchases } from './ledger.js';
 
 export const MAX_PURCHASE_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -47,8 +48,18 @@ interface StoredPurchase {
   region: PurchaseInvoiceT['region'];
   source: UploadSource;
   invoice: {
+    syntax: IncomingInvoice['syntax'];
+    profile: string | null;
     typeCode: string;
+    isCredit: boolean;
+    issueDate: string | null;
+    issueDateText: string | null;
     currency: string | null;
+    /** The currency of the stored amounts: EUR, or the invoice's own when they could not be converted. */
+    amountsCurrency: string;
+    taxCurrency: string | null;
+    taxAmountInTaxCurrency: string | null;
+    taxInclusiveAmount: string | null;
     dueDate: string | null;
     taxExclusiveAmount: string | null;
     taxAmount: string | null;
@@ -96,19 +107,23 @@ export interface SupplierIdentifiers {
   problems: string[];
 }
 
+/** How the supplier was found: `matched` when an existing one was taken, with the name it has. */
+interface SupplierChoice {
+  supplier: SupplierT | null;
+  matched: boolean;
+  /** What the supplier rules said of the identifiers when the supplier was created. */
+  refused: string[];
+}
+
 /** The supplier the invoice names: matched by SIREN, VAT number or name, created when unknown. */
-async function supplierFor(
-  trx: Trx,
-  accountId: number,
-  seller: IncomingParty,
-): Promise<{ supplier: SupplierT | null; identifiers: SupplierIdentifiers | null }> {
+async function supplierFor(trx: Trx, accountId: number, seller: IncomingParty): Promise<SupplierChoice> {
   const found = await findSupplierByIdentity(trx, accountId, {
     siren: seller.siret ?? seller.siren,
     vatNumber: seller.vatNumber,
     name: seller.name,
   });
-  if (found) return { supplier: found, identifiers: null };
-  if (!seller.name) return { supplier: null, identifiers: null };
+  if (found) return { supplier: found, matched: true, refused: [] };
+  if (!seller.name) return { supplier: null, matched: false, refused: [] };
   const countryIso = seller.countryIso ? seller.countryIso.slice(0, 2).toUpperCase() : null;
   const siret = seller.siret ?? seller.siren;
   const address = countryIso ? { countryIso } : null;
@@ -120,7 +135,7 @@ async function supplierFor(
         companyInformations: { siret, vatNumber: seller.vatNumber },
       })
     ).value;
-    return { supplier, identifiers: null };
+    return { supplier, matched: false, refused: [] };
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     // Identifiers or country the supplier rules refuse (a foreign VAT number, a bad check digit…):
@@ -136,122 +151,143 @@ async function supplierFor(
         },
       })
     ).value;
-    return {
-      supplier,
-      identifiers: {
-        siret,
-        vatNumber: seller.vatNumber,
-        countryIso,
-        verified: false,
-        problems: err.fields.map((f) => `${f.field}: ${f.message}`),
-      },
-    };
+    return { supplier, matched: false, refused: err.fields.map((f) => `${f.field}: ${f.message}`) };
   }
 }
 
-/** A credit note's amounts are stored negative, whatever sign the file gave them (UBL and CII give them positive). */
-const signed = (value: Big, isCredit: boolean): Big => (isCredit ? value.abs().times(-1) : value);
-
-/** The VAT breakdown read from the file, to the cent; null when a line is unreadable. */
-function vatsOf(lines: IncomingVat[], isCredit: boolean): StoredVat[] | null {
-  if (!lines.length) return null;
-  const out: StoredVat[] = [];
-  for (const line of lines) {
-    if (line.taxableAmount === null || line.taxAmount === null) return null;
-    let rate: Big;
-    try {
-      rate = toDecimal(line.rate ?? '0');
-    } catch {
-      return null;
+/**
+ * The seller's identifiers exactly as the file gives them, on every purchase read from a file that
+ * gives one; `verified` only when our checks accept them and the supplier's record carries them.
+ */
+function identifiersOf(seller: IncomingParty, choice: SupplierChoice): SupplierIdentifiers | null {
+  const siret = seller.siret ?? seller.siren;
+  const countryIso = seller.countryIso ? seller.countryIso.slice(0, 2).toUpperCase() : null;
+  if (!siret && !seller.vatNumber) return null;
+  const problems = [...choice.refused];
+  const record = choice.supplier?.companyInformations;
+  if (siret) {
+    const digits = normalizeIdentifier(siret);
+    const problem = digits.length === 9 ? sirenProblem(digits) : siretProblem(digits);
+    if (problem && !problems.some((p) => p.startsWith('companyInformations.siret'))) problems.push(`siret: ${problem}`);
+    const onRecord = record?.siret ? normalizeIdentifier(record.siret) : null;
+    if (!problem && onRecord !== digits && onRecord?.slice(0, 9) !== digits) {
+      problems.push(`siret: the supplier's record has ${onRecord ? `another one (${record!.siret})` : 'none'}`);
     }
-    out.push({
-      rate: rate.toFixed(),
-      taxExcludedAmount: signed(amount(line.taxableAmount), isCredit).toFixed(2),
-      vatAmount: signed(amount(line.taxAmount), isCredit).toFixed(2),
-    });
   }
-  return out;
+  if (seller.vatNumber) {
+    const vat = normalizeIdentifier(seller.vatNumber);
+    const problem = vatNumberProblem(vat);
+    if (problem && !problems.some((p) => p.startsWith('companyInformations.vatNumber'))) problems.push(`vatNumber: ${problem}`);
+    const onRecord = record?.vatNumber ? normalizeIdentifier(record.vatNumber) : null;
+    if (!problem && onRecord !== vat)
+      problems.push(`vatNumber: the supplier's record has ${onRecord ? `another one (${record!.vatNumber})` : 'none'}`);
+  }
+  return { siret, vatNumber: seller.vatNumber, countryIso, verified: problems.length === 0, problems };
 }
 
-/** Beyond what any invoice holds, and within what storage holds exactly (docs/decisions.md). */
-const MAX_AMOUNT = 1e12;
+const comparable = (name: string | null | undefined) =>
+  (name ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
-/** The file's amount to the cent (half-up, as numeric(16, 2) rounds); 0 when unreadable or out of range. */
-function amount(value: string | null): Big {
-  if (value === null) return ZERO;
-  try {
-    const cents = round2(toDecimal(value));
-    return cents.abs().lt(MAX_AMOUNT) ? cents : ZERO;
-  } catch {
-    return ZERO;
+/** What the notes say of an invoice read from a file, beyond its amounts. */
+function readingNotes(invoice: IncomingInvoice, source: UploadSource, choice: SupplierChoice, ids: SupplierIdentifiers | null): string[] {
+  const seller = invoice.seller;
+  const notes = [
+    `Lu depuis ${source.format === 'Factur-X' ? `le fichier ${source.embeddedFileName} du PDF` : `le XML ${source.format}`}${invoice.syntax === 'CII' || invoice.syntax === 'UBL' ? '' : ` (${invoice.syntax})`}.`,
+  ];
+  if (invoice.isCredit) notes.push('Document de type avoir.');
+  if (!invoice.issueDate) {
+    notes.push(
+      invoice.issueDateText
+        ? `Date de facture illisible (« ${invoice.issueDateText.slice(0, 40)} ») : la date du jour est mise en attendant.`
+        : 'Pas de date de facture dans le fichier : la date du jour est mise en attendant.',
+    );
   }
+  if (choice.matched && choice.supplier && seller.name && comparable(choice.supplier.name) !== comparable(seller.name)) {
+    notes.push(`Fournisseur reconnu par ses identifiants : « ${choice.supplier.name} » dans la fiche, « ${seller.name} » sur la facture.`);
+  }
+  if (ids && !ids.verified) {
+    notes.push(
+      `Identifiants du fournisseur conservés tels que donnés, non vérifiés : ${[ids.vatNumber, ids.siret, ids.countryIso].filter(Boolean).join(', ')}.`,
+    );
+  }
+  if (seller.otherIds.length) notes.push(`Autres identifiants du fournisseur : ${seller.otherIds.slice(0, 10).join(', ')}.`);
+  return notes;
 }
 
 export async function createFromFile(ctx: PurchasesContext, accountId: number, file: UploadedFile): Promise<PurchaseInvoiceT> {
   if (file.content.length === 0) throw fileError('the file is empty');
   if (file.content.length > MAX_PURCHASE_FILE_BYTES) throw fileError(`the file is larger than ${MAX_PURCHASE_FILE_BYTES / 1024 / 1024} MB`);
-  const { invoice, source, contentType, sha256, content } = await readFile(ctx.workers, file.content);
+  const { invoice, source, contentType, sha256, content, unread } = await readFile(ctx.workers, file.content);
 
   const settings = await getAccountSettings(ctx.db.kysely, accountId);
   const today = todayIn(settings.general.timezone || 'Europe/Paris');
   // The supplier found or created and the purchase are written together: nothing stays of either
   // when the other fails.
   return transaction(ctx.db, async (trx) => {
-    const { supplier, identifiers } = invoice ? await supplierFor(trx, accountId, invoice.seller) : { supplier: null, identifiers: null };
-    const foreignCurrency = invoice?.currency && invoice.currency.toUpperCase() !== 'EUR' ? invoice.currency : null;
-    const isCredit = invoice ? invoice.typeCode === '381' || invoice.typeCode === '261' || invoice.typeCode === '396' : false;
+    const choice: SupplierChoice = invoice
+      ? await supplierFor(trx, accountId, invoice.seller)
+      : { supplier: null, matched: false, refused: [] };
+    const supplier = choice.supplier;
+    const identifiers = invoice ? identifiersOf(invoice.seller, choice) : null;
+    const amounts = invoice ? purchaseAmounts(invoice) : null;
     const notes =
-      [
-        invoice
-          ? `Lu depuis ${source.format === 'Factur-X' ? `le fichier ${source.embeddedFileName} du PDF` : `le XML ${source.format}`}.`
-          : null,
-        isCredit ? 'Document de type avoir.' : null,
-        foreignCurrency ? `Montants en ${foreignCurrency} : à convertir.` : null,
-        identifiers
-          ? `Identifiants du fournisseur conservés tels que donnés, non vérifiés : ${[identifiers.vatNumber, identifiers.siret, identifiers.countryIso].filter(Boolean).join(', ')}.`
-          : null,
-      ]
-        .filter(Boolean)
-        .join(' ') || null;
-    // Done only when the structured invoice said everything the expense needs, in euros.
-    const status: ExpenseStatusT = invoice && supplier && invoice.issueDate && !foreignCurrency ? 'Done' : 'Pending';
+      invoice && amounts
+        ? [...readingNotes(invoice, source, choice, identifiers), ...amounts.notes].join(' ').slice(0, 4000)
+        : unread && `Le XML joint au PDF n'a pas été lu comme une facture (${unread.slice(0, 300)}) : à compléter.`;
+    // Done only when the structured invoice said everything the expense needs, in euros, consistently.
+    const status: ExpenseStatusT =
+      invoice && amounts && supplier && invoice.issueDate && amounts.inEuros && !amounts.inconsistent ? 'Done' : 'Pending';
     const data: StoredPurchase = {
       supplierIdentifiers: identifiers,
       subject: limitSubject(
         invoice
-          ? `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`
+          ? `${invoice.isCredit ? 'Avoir' : 'Facture'} ${invoice.number}${invoice.seller.name ? ` – ${invoice.seller.name}` : ''}`
           : file.fileName,
       ),
       notes,
       region: (invoice?.seller.countryIso && vatRegionOfAddress(invoice.seller.countryIso.toUpperCase())) || 'FR',
       source,
-      invoice: invoice && {
-        typeCode: invoice.typeCode,
-        currency: invoice.currency,
-        dueDate: invoice.dueDate,
-        taxExclusiveAmount: invoice.taxExclusiveAmount,
-        taxAmount: invoice.taxAmount,
-        seller: invoice.seller,
-        buyer: invoice.buyer,
-        vats: invoice.vats,
-      },
+      invoice: invoice &&
+        amounts && {
+          syntax: invoice.syntax,
+          profile: invoice.profile,
+          typeCode: invoice.typeCode,
+          isCredit: invoice.isCredit,
+          issueDate: invoice.issueDate,
+          issueDateText: invoice.issueDateText,
+          currency: invoice.currency,
+          amountsCurrency: amounts.currency,
+          taxCurrency: invoice.taxCurrency,
+          taxAmountInTaxCurrency: invoice.taxAmountInTaxCurrency,
+          taxInclusiveAmount: invoice.taxInclusiveAmount,
+          dueDate: invoice.dueDate,
+          taxExclusiveAmount: invoice.taxExclusiveAmount,
+          taxAmount: invoice.taxAmount,
+          seller: invoice.seller,
+          buyer: invoice.buyer,
+          vats: invoice.vats,
+        },
     };
     const now = new Date().toISOString();
-    const date = invoice?.issueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.issueDate) ? invoice.issueDate : today;
+    const date = invoice?.issueDate ?? today;
     const reference = invoice ? invoice.number.slice(0, 200) : null;
-    const vats = invoice && !foreignCurrency ? vatsOf(invoice.vats, isCredit) : null;
     const id = await repo.insertPurchase(trx, {
       accountId,
       supplierId: supplier?.id ?? null,
       supplierName: supplier?.name ?? null,
       date,
-      dueDate: invoice?.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.dueDate) ? invoice.dueDate : null,
+      dueDate: invoice?.dueDate ?? null,
       reference,
       status,
-      taxIncludedAmount: invoice ? signed(amount(invoice.taxInclusiveAmount ?? invoice.payableAmount), isCredit) : ZERO,
-      taxExcludedAmount: vats ? sum(vats.map((v) => v.taxExcludedAmount)) : null,
-      vatAmount: vats ? sum(vats.map((v) => v.vatAmount)) : null,
-      vats: vats ? JSON.stringify(vats) : null,
+      taxIncludedAmount: amounts?.taxIncluded ?? ZERO,
+      taxExcludedAmount: amounts?.taxExcluded ?? null,
+      vatAmount: amounts?.vat ?? null,
+      vats: amounts?.vats ? JSON.stringify(amounts.vats) : null,
       classificationId: null,
       searchText: repo.searchTextOf([reference, data.subject, supplier?.name, supplier?.number]),
       vatReverseCharge: invoice?.vatReverseCharge ?? false,

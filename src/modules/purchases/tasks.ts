@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { ValidationError } from '../../errors.js';
 import { defineTask } from '../../workers/task.js';
-import { readIncomingInvoice, type IncomingInvoice } from './cii-read.js';
+import { readIncomingInvoice, UnreadInvoiceError, type IncomingInvoice } from './cii-read.js';
 import { extractEmbeddedInvoiceXml, isPdf, PdfReadError } from './pdf-read.js';
 
 export interface UploadSource {
@@ -19,6 +19,8 @@ export interface ReadUpload {
   invoice: IncomingInvoice | null;
   source: UploadSource;
   sha256: string;
+  /** Why a PDF's attached XML was not read as an invoice (it is then stored as a plain PDF). */
+  unread: string | null;
   /** The file's bytes, handed back unchanged. */
   content: Uint8Array;
 }
@@ -43,18 +45,47 @@ export const readUpload = defineTask(import.meta.url, 'readUpload', (bytes: Uint
   if (isPdf(content)) {
     const embedded = readPdf(content);
     if (!embedded)
-      return { contentType: 'application/pdf', invoice: null, source: { format: null, embeddedFileName: null }, sha256, content: bytes };
-    const invoice = readIncomingInvoice(embedded.xml);
+      return {
+        contentType: 'application/pdf',
+        invoice: null,
+        source: { format: null, embeddedFileName: null },
+        sha256,
+        unread: null,
+        content: bytes,
+      };
+    let invoice: IncomingInvoice;
+    try {
+      invoice = readIncomingInvoice(embedded.xml);
+    } catch (err) {
+      // A readable PDF whose attachment is well-formed XML of another kind is kept as a plain PDF, with why.
+      if (!(err instanceof UnreadInvoiceError)) throw err;
+      return {
+        contentType: 'application/pdf',
+        invoice: null,
+        source: { format: null, embeddedFileName: embedded.fileName },
+        sha256,
+        unread: `${embedded.fileName}: ${err.message}`,
+        content: bytes,
+      };
+    }
     return {
       contentType: 'application/pdf',
       invoice,
       source: { format: 'Factur-X', embeddedFileName: embedded.fileName },
       sha256,
+      unread: null,
       content: bytes,
     };
   }
   const text = new TextDecoder('utf-8').decode(content);
   if (!/^\uFEFF?\s*</.test(text)) throw fileError('the file is neither a PDF nor an XML e-invoice (CII or UBL)');
   const invoice = readIncomingInvoice(text);
-  return { contentType: 'application/xml', invoice, source: { format: invoice.format, embeddedFileName: null }, sha256, content: bytes };
+  return {
+    contentType: 'application/xml',
+    invoice,
+    source: { format: invoice.format, embeddedFileName: null },
+    sha256,
+    unread: null,
+    content: bytes,
+  };
 });

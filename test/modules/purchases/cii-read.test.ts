@@ -28,6 +28,7 @@ describe('readIncomingInvoice', () => {
       siret: '73282932000074',
       vatNumber: 'FR44732829320',
       countryIso: 'FR',
+      otherIds: [],
     });
     expect(inv.vats).toEqual([
       { category: 'S', rate: '20', taxableAmount: '300.00', taxAmount: '60.00' },
