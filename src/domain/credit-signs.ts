@@ -23,11 +23,26 @@ const isPriced = (line: SignedLine): boolean =>
   line.type === 'Service' ||
   (line.type == null && (line.taxExcludedPrice != null || line.taxIncludedPrice != null));
 
-/** The sign of a priced line's gross amount (quantity × price), or null when the price is not given. */
+const isNumberOrAbsent = (value: unknown): value is number | null | undefined =>
+  value == null || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * The sign of a priced line's gross amount (quantity × price), or null when it cannot be told: the
+ * price is not given, or a value is not a number (validation then says what is wrong, as written).
+ */
 function signOf(line: SignedLine): number | null {
+  if (![line.quantity, line.taxExcludedPrice, line.taxIncludedPrice, line.discount?.value].every(isNumberOrAbsent)) return null;
   const price = line.taxExcludedPrice ?? line.taxIncludedPrice;
   if (price == null) return null;
   return Math.sign((line.quantity ?? 1) * price);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A document whose shape can be read here (anything else is left to validation). */
+function readable(doc: unknown): doc is SignedDocument<SignedLine> {
+  if (!isObject(doc) || !Array.isArray(doc.lines) || !isNumberOrAbsent(doc.shippingAmount)) return false;
+  return doc.lines.every((line) => isObject(line) && (line.discount == null || isObject(line.discount)));
 }
 
 const negate = (value: number | null | undefined) => (value == null || value === 0 ? value : -value);
@@ -38,6 +53,7 @@ const negate = (value: number | null | undefined) => (value == null || value ===
  * negative, prices where the quantity is not; a negative fixed discount turns with its line.
  */
 export function turnRefundSigns<L extends SignedLine, D extends SignedDocument<L>>(doc: D): D | null {
+  if (!readable(doc)) return null;
   const priced = (doc.lines ?? []).filter(isPriced);
   const signs = priced.map(signOf);
   if (!signs.includes(-1) || signs.some((s) => s === null || s > 0)) return null;

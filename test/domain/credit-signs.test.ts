@@ -53,3 +53,21 @@ describe('turnRefundSigns', () => {
     ]);
   });
 });
+
+describe('turnRefundSigns on input validation has not seen yet', () => {
+  it('leaves alone what is not a document of lines with numbers', () => {
+    for (const doc of [
+      null,
+      'credit',
+      [],
+      { lines: 'x' },
+      { lines: [null] },
+      { lines: [{ type: 'Product', quantity: '-1', taxExcludedPrice: 10 }] },
+      { lines: [{ type: 'Product', quantity: -1, taxExcludedPrice: 10, discount: 'x' }] },
+      { shippingAmount: 'abc', lines: [{ type: 'Product', quantity: -1, taxExcludedPrice: 10 }] },
+      { lines: [{ type: 'Product', quantity: -1, taxExcludedPrice: Number.NaN }] },
+    ]) {
+      expect(turnRefundSigns(doc as never), JSON.stringify(doc)).toBeNull();
+    }
+  });
+});
