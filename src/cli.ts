@@ -390,12 +390,12 @@ async function serve(config: Config, io: CliIo): Promise<void> {
   if ((await countAccounts(db.kysely)) === 0) {
     const created = await accounts.createAccount(db, 'My company');
     const admin = await users.createUser(db, { accountId: created.accountId, email: config.console.adminEmail, profile: 'Admin' });
-    const base = publicBaseUrl(config);
+    const base = publicBaseUrl(config, app.server.address());
     io.stdout(
       `\nCreated account "My company" (id ${created.accountId}). Its first API key, shown only this once:\n\n` +
         `  ${created.apiKey}\n\nTry it:\n\n  curl -H "x-api-key: ${created.apiKey}" ${base}/hello\n\n` +
         `Web console: sign in as ${admin.user.email} (Admin) with this one-time link, valid ${users.LINK_HOURS} hours, ` +
-        `then choose a password:\n\n  ${signInLink(config, admin.linkToken!)}\n\n`,
+        `then choose a password:\n\n  ${base}/console/#/link/${admin.linkToken!}\n\n`,
     );
   }
   const running = app;

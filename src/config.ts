@@ -287,11 +287,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * Where people reach the server, for the links it hands out (sign-in links, the first key's
- * example): PUBLIC_URL, else the address it listens on (an unspecified address, 0.0.0.0 or ::, as
- * localhost). Never a request's Host header: a client chooses that, and the link goes to someone else.
+ * example): PUBLIC_URL, else the address it listens on — the one it is bound to when given (PORT=0
+ * picks a port), else HOST:PORT — with an unspecified address (0.0.0.0, ::) as localhost. Never a
+ * request's Host header: a client chooses that, and the link would go to someone else.
  */
-export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+export function publicBaseUrl(
+  config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
+  listening?: { address: string; port: number } | string | null,
+): string {
   if (config.publicUrl) return config.publicUrl;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+  const bound = listening && typeof listening === 'object' ? listening : { address: config.host, port: config.port };
+  const host = bound.address === '0.0.0.0' || bound.address === '::' ? 'localhost' : bound.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${bound.port}`;
 }

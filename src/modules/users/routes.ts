@@ -123,7 +123,7 @@ export function userRoutes(app: TypedApp, ctx: AppContext): void {
   const admin = { errorBody: 'ProblemDetails' as const };
   // Built from the configuration, never from the request's Host: a client could send the invitee
   // a link to a server of its own, which would receive the token.
-  const link = (token: string) => `${publicBaseUrl(ctx.config)}/console/#/link/${token}`;
+  const link = (token: string) => `${publicBaseUrl(ctx.config, app.server.address())}/console/#/link/${token}`;
 
   app.get(
     '/v1/users',

@@ -1,6 +1,7 @@
 // The one-time sign-in links an Admin gets (invitation, password reset) point at PUBLIC_URL, else at
 // the address the server listens on; never at the request's Host header, which a client chooses:
 // a forged Host would send the invitee's token to a server of the attacker's.
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../../src/modules/users/service.js';
@@ -42,6 +43,21 @@ function linkSuite(name: string, env: Record<string, string>, expectedBase: stri
         expect(reset.statusCode, reset.body).toBe(200);
         expect(reset.json<{ signInLink: string }>().signInLink.startsWith(`${expectedBase}/console/#/link/`)).toBe(true);
       });
+
+      if (!env.PUBLIC_URL) {
+        it('once listening, links name the address and port the server is bound to (PORT=0 picks one)', async () => {
+          await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+          const { port } = ctx.app.server.address() as AddressInfo;
+          const invited = await ctx.inject({
+            method: 'POST',
+            url: '/v1/users',
+            headers: { ...headers, host: 'evil.example' },
+            payload: { email: `anne.${ctx.dialect}@links.example`, profile: 'Standard' },
+          });
+          expect(invited.statusCode, invited.body).toBe(201);
+          expect(invited.json<{ signInLink: string }>().signInLink.startsWith(`http://127.0.0.1:${port}/console/#/link/`)).toBe(true);
+        });
+      }
     },
     env,
   );
