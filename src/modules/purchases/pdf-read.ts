@@ -355,9 +355,8 @@ class PdfFile {
   // -- cross-reference sections --
 
   private readXref(): boolean {
-    const tail = Math.max(0, this.buf.length - 2048);
     const at = this.buf.lastIndexOf('startxref', this.buf.length, 'latin1');
-    if (at < 0 || at < tail - 1_048_576) return false;
+    if (at < 0) return false;
     const m = /^startxref\s+(\d+)/.exec(this.buf.toString('latin1', at, at + 40));
     if (!m) return false;
     const newestFirst: PdfDict[] = [];
