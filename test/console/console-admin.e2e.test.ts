@@ -176,7 +176,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
 
   it('edits the e-mail templates of invoices and credit notes with a live preview of the placeholders; cc refused then saved', async () => {
     await signIn(email);
-    await page.getByRole('link', { name: 'Paramètres' }).click();
+    await page.getByRole('link', { name: 'Paramètres', exact: true }).click();
     await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
     // Empty templates: the preview shows the default message the API sends.
     const year = new Date().getFullYear();

@@ -139,7 +139,7 @@ describeEachDb('web console in a browser', (ctx) => {
   }, 60_000);
 
   it("changes the settings: the API's validation message on the SIRET, a logo, bank details and a numbering pattern with its example", async () => {
-    await page.getByRole('link', { name: 'Paramètres' }).click();
+    await page.getByRole('link', { name: 'Paramètres', exact: true }).click();
     await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
     await page.getByLabel('Raison sociale').fill('Atelier Lumière');
     await page.getByLabel('SIRET').fill('123');
