@@ -32,7 +32,7 @@ export async function sandboxCommand(argv: string[], io: SandboxIo, usageError: 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a port number (0-65535), not "${values.port}"`);
   const useCase = (values['use-case'] ?? 'UC1').toUpperCase();
   if (!(USE_CASES as readonly string[]).includes(useCase)) throw usageError(`--use-case is one of ${USE_CASES.join(', ')}`);
-  const { app } = await buildSandbox({ useCase: useCase as UseCase, logger: false });
+  const { app } = await buildSandbox({ useCase: useCase as UseCase, supplierInvoices: 2, logger: false });
   const address = await app.listen({ port, host: values.host ?? '127.0.0.1' });
   io.stdout(
     `PA sandbox listening (use case ${useCase}):\n  flowServiceUrl       ${address}/flow-service\n  directoryServiceUrl  ${address}/directory-service\n` +

@@ -44,7 +44,7 @@ interface StoredFlow {
 export interface SandboxOptions {
   /** The use case played for each invoice submitted (default UC1). */
   useCase?: UseCase;
-  /** Supplier invoices each business finds waiting (default 2). */
+  /** Supplier invoices each business finds waiting at its first search (default none; the CLI holds 2). */
   supplierInvoices?: number;
   /** Milliseconds since the epoch (tests move it). */
   clock?: () => number;
@@ -83,6 +83,9 @@ interface DirectoryLine {
   siret?: string;
   name: string;
 }
+
+const FLOW_TYPES = ['CustomerInvoice', 'SupplierInvoice', 'CustomerInvoiceLC', 'SupplierInvoiceLC'];
+const FLOW_SYNTAXES = ['CII', 'UBL', 'Factur-X', 'CDAR'];
 
 class AnswerError extends Error {
   constructor(
@@ -136,6 +139,13 @@ export class Sandbox {
     return flow;
   }
 
+  /** A flow put in the business's mailbox as is (integrators' tests: a malformed status, an invoice of their own). */
+  inFlowFor(b: Business, flowType: string, flowSyntax: string, name: string, content: string): StoredFlow {
+    const f = this.inFlow(b, flowType, flowSyntax, name, content);
+    if (flowSyntax === 'CII') f.facts = readInvoiceFacts(content);
+    return this.addFlow(b, f);
+  }
+
   private inFlow(b: Business, flowType: string, flowSyntax: string, name: string, content: string): StoredFlow {
     const at = this.now();
     return {
@@ -159,7 +169,7 @@ export class Sandbox {
   /** The status flows of one invoice, published as the business's behaviour says. */
   private play(b: Business, facts: InvoiceFacts, receivedAt: string, statuses: PlayedStatus[], firstAt: number): void {
     const flows = statuses.map((s, i) => {
-      const statusAt = new Date(firstAt + i * 60_000).toISOString();
+      const statusAt = new Date(firstAt + i * 1000).toISOString();
       const xml = writeStatusCdar({
         code: s.code,
         emitter: s.emitter,
@@ -202,7 +212,8 @@ export class Sandbox {
   private ensureSupplierInvoices(b: Business): void {
     if (b.supplierInvoicesMade) return;
     b.supplierInvoicesMade = true;
-    this.holdSupplierInvoices(b, this.options.supplierInvoices ?? 2);
+    const count = this.options.supplierInvoices ?? 0;
+    if (count) this.holdSupplierInvoices(b, count);
   }
 
   holdSupplierInvoices(b: Business, count: number): StoredFlow[] {
@@ -320,12 +331,12 @@ export class Sandbox {
     params: { limit?: number; where: Record<string, unknown> },
   ): { limit: number; filters: Record<string, unknown>; results: FlowMetadata[] } {
     const b = this.business(token);
+    this.ensureSupplierInvoices(b);
     const w = params.where;
     const criteria = ['updatedAfter', 'updatedBefore', 'processingRule', 'flowType', 'flowDirection', 'trackingId', 'ackStatus'].filter(
       (k) => w[k] !== undefined,
     );
     if (!criteria.length) throw flowError(400, 'MISSING_CRITERION', 'at least one search criterion is required');
-    if (Array.isArray(w.flowType) && (w.flowType as string[]).includes('SupplierInvoice')) this.ensureSupplierInvoices(b);
     const limit = params.limit ?? 25;
     const inList = (list: unknown, value: string | undefined) =>
       !Array.isArray(list) || (value !== undefined && (list as string[]).includes(value));
@@ -569,6 +580,22 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<{ app:
     sandbox.directory.push({ siren, name, addressingIdentifier: addressingIdentifier ?? siren, ...(siret ? { siret } : {}) });
     return reply.code(201).send({ siren, addressingIdentifier: addressingIdentifier ?? siren });
   });
+  app.post<{ Body: { flowType?: string; flowSyntax?: string; content?: string; name?: string } }>(
+    '/sandbox/inbox',
+    async (request, reply) => {
+      const t = tokenOf(request, reply);
+      if (!t) return reply;
+      const { flowType = 'CustomerInvoiceLC', flowSyntax = 'CDAR', content, name = 'flow.xml' } = request.body ?? {};
+      if (typeof content !== 'string' || !content) return reply.code(400).send({ message: 'content (the file, as text) is required' });
+      if (!FLOW_TYPES.includes(flowType) || !FLOW_SYNTAXES.includes(flowSyntax))
+        return reply
+          .code(400)
+          .send({ message: `flowType is one of ${FLOW_TYPES.join(', ')}; flowSyntax one of ${FLOW_SYNTAXES.join(', ')}` });
+      const b = sandbox.business(t);
+      const f = sandbox.inFlowFor(b, flowType, flowSyntax, name, content);
+      return reply.code(201).send({ flowId: f.meta.flowId });
+    },
+  );
   app.get('/sandbox/flows', async (request, reply) => {
     const t = tokenOf(request, reply);
     if (!t) return reply;

@@ -6,6 +6,7 @@ import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema } from '../../http/schemas.js';
+import { EInvoicingStatus, EInvoicingStatusEntry } from './einvoicing-schemas.js';
 import { IdParams, Int32, Str } from '../../http/schemas.js';
 import type { DocumentKind } from './compose.js';
 import type { SortColumn } from './repo.js';
@@ -203,7 +204,8 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
 }
 
 export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
-  for (const schema of [SaleDocumentLine, VatSummary, Commitment, Invoice, Credit]) ensureSchema(app, schema);
+  for (const schema of [EInvoicingStatus, EInvoicingStatusEntry, SaleDocumentLine, VatSummary, Commitment, Invoice, Credit])
+    ensureSchema(app, schema);
   const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, keyring: appCtx.keyring, workers: appCtx.workers };
   documentRoutes(app, ctx, {
     kind: 'Invoice',

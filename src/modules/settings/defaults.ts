@@ -140,5 +140,6 @@ export function defaultSettings(): AccountSettings {
       supplierPrefix: 'S',
     },
     documentDefaults: { creditFooterNotes: null, invoiceFooterNotes: null, latePaymentPenaltyRate: null },
+    einvoicing: { platform: null },
   };
 }

@@ -279,6 +279,30 @@ const DocumentDefaults = Type.Object(
   { additionalProperties: false, description: 'Facturier extension: defaults printed on sale documents' },
 );
 
+/** Ours: the plateforme agréée (PA) the account sends and receives e-invoices through (docs/einvoicing-platform.md). */
+const PlatformConnection = Type.Object(
+  {
+    flowServiceUrl: Str(500, "Base URL of the PA's AFNOR XP Z12-013 Flow Service, e.g. https://api.pa.example/flow-service"),
+    directoryServiceUrl: Nullable(Str(500, 'Base URL of its Directory Service, e.g. https://api.pa.example/directory-service')),
+    hasToken: readOnly(Type.Boolean({ description: 'A bearer token is stored (it is write-only: never answered)' })),
+  },
+  { additionalProperties: false },
+);
+const PlatformConnectionInput = Type.Object(
+  {
+    flowServiceUrl: Type.Optional(Nullable(Str(500))),
+    directoryServiceUrl: Type.Optional(Nullable(Str(500))),
+    token: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 4000, description: 'The bearer token the PA gave; write-only' }))),
+  },
+  { additionalProperties: false },
+);
+const EInvoicingSettings = Type.Object(
+  {
+    platform: withInput(Nullable(PlatformConnection), PlatformConnectionInput),
+  },
+  { additionalProperties: false, description: 'Facturier extension: the e-invoicing platform connection' },
+);
+
 export const Settings = Type.Object(
   {
     accounting: AccountingSettings,
@@ -291,6 +315,7 @@ export const Settings = Type.Object(
     bankDetails: BankDetails,
     numbering: Numbering,
     documentDefaults: DocumentDefaults,
+    einvoicing: EInvoicingSettings,
   },
   { $id: 'Settings', additionalProperties: false, description: 'Application Settings' },
 );
