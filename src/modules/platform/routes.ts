@@ -97,12 +97,12 @@ export function platformRoutes(app: TypedApp, p: platform.PlatformContext): void
         summary:
           'Answer a supplier invoice received through the platform: take it in, approve, dispute or refuse it (with a reason), or say the payment was sent',
         params: IdParams,
-        body: PurchaseAnswer,
+        querystring: PurchaseAnswer,
         response: { 200: Type.Array(Type.Ref(EInvoicingStatusEntry)), 400: problem, 404: problem },
       },
     },
     async (request) => {
-      const { action, reasonCode = null, reason = null } = request.body;
+      const { action, reasonCode = null, reason = null } = request.query;
       const code = platform.BUYER_ACTIONS[action];
       if (code === '207' || code === '210') {
         if (!reasonCode)
@@ -135,11 +135,11 @@ export function platformRoutes(app: TypedApp, p: platform.PlatformContext): void
   );
 
   app.post(
-    '/v1/customers/einvoicingaddress/:id',
+    '/v1/einvoicing/directory/customers/:id',
     {
       schema: {
         tags,
-        operationId: 'POST_Customers_EInvoicingAddress',
+        operationId: 'POST_EInvoicing_DirectoryCustomer',
         summary: "Look up the customer's electronic address (BT-49) in the platform's Directory Service, by SIREN, and store it",
         params: IdParams,
         response: { 200: Type.Ref(DirectoryLookup), 400: problem, 404: problem, 503: problem },

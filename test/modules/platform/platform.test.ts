@@ -414,21 +414,22 @@ describeEachDb(
           .execute();
         expect(received).toHaveLength(2);
 
-        const refuse = await call(account, 'POST', `/v1/purchaseinvoices/einvoicingstatus/${purchase.id}`, { action: 'Refused' });
+        const refuse = await call(account, 'POST', `/v1/purchaseinvoices/einvoicingstatus/${purchase.id}?action=Refused`);
         expect(refuse.statusCode).toBe(400);
         expect(refuse.body).toContain('a reason code is required to refuse');
-        const wrongReason = await call(account, 'POST', `/v1/purchaseinvoices/einvoicingstatus/${purchase.id}`, {
-          action: 'Approved',
-          reasonCode: 'TX_TVA_ERR',
-        });
+        const wrongReason = await call(
+          account,
+          'POST',
+          `/v1/purchaseinvoices/einvoicingstatus/${purchase.id}?action=Approved&reasonCode=TX_TVA_ERR`,
+        );
         expect(wrongReason.statusCode).toBe(400);
-        const taken = await call(account, 'POST', `/v1/purchaseinvoices/einvoicingstatus/${purchase.id}`, { action: 'TakenOver' });
+        const taken = await call(account, 'POST', `/v1/purchaseinvoices/einvoicingstatus/${purchase.id}?action=TakenOver`);
         expect(taken.statusCode, taken.body).toBe(200);
-        const disputed = await call(account, 'POST', `/v1/purchaseinvoices/einvoicingstatus/${purchase.id}`, {
-          action: 'Disputed',
-          reasonCode: 'QTE_ERR',
-          reason: 'Quantité livrée : 8',
-        });
+        const disputed = await call(
+          account,
+          'POST',
+          `/v1/purchaseinvoices/einvoicingstatus/${purchase.id}?action=Disputed&reasonCode=QTE_ERR&reason=${encodeURIComponent('Quantité livrée : 8')}`,
+        );
         expect(disputed.json().map((s: DocBody) => `${s.code} ${s.emitter}`)).toEqual(['204 Buyer', '207 Buyer']);
         expect(disputed.json()[1]).toMatchObject({ reasonCode: 'QTE_ERR', reason: 'Quantité livrée : 8', label: 'En litige' });
         const sent = (
@@ -456,12 +457,7 @@ describeEachDb(
         });
         expect(read.message.issuer).toMatchObject({ role: 'BY', globalId: { value: '123456782' } });
 
-        const handUploaded = await ctx.inject({
-          method: 'POST',
-          url: '/v1/purchaseinvoices/einvoicingstatus/999999',
-          headers: account.headers,
-          payload: { action: 'Approved' },
-        });
+        const handUploaded = await call(account, 'POST', '/v1/purchaseinvoices/einvoicingstatus/999999?action=Approved');
         expect(handUploaded.statusCode).toBe(404);
       });
     });
@@ -475,13 +471,13 @@ describeEachDb(
           payload: { siren: '443061841', name: 'Transports Garonne', addressingIdentifier: '443061841_FACTURES' },
         });
         const known = await api.customer({ companyName: 'Transports Garonne', companyInformations: { siret: '44306184100013' } });
-        const res = await call(account, 'POST', `/v1/customers/einvoicingaddress/${known}`);
+        const res = await call(account, 'POST', `/v1/einvoicing/directory/customers/${known}`);
         expect(res.json()).toMatchObject({ siren: '443061841', found: true, electronicAddress: '443061841_FACTURES' });
         expect((await call(account, 'GET', `/v1/customers/${known}`)).json().companyInformations.electronicAddress).toBe(
           '443061841_FACTURES',
         );
         const unknown = await api.customer({ companyName: 'Inconnue', companyInformations: { siret: '55208131700018' } });
-        const none = await call(account, 'POST', `/v1/customers/einvoicingaddress/${unknown}`);
+        const none = await call(account, 'POST', `/v1/einvoicing/directory/customers/${unknown}`);
         expect(none.json()).toMatchObject({
           found: false,
           electronicAddress: null,
