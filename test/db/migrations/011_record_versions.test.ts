@@ -49,6 +49,7 @@ for (const dialect of dialects()) {
         '019_export_index',
         '021_bank_search',
         '022_sale_document_lines',
+        '023_einvoicing_platform',
       ]);
     });
     afterAll(() => dispose());
