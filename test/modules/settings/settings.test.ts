@@ -32,6 +32,7 @@ describeEachDb('settings', (ctx) => {
       'socials',
       'vat',
     ]);
+    expect(s.einvoicing).toEqual({ platform: null });
     expect(s.company).toMatchObject({ name: 'Atelier Dupont', siret: null, logoUri: null });
     expect(s.numbering).toEqual({
       creditPattern: 'AV-{yyyy}-{seq:5}',
