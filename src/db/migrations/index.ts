@@ -18,6 +18,7 @@ import { consoleUsers } from './017_console_users.js';
 import { exportIndex } from './019_export_index.js';
 import { bankSearch } from './021_bank_search.js';
 import { saleDocumentLines } from './022_sale_document_lines.js';
+import { einvoicingWarnings } from './023_einvoicing_warnings.js';
 import { einvoicingPlatform } from './024_einvoicing_platform.js';
 
 export const migrations: Migration[] = [
@@ -39,5 +40,6 @@ export const migrations: Migration[] = [
   exportIndex,
   bankSearch,
   saleDocumentLines,
+  einvoicingWarnings,
   einvoicingPlatform,
 ];
