@@ -32,7 +32,6 @@ describeEachDb('settings', (ctx) => {
       'socials',
       'vat',
     ]);
-    expect(s.einvoicing).toEqual({ platform: null });
     expect(s.company).toMatchObject({ name: 'Atelier Dupont', siret: null, logoUri: null });
     expect(s.numbering).toEqual({
       creditPattern: 'AV-{yyyy}-{seq:5}',
@@ -43,7 +42,7 @@ describeEachDb('settings', (ctx) => {
       supplierPrefix: 'S',
     });
     expect(s.vat).toMatchObject({ liableToVat: true, vatMode: 'Auto' });
-    expect(s.einvoicing).toEqual({ frenchRules: 'Warn' });
+    expect(s.einvoicing).toEqual({ frenchRules: 'Warn', platform: null });
     expect(s.sales.invoices.earlyFinalizationDuration).toBe(0);
     expect(s.sales.invoices.collectionCosts).toContain('40 €');
     expect(s.sales.btoBSettlementTerm).toEqual({
