@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { serveMetrics } from './http/metrics.js';
 import { ConfigError, loadConfig, publicBaseUrl, type Config, type DatabaseConfig } from './config.js';
 import { EXPORT_USAGE, exportCommand } from './cli-export.js';
+import { SANDBOX_HELP, SANDBOX_USAGE, sandboxCommand } from './cli-sandbox.js';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -51,6 +52,7 @@ const USAGE = `Usage:
                                         migrate it; the server must be stopped, and an existing
                                         database is replaced only with --force
 ${EXPORT_USAGE}
+${SANDBOX_USAGE}
 
   facturier --version                   print the version
   facturier COMMAND --help              help of one command (nothing is done)
@@ -65,6 +67,7 @@ const ENV_NOTE = 'Reads DATABASE_URL (default sqlite:./data/facturier.db); see R
 
 /** `facturier COMMAND [SUB] --help`: what the command does; printing it does nothing else. */
 const HELP: Record<string, string> = {
+  'pa-sandbox': SANDBOX_HELP,
   serve: `Usage: facturier serve
 
 Applies pending migrations, then serves the API on HOST:PORT (default 127.0.0.1:8080). On an
@@ -676,6 +679,9 @@ async function main(argv: string[], io: CliIo): Promise<number | undefined> {
       return;
     case 'export':
       await exportCommand(config, argv.slice(1), io, (message) => new UsageError(message));
+      return;
+    case 'pa-sandbox':
+      await sandboxCommand(argv.slice(1), io, (message) => new UsageError(message));
       return;
     default:
       throw new UsageError(`unknown command "${command}"`);

@@ -533,7 +533,103 @@ export interface UserSignInLinksTable {
   expiresAt: number | string;
 }
 
+/** modules/platform: a sale document to submit to the e-invoicing platform (PA), once. */
+export interface PlatformTransmissionsTable {
+  id: Generated<number>;
+  accountId: number;
+  kind: 'Invoice' | 'Credit';
+  documentId: number;
+  trackingId: string;
+  /** Pending (to submit or retry), Submitted (the PA took it: flowId), Failed (the PA refused it: lastError). */
+  state: 'Pending' | 'Submitted' | 'Failed';
+  attempts: Generated<number>;
+  nextAttemptAt: number | string;
+  lockedUntil: number | string | null;
+  firstAttemptAt: number | string | null;
+  flowId: string | null;
+  submittedAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** modules/platform: one lifecycle status of a document (documentId null: matched to none, kept for review). */
+export interface PlatformStatusesTable {
+  id: Generated<number>;
+  accountId: number;
+  documentKind: 'Invoice' | 'Credit' | 'Purchase' | null;
+  documentId: number | null;
+  invoiceNumber: string;
+  invoiceDate: string | null;
+  sellerId: string | null;
+  code: string;
+  label: string | null;
+  statusAt: string;
+  emitter: 'Platform' | 'Buyer' | 'Seller' | 'Other';
+  reasonCode: string | null;
+  reason: string | null;
+  receivedAt: string | null;
+  /** JSON: the amounts collected per VAT rate of a 212. */
+  amounts: string | null;
+  messageId: string;
+  flowId: string | null;
+  unmatchedReason: string | null;
+  dedupeKey: string;
+  createdAt: string;
+}
+
+/** modules/platform: a flow read from the PA, once. */
+export interface PlatformInboxTable {
+  accountId: number;
+  flowId: string;
+  flowType: string | null;
+  state: 'Applied' | 'Unmatched' | 'Malformed' | 'Received' | 'Refused' | 'Ignored';
+  problem: string | null;
+  purchaseId: number | null;
+  /** JSON: what a received supplier invoice says of itself (number, date, type, seller, buyer). */
+  facts: string | null;
+  content: Buffer | null;
+  createdAt: string;
+}
+
+/** modules/platform: a status Facturier sends as a CDAR flow (212 Encaissée, the buyer's answers). */
+export interface PlatformOutgoingTable {
+  id: Generated<number>;
+  accountId: number;
+  dedupeKey: string;
+  trackingId: string;
+  content: string;
+  state: 'Pending' | 'Submitted' | 'Failed';
+  attempts: Generated<number>;
+  nextAttemptAt: number | string;
+  lockedUntil: number | string | null;
+  firstAttemptAt: number | string | null;
+  flowId: string | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export interface PlatformCursorsTable {
+  accountId: number;
+  updatedAfter: string | null;
+  lockedUntil: number | string | null;
+  polledAt: string | null;
+  lastError: string | null;
+}
+
+export interface PlatformEventCursorTable {
+  name: string;
+  lastEventId: number;
+}
+
 export interface Database {
+  platformTransmissions: PlatformTransmissionsTable;
+  platformStatuses: PlatformStatusesTable;
+  platformInbox: PlatformInboxTable;
+  platformOutgoing: PlatformOutgoingTable;
+  platformCursors: PlatformCursorsTable;
+  platformEventCursor: PlatformEventCursorTable;
   users: UsersTable;
   userSessions: UserSessionsTable;
   userSignInLinks: UserSignInLinksTable;

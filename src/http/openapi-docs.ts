@@ -52,6 +52,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Ledgers: 'What is owed to and by the account (commitments) and what was paid (settlements).',
   Webhooks: 'HTTP callbacks on events (customer created, invoice updated…), signed, retried and redeliverable.',
   Emails: 'E-mails sent by the send endpoints, with their delivery status.',
+  'E-invoicing platform':
+    'The plateforme agréée (AFNOR XP Z12-013): sending invoices and credit notes, their lifecycle statuses, supplier invoices received and answered, the directory (docs/einvoicing-platform.md).',
 };
 
 const CUSTOMER = {
@@ -681,6 +683,44 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'Lists what was paid, oldest first, a page at a time: customer receipts, supplier payments, colleague repayments (filters: From/To, `types`).',
     ok: 'A page of settlements',
+  },
+  'GET /v1/einvoicing/platform/healthcheck': {
+    description:
+      "Tests the connection to the account's e-invoicing platform (settings einvoicing.platform): the healthchecks of its Flow Service and Directory Service, each ok or the reason in words. 400 when no platform is set.",
+    ok: 'What each service answered',
+  },
+  'POST /v1/saleinvoices/transmit/{id}': {
+    description:
+      'Sends a finalized invoice to a French business buyer to the e-invoicing platform now (it is sent at finalization already when the account has a platform; this retries one the platform refused, once the cause is fixed). Never twice: 400 once the platform has it. 400 too for a draft, a consumer or a foreign buyer (e-reporting).',
+    ok: 'Where the invoice stands on the platform',
+  },
+  'POST /v1/salecredits/transmit/{id}': {
+    description: 'Sends a finalized credit note to the e-invoicing platform now: as POST /v1/saleinvoices/transmit/{id}.',
+    ok: 'Where the credit note stands on the platform',
+  },
+  'POST /v1/einvoicing/sync': {
+    description:
+      "Submits what waits for transmission and reads the platform's new flows (lifecycle statuses, supplier invoices) now; the worker does it every minute anyway.",
+    ok: 'What was read and tried',
+  },
+  'GET /v1/einvoicing/review': {
+    description:
+      'What was read from the platform and not applied: statuses naming no document of the account (by number, date and seller SIREN), unreadable status messages, supplier invoices that could not be read.',
+    ok: 'The items to review',
+  },
+  'POST /v1/purchaseinvoices/einvoicingstatus/{id}': {
+    description:
+      'Answers a supplier invoice received through the platform, as a CDAR status sent to it: action TakenOver (204), Approved (205), Disputed (207) or Refused (210), both with a reasonCode, or PaymentSent (211). 400 for an invoice not received through the platform.',
+    ok: 'The timeline of the purchase invoice',
+  },
+  'GET /v1/purchaseinvoices/einvoicingstatuses/{id}': {
+    description: 'The lifecycle statuses of a purchase invoice received through the platform, its own answers included.',
+    ok: 'The timeline',
+  },
+  'POST /v1/einvoicing/directory/customers/{id}': {
+    description:
+      "Looks the customer up by SIREN in the platform's Directory Service and stores the electronic address found as companyInformations.electronicAddress (BT-49); says so when the customer is not in the directory.",
+    ok: 'What the directory said',
   },
   'GET /v1/webhooks': { description: 'Lists the webhooks of the account.', ok: 'The webhooks' },
   'POST /v1/webhooks': {

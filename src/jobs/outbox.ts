@@ -62,7 +62,11 @@ export type EventType =
   | 'BankTransactionCreated'
   | 'BankTransactionUpdated'
   | 'BankTransactionDeleted'
-  | 'ExpenseReportReimbursementCancelled';
+  | 'ExpenseReportReimbursementCancelled'
+  | 'InvoiceEInvoicingStatusChanged'
+  | 'CreditEInvoicingStatusChanged'
+  | 'PurchaseInvoiceReceived'
+  | 'PurchaseInvoiceEInvoicingStatusChanged';
 
 export async function emit(db: Kysely<Database>, accountId: number, type: EventType, payload: unknown): Promise<void> {
   await db

@@ -7,10 +7,12 @@
 /** Milliseconds since the epoch, as Date.now(). */
 export type Clock = () => number;
 
-/** What tests (and only tests) replace: the clock, and the resolver of webhook host names. */
+/** What tests (and only tests) replace: the clock, the resolver of webhook host names, the platform client's fetch. */
 export interface DeliveryHooks {
   clock?: Clock;
   resolve?: (hostname: string) => Promise<string[]>;
+  /** How the e-invoicing platform client talks HTTP (modules/platform): tests record the exchanges. */
+  platformFetch?: typeof fetch;
 }
 
 export interface Stage {

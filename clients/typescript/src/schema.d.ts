@@ -2516,6 +2516,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/einvoicing/platform/healthcheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Test the connection to the e-invoicing platform (its Flow and Directory Services healthchecks)
+         * @description Tests the connection to the account's e-invoicing platform (settings einvoicing.platform): the healthchecks of its Flow Service and Directory Service, each ok or the reason in words. 400 when no platform is set.
+         */
+        get: operations["GET_EInvoicing_PlatformHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/saleinvoices/transmit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a finalized invoice to the e-invoicing platform now (once: never twice)
+         * @description Sends a finalized invoice to a French business buyer to the e-invoicing platform now (it is sent at finalization already when the account has a platform; this retries one the platform refused, once the cause is fixed). Never twice: 400 once the platform has it. 400 too for a draft, a consumer or a foreign buyer (e-reporting).
+         */
+        post: operations["POST_SaleInvoices_Transmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/salecredits/transmit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a finalized credit note to the e-invoicing platform now (once: never twice)
+         * @description Sends a finalized credit note to the e-invoicing platform now: as POST /v1/saleinvoices/transmit/{id}.
+         */
+        post: operations["POST_SaleCredits_Transmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/einvoicing/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit what waits and read the platform's flows (statuses, supplier invoices) now, instead of at the next minute
+         * @description Submits what waits for transmission and reads the platform's new flows (lifecycle statuses, supplier invoices) now; the worker does it every minute anyway.
+         */
+        post: operations["POST_EInvoicing_Sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/einvoicing/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What was read from the platform and not applied: statuses naming no document of the account, unreadable messages, invoices not received
+         * @description What was read from the platform and not applied: statuses naming no document of the account (by number, date and seller SIREN), unreadable status messages, supplier invoices that could not be read.
+         */
+        get: operations["GET_EInvoicing_Review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/purchaseinvoices/einvoicingstatus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a supplier invoice received through the platform: take it in, approve, dispute or refuse it (with a reason), or say the payment was sent
+         * @description Answers a supplier invoice received through the platform, as a CDAR status sent to it: action TakenOver (204), Approved (205), Disputed (207) or Refused (210), both with a reasonCode, or PaymentSent (211). 400 for an invoice not received through the platform.
+         */
+        post: operations["POST_PurchaseInvoices_EInvoicingStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/purchaseinvoices/einvoicingstatuses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lifecycle statuses of a purchase invoice received through the platform, its own answers included
+         * @description The lifecycle statuses of a purchase invoice received through the platform, its own answers included.
+         */
+        get: operations["GET_PurchaseInvoices_EInvoicingStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/einvoicing/directory/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up the customer's electronic address (BT-49) in the platform's Directory Service, by SIREN, and store it
+         * @description Looks the customer up by SIREN in the platform's Directory Service and stores the electronic address found as companyInformations.electronicAddress (BT-49); says so when the customer is not in the directory.
+         */
+        post: operations["POST_EInvoicing_DirectoryCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3054,13 +3214,21 @@ export interface components {
                 /** @description Annual late-payment penalty rate, in percent */
                 latePaymentPenaltyRate: number | null;
             };
-            /** @description Facturier extension: e-invoicing */
+            /** @description Facturier extension: e-invoicing rules and the platform connection */
             einvoicing: {
                 /**
-                 * @description Warn (default): finalization refuses only on EN 16931 errors; French rules (BR-FR) are returned as warnings and kept on the document. Enforce: the French rules also refuse a domestic B2B document (choose it when transmitting through a plateforme agréée)
+                 * @description Warn (default): finalization refuses only on EN 16931 errors; French rules (BR-FR) are returned as warnings and kept on the document. Enforce: the French rules also refuse a domestic B2B document. With a platform connected, BR-FR refuses a domestic B2B document whatever this says
                  * @enum {string}
                  */
                 frenchRules: "Warn" | "Enforce";
+                platform: {
+                    /** @description Base URL of the PA's AFNOR XP Z12-013 Flow Service, e.g. https://api.pa.example/flow-service */
+                    flowServiceUrl: string;
+                    /** @description Base URL of its Directory Service, e.g. https://api.pa.example/directory-service */
+                    directoryServiceUrl: string | null;
+                    /** @description A bearer token is stored (it is write-only: never answered) */
+                    readonly hasToken: boolean;
+                } | null;
             };
         };
         /** @description Colleague */
@@ -3189,6 +3357,53 @@ export interface components {
             title: string | null;
             /** @description Indicates if the contact is the main third contact */
             isMain: boolean;
+        };
+        /** @description Facturier extension: where the document stands on the e-invoicing platform */
+        EInvoicingStatus: {
+            /**
+             * @description Whether the document reached the e-invoicing platform
+             * @enum {string}
+             */
+            transmission: "NotSent" | "WaitingForTransmission" | "Transmitted" | "TransmissionRefused";
+            /** @description Why it waits or was refused, with the platform's own text */
+            transmissionMessage: string | null;
+            flowId: string | null;
+            /** @description The status in force (by status date, not arrival order), or null */
+            code: string | null;
+            label: string | null;
+            /** Format: date-time */
+            statusAt: string | null;
+            reasonCode: string | null;
+            reason: string | null;
+            /** @description A terminal status is in force: 210 Refusée, 212 Encaissée, 213 Rejetée, 220 Annulée or 501 Irrecevable */
+            processed: boolean;
+            /** @description What to do now, for a rejected, refused or disputed document */
+            nextStep: string | null;
+        };
+        /** @description Facturier extension: one lifecycle status (CDAR) */
+        EInvoicingStatusEntry: {
+            /** @description Lifecycle status code (MDT-105), e.g. 200 Déposée, 210 Refusée, 212 Encaissée */
+            code: string;
+            label: string | null;
+            /**
+             * Format: date-time
+             * @description When the status was reached (MDT-78): statuses apply in this order
+             */
+            statusAt: string;
+            /** @enum {string} */
+            emitter: "Platform" | "Buyer" | "Seller" | "Other";
+            /** @description MDT-113, e.g. DOUBLON, TX_TVA_ERR */
+            reasonCode: string | null;
+            reason: string | null;
+            /** @description 212 Encaissée: the amount collected per VAT rate */
+            amounts: {
+                amount: string | null;
+                currency: string | null;
+                percent: string | null;
+            }[] | null;
+            /** @description False for a status set aside (a duplicate submission rejected while the first goes on) */
+            applied: boolean;
+            note: string | null;
         };
         /** @description Document line */
         SaleDocumentLine: {
@@ -3418,6 +3633,9 @@ export interface components {
              * @description Facturier extension: BT-72
              */
             deliveryDate?: string | null;
+            einvoicingStatus?: components["schemas"]["EInvoicingStatus"] | null;
+            /** @description Facturier extension: the lifecycle statuses (CDAR) received and sent, by date */
+            einvoicingStatuses?: components["schemas"]["EInvoicingStatusEntry"][];
             cancellationCreditId: number | null;
             cancellationCreditNumber: string | null;
             isProforma: boolean;
@@ -3572,6 +3790,9 @@ export interface components {
              * @description Facturier extension: BT-72
              */
             deliveryDate?: string | null;
+            einvoicingStatus?: components["schemas"]["EInvoicingStatus"] | null;
+            /** @description Facturier extension: the lifecycle statuses (CDAR) received and sent, by date */
+            einvoicingStatuses?: components["schemas"]["EInvoicingStatusEntry"][];
             cancelledInvoicetId: number | null;
             cancelledInvoicetNumber: string | null;
             /** @description Facturier extension: BT-25 of an invoice issued elsewhere */
@@ -4096,7 +4317,7 @@ export interface components {
          * @description The reference's 15 types, then our extensions (credits, receipts, payments, e-mails): docs/delivery.md
          * @enum {string}
          */
-        WebhookType: "CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled";
+        WebhookType: "CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled" | "InvoiceEInvoicingStatusChanged" | "CreditEInvoicingStatusChanged" | "PurchaseInvoiceReceived" | "PurchaseInvoiceEInvoicingStatusChanged";
         /** @description Webhook */
         Webhook: {
             /** Format: int32 */
@@ -4139,6 +4360,41 @@ export interface components {
             deliveredAt: string | null;
             /** @description The latest attempts, newest first (at most 20) */
             history: components["schemas"]["WebhookAttempt"][];
+        };
+        /** @description Facturier extension: the e-invoicing platform connection test */
+        PlatformHealth: {
+            flowService: {
+                ok: boolean;
+                message: string | null;
+            };
+            directoryService: {
+                ok: boolean;
+                message: string | null;
+            };
+        };
+        PlatformSync: {
+            flowsRead: number;
+            transmissionsTried: number;
+            statusesSent: number;
+            lastError: string | null;
+            /** Format: date-time */
+            polledAt: string | null;
+        };
+        EInvoicingReviewItem: {
+            /** @enum {string} */
+            kind: "UnmatchedStatus" | "MalformedFlow" | "RefusedInvoice";
+            flowId: string | null;
+            invoiceNumber: string | null;
+            code: string | null;
+            statusAt: string | null;
+            problem: string | null;
+        };
+        EInvoicingDirectoryLookup: {
+            siren: string | null;
+            found: boolean;
+            /** @description BT-49, scheme 0225: now the customer's companyInformations.electronicAddress */
+            electronicAddress: string | null;
+            message: string;
         };
     };
     responses: never;
@@ -6914,6 +7170,11 @@ export interface operations {
                     einvoicing?: {
                         /** @enum {string|null} */
                         frenchRules?: "Warn" | "Enforce" | null;
+                        platform?: {
+                            flowServiceUrl?: string | null;
+                            directoryServiceUrl?: string | null;
+                            token?: string | null;
+                        } | null;
                     } | null;
                 };
             };
@@ -17914,7 +18175,7 @@ export interface operations {
                     name: string;
                     /** @description Absolute http(s) URL; loopback and private addresses are refused */
                     url: string;
-                    types: ("CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled")[];
+                    types: ("CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled" | "InvoiceEInvoicingStatusChanged" | "CreditEInvoicingStatusChanged" | "PurchaseInvoiceReceived" | "PurchaseInvoiceEInvoicingStatusChanged")[];
                     secretKey?: string | null;
                 };
             };
@@ -18538,6 +18799,527 @@ export interface operations {
             };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
             429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_EInvoicing_PlatformHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What each service answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformHealth"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_SaleInvoices_Transmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the invoice stands on the platform */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingStatus"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_SaleCredits_Transmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the credit note stands on the platform */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingStatus"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_EInvoicing_Sync: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was read and tried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformSync"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_EInvoicing_Review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items to review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingReviewItem"][];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_PurchaseInvoices_EInvoicingStatus: {
+        parameters: {
+            query: {
+                /** @description 204 Prise en charge, 205 Approuvée, 207 En litige, 210 Refusée, 211 Paiement transmis */
+                action: "TakenOver" | "Approved" | "Disputed" | "Refused" | "PaymentSent";
+                reasonCode?: "AUTRE" | "COORD_BANC_ERR" | "TX_TVA_ERR" | "MONTANTTOTAL_ERR" | "CALCUL_ERR" | "NON_CONFORME" | "DOUBLON" | "DEST_INC" | "DEST_ERR" | "TRANSAC_INC" | "EMMET_INC" | "CONTRAT_TERM" | "DOUBLE_FACT" | "CMD_ERR" | "ADR_ERR" | "SIRET_ERR" | "CODE_ROUTAGE_ERR" | "REF_CT_ABSENT" | "REF_ERR" | "PU_ERR" | "REM_ERR" | "QTE_ERR" | "ART_ERR" | "MODPAI_ERR" | "QUALITE_ERR" | "LIVR_INCOMP" | null;
+                reason?: string | null;
+            };
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline of the purchase invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingStatusEntry"][];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_PurchaseInvoices_EInvoicingStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingStatusEntry"][];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_EInvoicing_DirectoryCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the directory said */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingDirectoryLookup"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Busy or unavailable: retry after Retry-After */
+            503: {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;

@@ -19,6 +19,7 @@ import { exportIndex } from './019_export_index.js';
 import { bankSearch } from './021_bank_search.js';
 import { saleDocumentLines } from './022_sale_document_lines.js';
 import { einvoicingWarnings } from './023_einvoicing_warnings.js';
+import { einvoicingPlatform } from './024_einvoicing_platform.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   bankSearch,
   saleDocumentLines,
   einvoicingWarnings,
+  einvoicingPlatform,
 ];

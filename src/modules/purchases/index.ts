@@ -11,4 +11,5 @@ export const purchasesPlugin = modulePlugin('purchases', async (app, ctx) => {
 });
 export { DateRangeQuery } from './routes.js';
 export * from './read.js';
-export { checkPdfUpload } from './service.js';
+export { checkPdfUpload, createFromFile as createPurchaseFromFile, getPurchaseInvoice } from './service.js';
+export type { IncomingInvoice } from './cii-read.js';

@@ -219,7 +219,16 @@ function readingNotes(invoice: IncomingInvoice, source: UploadSource, choice: Su
   return notes;
 }
 
-export async function createFromFile(ctx: PurchasesContext, accountId: number, file: UploadedFile): Promise<PurchaseInvoiceT> {
+/**
+ * A purchase invoice read from a file. `within` runs in the transaction that writes it, after it is
+ * written (the e-invoicing platform module records there which flow it came from: both or neither).
+ */
+export async function createFromFile(
+  ctx: PurchasesContext,
+  accountId: number,
+  file: UploadedFile,
+  within?: (trx: Trx, purchase: PurchaseInvoiceT, invoice: IncomingInvoice | null) => Promise<void>,
+): Promise<PurchaseInvoiceT> {
   if (file.content.length === 0) throw fileError('the file is empty');
   if (file.content.length > MAX_PURCHASE_FILE_BYTES) throw fileError(`the file is larger than ${MAX_PURCHASE_FILE_BYTES / 1024 / 1024} MB`);
   const { invoice, source, contentType, sha256, content, unread } = await readFile(ctx.workers, file.content);
@@ -303,8 +312,19 @@ export async function createFromFile(ctx: PurchasesContext, accountId: number, f
     const row = (await repo.getPurchase(trx, accountId, id))!;
     const [out] = await presentPurchases(trx, accountId, [row], ctx.publicUrl);
     await emit(trx, accountId, 'PurchaseInvoiceCreated', out);
+    await within?.(trx, out, invoice);
     return out;
   });
+}
+
+/** Whether a purchase invoice of the account exists (its date, for the platform module). */
+export async function getPurchaseInvoice(
+  db: Kysely<Database>,
+  accountId: number,
+  id: number,
+): Promise<{ id: number; date: string } | null> {
+  const row = await repo.getPurchase(db, accountId, id);
+  return row ? { id: row.id, date: row.date } : null;
 }
 
 /** The uploaded bytes, unchanged, with the content type they were recognised as. */

@@ -22,6 +22,7 @@ export type AuditEvent =
   | 'settled' // a receipt moved its balance (paid, refunded, or a receipt undone)
   | 'cancelled' // cancelled by a credit note, now linked to it
   | 'sent' // e-mailed to the customer: sentAt set (modules/mailing)
+  | 'processed' // a terminal e-invoicing status taken into account, or no longer (modules/platform)
   | 'sealed' // its state when the first, unkeyed chain was sealed (upgrade)
   | 'firstChainSealed' // the head of the first, unkeyed chain, which this chain continues
   | 'keyRotated'; // a new key seals from here on

@@ -9,6 +9,7 @@ import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { bind } from '../../http/binding.js';
 import { ensureSchema } from '../../http/schemas.js';
+import { EInvoicingStatus, EInvoicingStatusEntry } from './einvoicing-schemas.js';
 import { IdParams, Int32, Str } from '../../http/schemas.js';
 import type { DocumentKind } from './compose.js';
 import type { SortColumn } from './repo.js';
@@ -224,7 +225,17 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
 }
 
 export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
-  for (const schema of [SaleDocumentLine, VatSummary, Commitment, EInvoicingFinding, Invoice, Credit]) ensureSchema(app, schema);
+  for (const schema of [
+    EInvoicingStatus,
+    EInvoicingStatusEntry,
+    SaleDocumentLine,
+    VatSummary,
+    Commitment,
+    EInvoicingFinding,
+    Invoice,
+    Credit,
+  ])
+    ensureSchema(app, schema);
   const ctx: sales.SalesContext = { db: appCtx.db, publicUrl: appCtx.config.publicUrl, keyring: appCtx.keyring, workers: appCtx.workers };
   documentRoutes(app, ctx, {
     kind: 'Invoice',

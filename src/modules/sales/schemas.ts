@@ -1,6 +1,7 @@
 // Wire schemas of sale invoices and credit notes (reference: Invoice, Credit, SaleDocumentLine,
 // VatSummary, Commitment, Discount, Vat, Unit, AddressFields, ContactFields). Read-only fields
 // (ids, totals, state) exist only in the responses: sent in a request, they are ignored.
+import { EInvoicingStatus, EInvoicingStatusEntry } from './einvoicing-schemas.js';
 import { Type, type Static } from '@sinclair/typebox';
 import {
   AddressFields,
@@ -279,6 +280,12 @@ const documentOutputFields = {
   vatCategory: Type.Optional(Nullable(VatCategory)),
   vatExemptionCode: Type.Optional(Nullable(Type.String({ description: 'Facturier extension: VATEX code (BT-121)' }))),
   deliveryDate: Type.Optional(Nullable(Type.String({ format: 'date', description: 'Facturier extension: BT-72' }))),
+  einvoicingStatus: Type.Optional(Nullable(Type.Ref(EInvoicingStatus))),
+  einvoicingStatuses: Type.Optional(
+    Type.Array(Type.Ref(EInvoicingStatusEntry), {
+      description: 'Facturier extension: the lifecycle statuses (CDAR) received and sent, by date',
+    }),
+  ),
 };
 
 export const Invoice = Type.Object(

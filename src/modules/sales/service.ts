@@ -355,7 +355,9 @@ async function finalizeRow(
   // Conforming by construction: the e-invoice this number would be issued with is judged first.
   const stored = JSON.stringify(final);
   const paymentMethod = settings.sales.paymentMethod;
-  const frenchRules = settings.einvoicing.frenchRules;
+  // With a plateforme agréée connected, what it would reject is refused before it is numbered,
+  // whatever the account chose for an account that does not transmit (docs/einvoicing.md).
+  const frenchRules = settings.einvoicing.platform ? 'Enforce' : settings.einvoicing.frenchRules;
   const verdict =
     workers && final.lines.length > INLINE_JUDGE_LINES
       ? await workers.run(judgeCandidate, [{ kind, data: stored, paymentMethod, frenchRules }])

@@ -131,7 +131,6 @@ export function defaultSettings(): AccountSettings {
     socials: { facebook: null, instagram: null, linkedIn: null, pinterest: null, twitter: null, youtube: null },
     vat: { liableToVat: true, nonLiableTextToPrint: DEFAULT_NON_LIABLE_TEXT, vatMode: 'Auto', vatPeriod: 'Monthly' },
     bankDetails: { accountHolder: null, bankName: null, bic: null, iban: null },
-    einvoicing: { frenchRules: 'Warn' },
     numbering: {
       creditPattern: DEFAULT_CREDIT_NUMBER_PATTERN,
       customerPrefix: 'C',
@@ -141,5 +140,6 @@ export function defaultSettings(): AccountSettings {
       supplierPrefix: 'S',
     },
     documentDefaults: { creditFooterNotes: null, invoiceFooterNotes: null, latePaymentPenaltyRate: null },
+    einvoicing: { frenchRules: 'Warn', platform: null },
   };
 }

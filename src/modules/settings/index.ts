@@ -4,4 +4,11 @@ import { modulePlugin } from '../../http/module.js';
 import { settingsRoutes } from './routes.js';
 
 export const settingsPlugin = modulePlugin('settings', settingsRoutes);
-export { getAccountLogo, getAccountSettings, getLogoVersion, readAccountSettings, type AccountSettings } from './service.js';
+export {
+  getAccountLogo,
+  getAccountSettings,
+  getLogoVersion,
+  readAccountSettings,
+  readPlatformConnection,
+  type AccountSettings,
+} from './service.js';

@@ -279,16 +279,34 @@ const DocumentDefaults = Type.Object(
   { additionalProperties: false, description: 'Facturier extension: defaults printed on sale documents' },
 );
 
-/** Ours: how the e-invoicing rules gate finalization (docs/einvoicing.md, "Finalization gate"). */
+/** Ours: the plateforme agréée (PA) the account sends and receives e-invoices through (docs/einvoicing-platform.md). */
+const PlatformConnection = Type.Object(
+  {
+    flowServiceUrl: Str(500, "Base URL of the PA's AFNOR XP Z12-013 Flow Service, e.g. https://api.pa.example/flow-service"),
+    directoryServiceUrl: Nullable(Str(500, 'Base URL of its Directory Service, e.g. https://api.pa.example/directory-service')),
+    hasToken: readOnly(Type.Boolean({ description: 'A bearer token is stored (it is write-only: never answered)' })),
+  },
+  { additionalProperties: false },
+);
+const PlatformConnectionInput = Type.Object(
+  {
+    flowServiceUrl: Type.Optional(Nullable(Str(500))),
+    directoryServiceUrl: Type.Optional(Nullable(Str(500))),
+    token: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 4000, description: 'The bearer token the PA gave; write-only' }))),
+  },
+  { additionalProperties: false },
+);
+/** Ours: how the e-invoicing rules gate finalization (docs/einvoicing.md) and the PA connection. */
 const EInvoicingSettings = Type.Object(
   {
     frenchRules: Type.Union([Type.Literal('Warn'), Type.Literal('Enforce')], {
       description:
         'Warn (default): finalization refuses only on EN 16931 errors; French rules (BR-FR) are returned as warnings and kept on the document. ' +
-        'Enforce: the French rules also refuse a domestic B2B document (choose it when transmitting through a plateforme agréée)',
+        'Enforce: the French rules also refuse a domestic B2B document. With a platform connected, BR-FR refuses a domestic B2B document whatever this says',
     }),
+    platform: withInput(Nullable(PlatformConnection), PlatformConnectionInput),
   },
-  { additionalProperties: false, description: 'Facturier extension: e-invoicing' },
+  { additionalProperties: false, description: 'Facturier extension: e-invoicing rules and the platform connection' },
 );
 
 export const Settings = Type.Object(

@@ -222,7 +222,60 @@ function checkSettlementTerm(doc: Json, path: string, errors: FieldError[]): voi
   }
 }
 
+/** An absolute http(s) URL without query or fragment, its trailing slashes dropped; null when it is not one. */
+function serviceUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) return null;
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** einvoicing.platform: both URLs absolute http(s), and a token once a Flow Service is set. */
+function checkPlatform(doc: Json, errors: FieldError[]): void {
+  const platform = at(doc, 'einvoicing.platform');
+  if (!platform) return;
+  const flow = serviceUrl(platform.flowServiceUrl);
+  if (!flow)
+    errors.push({
+      field: 'einvoicing.platform.flowServiceUrl',
+      message: 'the Flow Service base URL must be an absolute http(s) URL, without query',
+    });
+  else platform.flowServiceUrl = flow;
+  if (platform.directoryServiceUrl !== undefined) {
+    const directory = serviceUrl(platform.directoryServiceUrl);
+    if (!directory)
+      errors.push({
+        field: 'einvoicing.platform.directoryServiceUrl',
+        message: 'the Directory Service base URL must be an absolute http(s) URL, without query',
+      });
+    else platform.directoryServiceUrl = directory;
+  }
+  if (typeof platform.token !== 'string' || !platform.token)
+    errors.push({ field: 'einvoicing.platform.token', message: 'the bearer token the platform gave is required with its URLs' });
+}
+
+/** The account's platform connection, token included (never answered by the API), or null. */
+export async function readPlatformConnection(
+  db: Kysely<Database>,
+  accountId: number,
+): Promise<{ flowServiceUrl: string; directoryServiceUrl: string | null; token: string } | null> {
+  const found = await repo.readAccountWithSettings(db, accountId);
+  if (!found?.settings) return null;
+  const platform = at(JSON.parse(found.settings.data) as Json, 'einvoicing.platform');
+  if (!platform || typeof platform.flowServiceUrl !== 'string' || typeof platform.token !== 'string') return null;
+  return {
+    flowServiceUrl: platform.flowServiceUrl,
+    directoryServiceUrl: typeof platform.directoryServiceUrl === 'string' ? platform.directoryServiceUrl : null,
+    token: platform.token,
+  };
+}
+
 function checkOthers(doc: Json, errors: FieldError[]): void {
+  checkPlatform(doc, errors);
   const timezone = at(doc, 'general')?.timezone;
   if (typeof timezone === 'string') {
     try {
@@ -319,6 +372,16 @@ function present(doc: Json, name: string, logoToken: string | null, publicUrl: s
     : toAddress(company.headOfficeAddress);
   Object.assign(company.contact, contactNames(company.contact, s.general.contactDisplayFormat));
   company.logoUri = company.emailLogoUri = company.reportLogoUri = logoUrl(logoToken, publicUrl);
+  // The token is write-only: only whether one is stored is answered.
+  const platform = at(doc, 'einvoicing.platform');
+  s.einvoicing.platform =
+    platform && typeof platform.flowServiceUrl === 'string'
+      ? {
+          flowServiceUrl: platform.flowServiceUrl,
+          directoryServiceUrl: typeof platform.directoryServiceUrl === 'string' ? platform.directoryServiceUrl : null,
+          hasToken: typeof platform.token === 'string' && platform.token.length > 0,
+        }
+      : null;
   s.sales.btoBSettlementTerm = presentTerm(s.sales.btoBSettlementTerm, at(doc, 'sales.btoBSettlementTerm'));
   s.sales.btoCSettlementTerm = presentTerm(s.sales.btoCSettlementTerm, at(doc, 'sales.btoCSettlementTerm'));
   for (const field of ['defaultProductClassification', 'defaultServiceClassification', 'defaultShippingClassification'] as const) {

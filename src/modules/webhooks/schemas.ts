@@ -88,6 +88,10 @@ const SUBSCRIBABLE: Record<Subscribable, true> = {
   BankTransactionUpdated: true,
   BankTransactionDeleted: true,
   ExpenseReportReimbursementCancelled: true,
+  InvoiceEInvoicingStatusChanged: true,
+  CreditEInvoicingStatusChanged: true,
+  PurchaseInvoiceReceived: true,
+  PurchaseInvoiceEInvoicingStatusChanged: true,
 };
 
 export const EVENT_TYPES = [

@@ -50,6 +50,7 @@ for (const dialect of dialects()) {
         '021_bank_search',
         '022_sale_document_lines',
         '023_einvoicing_warnings',
+        '024_einvoicing_platform',
       ]);
     });
     afterAll(() => dispose());

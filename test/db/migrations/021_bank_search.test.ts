@@ -33,7 +33,12 @@ for (const dialect of dialects()) {
         await sql`insert into bank_transactions (account_id, bank_account_id, date, amount, label, counterparty_name, dedup_key, created_at)
           values (${accountId}, ${bankId}, '2025-02-03', ${-1250}, ${label}, ${counterparty}, ${`ref:${i}`}, ${now})`.execute(k);
       }
-      expect(await migrateToLatest(db)).toEqual(['021_bank_search', '022_sale_document_lines', '023_einvoicing_warnings']);
+      expect(await migrateToLatest(db)).toEqual([
+        '021_bank_search',
+        '022_sale_document_lines',
+        '023_einvoicing_warnings',
+        '024_einvoicing_platform',
+      ]);
     });
     afterAll(() => dispose());
 

@@ -362,8 +362,17 @@ describeEachDb('exports', (ctx) => {
       await raw.schema.dropTable('sale_document_lines').execute();
       await raw.schema.dropTable('pending_upgrades').execute();
       await raw.schema.alterTable('sale_documents').dropColumn('einvoicing_warnings').execute();
-      await sql`delete from kysely_migration where name in ('022_sale_document_lines', '023_einvoicing_warnings')`.execute(raw);
-      expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines', '023_einvoicing_warnings']);
+      for (const table of [
+        'platform_transmissions',
+        'platform_statuses',
+        'platform_inbox',
+        'platform_outgoing',
+        'platform_cursors',
+        'platform_event_cursor',
+      ])
+        await raw.schema.dropTable(table).execute();
+      await sql`delete from kysely_migration where name > '022'`.execute(raw);
+      expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines', '023_einvoicing_warnings', '024_einvoicing_platform']);
       const finalized = await ctx.db.kysely
         .selectFrom('saleDocuments')
         .select((eb) => eb.fn.countAll<number>().as('n'))

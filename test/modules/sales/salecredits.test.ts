@@ -278,6 +278,7 @@ describeEachDb('sale credits and the invoice they correct', (ctx) => {
     await eapi.settings({ einvoicing: { frenchRules: null } });
     expect((await ctx.inject({ method: 'GET', url: '/v1/settings', headers: e.headers })).json().einvoicing).toEqual({
       frenchRules: 'Warn',
+      platform: null,
     });
     const done = await eapi.finalize('Credit', id);
     expect(done.statusCode, done.body).toBe(200);

@@ -1,0 +1,51 @@
+// The e-invoicing platform connection (issue #26, docs/einvoicing-platform.md): sending domestic B2B
+// sale documents to the account's plateforme agréée through the AFNOR XP Z12-013 Flow Service,
+// following their lifecycle statuses (CDAR), receiving supplier invoices into purchases and
+// answering them, looking customers up in the Directory Service. Its outbox stages run in the worker.
+import type { AppContext } from '../../context.js';
+import { modulePlugin } from '../../http/module.js';
+import type { Stage } from '../../jobs/runner.js';
+import { platformRoutes } from './routes.js';
+import { documentStatuses, type PlatformContext } from './service.js';
+import { eventsStage, outgoingStage, pollStage, transmitStage } from './stages.js';
+
+function contextOf(ctx: AppContext): PlatformContext {
+  return { ctx, clock: ctx.delivery?.clock ?? Date.now };
+}
+
+const SALE_PATHS = /^\/v1\/(saleinvoices|salecredits)(\/|$)/i;
+type SaleWire = { id?: unknown; isProcessed?: unknown; einvoicingStatus?: unknown; einvoicingStatuses?: unknown };
+
+export const platformPlugin = modulePlugin('platform', (app, ctx) => {
+  const p = contextOf(ctx);
+  platformRoutes(app, p);
+  // Invoice and Credit carry `einvoicingStatus` and `einvoicingStatuses` (declared in their schemas):
+  // filled here for the sale routes' answers, in one read per answer, so that sales needs no link to this module.
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode >= 300 || !request.principal || !SALE_PATHS.test(request.url)) return payload;
+    const items = (Array.isArray(payload) ? payload : [payload]) as SaleWire[];
+    const docs = items.filter(
+      (d): d is SaleWire & { id: number } => !!d && typeof d === 'object' && typeof d.id === 'number' && 'isProcessed' in d,
+    );
+    if (!docs.length) return payload;
+    const kind = /^\/v1\/salecredits/i.test(request.url) ? 'Credit' : 'Invoice';
+    const found = await documentStatuses(
+      ctx.db.kysely,
+      request.principal.accountId,
+      kind,
+      docs.map((d) => d.id),
+    );
+    // Documents that never met the platform keep answering without the two fields (they are optional).
+    for (const d of docs) {
+      const status = found.get(d.id);
+      if (status?.einvoicingStatus) Object.assign(d, status);
+    }
+    return payload;
+  });
+});
+
+/** The worker's platform stages: finalizations and payments to act on, submissions, the platform's flows. */
+export function platformStages(ctx: AppContext): Stage[] {
+  const p = contextOf(ctx);
+  return [eventsStage(p), transmitStage(p), outgoingStage(p), pollStage(p)];
+}
