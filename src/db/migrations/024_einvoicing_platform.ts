@@ -11,6 +11,16 @@ import { sql } from 'kysely';
 import type { Migration } from './helpers.js';
 import { withAccount, withId } from './helpers.js';
 
+/** The tables this migration creates (tests that rebuild an earlier version's database drop them). */
+export const PLATFORM_TABLES = [
+  'platform_transmissions',
+  'platform_statuses',
+  'platform_inbox',
+  'platform_outgoing',
+  'platform_cursors',
+  'platform_event_cursor',
+] as const;
+
 export const einvoicingPlatform: Migration = {
   name: '024_einvoicing_platform',
   async up(db, dialect) {

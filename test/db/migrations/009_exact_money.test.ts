@@ -13,7 +13,7 @@ import { recordVersions } from '../../../src/db/migrations/011_record_versions.j
 import { auditTrail } from '../../../src/db/migrations/012_audit_trail.js';
 import { saleDocumentLines } from '../../../src/db/migrations/022_sale_document_lines.js';
 import { einvoicingWarnings } from '../../../src/db/migrations/023_einvoicing_warnings.js';
-import { einvoicingPlatform } from '../../../src/db/migrations/024_einvoicing_platform.js';
+import { einvoicingPlatform, PLATFORM_TABLES } from '../../../src/db/migrations/024_einvoicing_platform.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { fromStoredAmount } from '../../../src/db/money.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
@@ -127,15 +127,7 @@ for (const dialect of dialects()) {
       await sql`drop table sale_document_lines`.execute(raw());
       await sql`drop table pending_upgrades`.execute(raw());
       await sql`alter table sale_documents drop column einvoicing_warnings`.execute(raw());
-      for (const table of [
-        'platform_transmissions',
-        'platform_statuses',
-        'platform_inbox',
-        'platform_outgoing',
-        'platform_cursors',
-        'platform_event_cursor',
-      ])
-        await sql`drop table ${sql.table(table)}`.execute(raw());
+      for (const table of PLATFORM_TABLES) await sql`drop table ${sql.table(table)}`.execute(raw());
       await sql`alter table document_heads drop column key_id`.execute(raw());
       if (dialect === 'sqlite') {
         // …then their amounts are put back as the previous version stored them: JS numbers in
