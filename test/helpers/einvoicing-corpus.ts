@@ -61,7 +61,12 @@ function prng(seed: number): () => number {
 
 const BANK = { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPPXXX' };
 
-/** The sellers: each an account with its settings (PUT /v1/settings); `complete: false` ones cannot issue. */
+/**
+ * The sellers: each an account with its settings (PUT /v1/settings); `complete: false` ones cannot issue.
+ * Every complete seller sets `einvoicing.frenchRules: Enforce`: the corpus proves the promise of that gate
+ * (a finalized domestic B2B document passes BR-FR too). Under Warn, the default, BR-FR findings are kept
+ * as warnings instead; test/modules/sales/salecredits.test.ts proves that side.
+ */
 const SELLERS: { key: string; settings: Payload | null; liable: boolean; complete: boolean }[] = [
   {
     key: 'sas',
@@ -78,6 +83,7 @@ const SELLERS: { key: string; settings: Payload | null; liable: boolean; complet
         contact: { email: 'facturation@atelier.example', phone: '04 78 00 00 00' },
       },
       bankDetails: { ...BANK, accountHolder: 'Atelier Numérique SAS' },
+      einvoicing: { frenchRules: 'Enforce' },
     },
   },
   {
@@ -94,6 +100,7 @@ const SELLERS: { key: string; settings: Payload | null; liable: boolean; complet
       vat: { vatMode: 'Debit' },
       sales: { paymentMethod: 'Check' },
       numbering: { invoicePattern: 'FAC/{yy}{mm}/{seq:4}', creditPattern: 'AV_{yyyy}-{seq}' },
+      einvoicing: { frenchRules: 'Enforce' },
     },
   },
   {
@@ -109,6 +116,7 @@ const SELLERS: { key: string; settings: Payload | null; liable: boolean; complet
       },
       vat: { liableToVat: false },
       bankDetails: { ...BANK, accountHolder: 'Marie Martin' },
+      einvoicing: { frenchRules: 'Enforce' },
     },
   },
   // A new account as it starts: no SIREN, no VAT number. Nothing it issues can conform.
