@@ -1,8 +1,8 @@
 // The amounts of a purchase as an incoming e-invoice gives them, and what the notes must say about
 // them: the document's own totals (BT-109 net, BT-110 VAT, BT-112 total) rather than sums of the VAT
 // breakdown, the breakdown kept when readable, inconsistencies said, a credit note stored negative,
-// foreign currency kept in the invoice's currency (converted to euros only when the file itself gives
-// the VAT in euros, BT-111). Pure: no I/O.
+// foreign currency kept in the invoice's currency (converted to euros when the file itself gives the
+// VAT in euros, BT-111, or else at a rate the user gives with the upload). Pure: no I/O.
 import Big from 'big.js';
 import { round2, sum, toDecimal } from '../../domain/money.js';
 import type { IncomingInvoice, IncomingVat } from './cii-read.js';
@@ -52,7 +52,11 @@ function breakdown(lines: IncomingVat[]): { rate: Big; base: Big; vat: Big }[] |
   return out;
 }
 
-export function purchaseAmounts(invoice: IncomingInvoice): PurchaseAmounts {
+/**
+ * `userRate`: euros for one unit of the invoice's currency, given with the upload; used only when the
+ * file does not give its VAT in euros (the file's own BT-111 wins, and the notes say the rate was not used).
+ */
+export function purchaseAmounts(invoice: IncomingInvoice, userRate: string | null = null): PurchaseAmounts {
   const notes: string[] = [];
   const currency = (invoice.currency ?? 'EUR').toUpperCase();
   const lines = breakdown(invoice.vats);
@@ -93,19 +97,30 @@ export function purchaseAmounts(invoice: IncomingInvoice): PurchaseAmounts {
   let inEuros = currency === 'EUR';
   if (!inEuros) {
     const inEur = invoice.taxCurrency?.toUpperCase() === 'EUR' ? decimalOf(invoice.taxAmountInTaxCurrency) : null;
-    if (inEur !== null && vat !== null && !vat.eq(0)) {
-      const rate = inEur.div(vat);
+    const original = `montants d'origine : HT ${net === null ? '?' : fmt(net)}, TVA ${vat === null ? '?' : fmt(vat)}, TTC ${total === null ? '?' : fmt(total)} ${currency}`;
+    let rate: Big | null = null;
+    const fromFile = inEur !== null && vat !== null && !vat.eq(0);
+    if (fromFile) {
+      rate = inEur.div(vat!);
       notes.push(
-        `Montants convertis de ${currency} en EUR au taux que donne la TVA en euros du fichier (BT-111 : ${fmt(inEur)} EUR pour ${fmt(vat)} ${currency}, 1 ${currency} = ${rate.round(6).toFixed()} EUR) ; montants d'origine : HT ${net === null ? '?' : fmt(net)}, TVA ${fmt(vat)}, TTC ${total === null ? '?' : fmt(total)} ${currency}.`,
+        `Montants convertis de ${currency} en EUR au taux que donne la TVA en euros du fichier (BT-111 : ${fmt(inEur)} EUR pour ${fmt(vat!)} ${currency}, 1 ${currency} = ${rate.round(6).toFixed()} EUR) ; ${original}.`,
       );
-      net = net && round2(net.times(rate));
-      total = total && round2(total.times(rate));
-      vat = inEur;
-      stored = lines && lines.map((l) => ({ rate: l.rate, base: round2(l.base.times(rate)), vat: round2(l.vat.times(rate)) }));
-      storedCurrency = 'EUR';
-      inEuros = true;
+      if (userRate) notes.push(`Le taux donné à l'envoi (1 ${currency} = ${userRate} EUR) n'est pas utilisé : le fichier donne le sien.`);
+    } else if (userRate) {
+      rate = new Big(userRate);
+      notes.push(`Montants convertis de ${currency} en EUR au taux donné à l'envoi (1 ${currency} = ${rate.toFixed()} EUR) ; ${original}.`);
     } else {
       notes.push(`Montants en ${currency}, la devise de la facture : non convertis en euros (le fichier ne donne pas la TVA en euros).`);
+    }
+    if (rate) {
+      const r = rate;
+      net = net && round2(net.times(r));
+      total = total && round2(total.times(r));
+      // The file's own VAT in euros is kept exactly; a user's rate converts it like the other amounts.
+      vat = fromFile ? inEur : vat && round2(vat.times(r));
+      stored = lines && lines.map((l) => ({ rate: l.rate, base: round2(l.base.times(r)), vat: round2(l.vat.times(r)) }));
+      storedCurrency = 'EUR';
+      inEuros = true;
     }
   }
 

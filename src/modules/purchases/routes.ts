@@ -28,13 +28,28 @@ const MULTIPART_PROBLEMS: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'send multipart/form-data with one part named "file"',
 };
 
+/** Euros for one unit of the invoice's currency: a positive decimal, at most 10 decimals, below 1,000,000. */
+function checkExchangeRate(text: string): string {
+  const value = text.trim().replace(',', '.');
+  if (!/^\d{1,6}(\.\d{1,10})?$/.test(value) || !/[1-9]/.test(value))
+    throw ValidationError.field(
+      'exchangeRate',
+      `"${text.slice(0, 40)}" is not a rate: give the euros for one unit of the invoice's currency, e.g. 0.9215`,
+    );
+  return value;
+}
+
 /** The part named `file`; every failure (no part, too large, broken body) is a 400 naming `file`. */
 async function readFilePart(request: FastifyRequest): Promise<UploadedFile> {
   if (!request.isMultipart()) throw ValidationError.field('file', MULTIPART_PROBLEMS.FST_INVALID_MULTIPART_CONTENT_TYPE);
   let file: UploadedFile | null = null;
+  let exchangeRate: string | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_PURCHASE_FILE_BYTES, files: 1 } })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.fieldname.toLowerCase() === 'exchangerate') exchangeRate = String(part.value);
+        continue;
+      }
       const content = await part.toBuffer();
       if (part.fieldname.toLowerCase() === 'file') file = { content, fileName: part.filename || null };
     }
@@ -44,7 +59,7 @@ async function readFilePart(request: FastifyRequest): Promise<UploadedFile> {
   }
   if (!file) throw ValidationError.field('file', 'no part named "file" in the multipart body');
   checkFileName(file.fileName ?? undefined);
-  return file;
+  return { ...file, exchangeRate: exchangeRate === null ? null : checkExchangeRate(exchangeRate) };
 }
 
 const ORDER_BY: Record<string, SortColumn> = {

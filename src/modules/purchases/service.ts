@@ -37,6 +37,8 @@ export interface PurchasesContext {
 export interface UploadedFile {
   content: Buffer;
   fileName: string | null;
+  /** Euros for one unit of the invoice's currency, given with the upload (field `exchangeRate`). */
+  exchangeRate?: string | null;
 }
 
 /** What is kept in purchase_invoices.data: the wire fields without columns, and what was read. */
@@ -233,6 +235,11 @@ export async function createFromFile(
   if (file.content.length > MAX_PURCHASE_FILE_BYTES) throw fileError(`the file is larger than ${MAX_PURCHASE_FILE_BYTES / 1024 / 1024} MB`);
   const { invoice, source, contentType, sha256, content, unread } = await readFile(ctx.workers, file.content);
 
+  if (file.exchangeRate) {
+    const currency = (invoice?.currency ?? 'EUR').toUpperCase();
+    if (!invoice) throw ValidationError.field('exchangeRate', 'the file holds no e-invoice whose amounts a rate could convert');
+    if (currency === 'EUR') throw ValidationError.field('exchangeRate', 'the invoice is in EUR: no exchange rate applies');
+  }
   const settings = await getAccountSettings(ctx.db.kysely, accountId);
   const today = todayIn(settings.general.timezone || 'Europe/Paris');
   // The supplier found or created and the purchase are written together: nothing stays of either
@@ -243,7 +250,7 @@ export async function createFromFile(
       : { supplier: null, matched: false, refused: [] };
     const supplier = choice.supplier;
     const identifiers = invoice ? identifiersOf(invoice.seller, choice) : null;
-    const amounts = invoice ? purchaseAmounts(invoice) : null;
+    const amounts = invoice ? purchaseAmounts(invoice, file.exchangeRate ?? null) : null;
     const notes =
       invoice && amounts
         ? [...readingNotes(invoice, source, choice, identifiers), ...amounts.notes].join(' ').slice(0, 4000)

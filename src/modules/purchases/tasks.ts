@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { ValidationError } from '../../errors.js';
 import { defineTask } from '../../workers/task.js';
-import { readIncomingInvoice, UnreadInvoiceError, type IncomingInvoice } from './cii-read.js';
+import { NotAnInvoiceError, readIncomingInvoice, type IncomingInvoice } from './cii-read.js';
 import { extractEmbeddedInvoiceXml, isPdf, PdfReadError } from './pdf-read.js';
 
 export interface UploadSource {
@@ -19,7 +19,7 @@ export interface ReadUpload {
   invoice: IncomingInvoice | null;
   source: UploadSource;
   sha256: string;
-  /** Why a PDF's attached XML was not read as an invoice (it is then stored as a plain PDF). */
+  /** Why a PDF's attached XML was not read as an invoice (it is then stored as a plain PDF, Pending). */
   unread: string | null;
   /** The file's bytes, handed back unchanged. */
   content: Uint8Array;
@@ -57,8 +57,10 @@ export const readUpload = defineTask(import.meta.url, 'readUpload', (bytes: Uint
     try {
       invoice = readIncomingInvoice(embedded.xml);
     } catch (err) {
-      // A readable PDF whose attachment is well-formed XML of another kind is kept as a plain PDF, with why.
-      if (!(err instanceof UnreadInvoiceError)) throw err;
+      // A readable PDF whose attachment is not an invoice we read (XML of another kind, XML that is not
+      // well-formed, or a DOCTYPE refused before any entity is expanded) is kept as a plain PDF, with why:
+      // a person reads the PDF as they would one without XML (issue #27).
+      if (!(err instanceof NotAnInvoiceError)) throw err;
       return {
         contentType: 'application/pdf',
         invoice: null,

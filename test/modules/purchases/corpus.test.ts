@@ -134,6 +134,49 @@ describeEachDb('supplier e-invoices of the public corpora', (ctx) => {
       expect(up.data).toMatchObject({ invoice: { currency: 'USD', amountsCurrency: 'EUR' } });
     });
 
+    it('foreign currency with a rate given at upload (exchangeRate): converted, the rate and the original amounts in the notes, Done', async () => {
+      const usd = Buffer.from(UBL_TZ.replaceAll('"EUR"', '"USD"').replace('>EUR<', '>USD<'));
+      const account = await ctx.newAccount(undefined, { sellerIdentity: false });
+      const send = (rate: string, bytes = usd) =>
+        ctx.inject({
+          method: 'POST',
+          url: '/v1/purchaseinvoices/file',
+          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          payload: multipart([
+            { name: 'exchangeRate', content: rate },
+            { name: 'file', filename: 'invoice.xml', content: bytes },
+          ]),
+        });
+      const res = await send('0,92');
+      expect(res.statusCode, res.body).toBe(200);
+      // 314.86 × 0.92 = 289.6712 → 289.67; 22.04 × 0.92 = 20.2768 → 20.28; 336.90 × 0.92 = 309.948 → 309.95.
+      expect(res.json()).toMatchObject({
+        taxExcludedAmount: 289.67,
+        vatAmount: 20.28,
+        taxIncludedAmount: 309.95,
+        vats: [{ rate: 7, taxExcludedAmount: 289.67, vatAmount: 20.28 }],
+        status: 'Done',
+      });
+      expect(res.json().notes).toContain(
+        "Montants convertis de USD en EUR au taux donné à l'envoi (1 USD = 0.92 EUR) ; montants d'origine : HT 314.86, TVA 22.04, TTC 336.90 USD.",
+      );
+      for (const [rate, message] of [
+        ['0', /is not a rate/],
+        ['-1.2', /is not a rate/],
+        ['abc', /is not a rate/],
+      ] as const) {
+        const bad = await send(rate);
+        expect(bad.statusCode, rate).toBe(400);
+        expect(bad.json().errors[0], rate).toMatch(/^exchangeRate: /);
+        expect(JSON.stringify(bad.json()), rate).toMatch(message);
+      }
+      const inEuros = await send('0.92', Buffer.from(UBL_TZ));
+      expect(inEuros.statusCode).toBe(400);
+      expect(inEuros.json().errors).toEqual(['exchangeRate: the invoice is in EUR: no exchange rate applies']);
+      const count = await ctx.inject({ method: 'GET', url: '/v1/purchaseinvoices', headers: account.headers });
+      expect(count.json()).toHaveLength(1);
+    });
+
     it('an unverifiable VAT number (United Kingdom) stays on every purchase, flagged, not only the first', async () => {
       const own = await ctx.newAccount(undefined, { sellerIdentity: false });
       const gb = Buffer.from(UBL_TZ.replace('DE 123456789', 'GB 123 4567 89').replace('[Seller name]', 'Widgets Ltd'));

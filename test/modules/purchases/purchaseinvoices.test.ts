@@ -156,11 +156,24 @@ describeEachDb('purchase invoices from files', (ctx) => {
     expectFileError(await upload(fileBody('<Invoice', 'x.xml', 'application/xml')), /Not an invoice/);
   });
 
-  it('a PDF whose embedded invoice is hostile is refused with a 400 Error', async () => {
+  it('a PDF whose attached XML is hostile or not well-formed is kept as a Pending plain PDF, saying why', async () => {
     const doc = baseInvoice();
-    const hostile = await renderDocumentPdf(doc, {
-      xml: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
-    });
-    expectFileError(await upload(fileBody(hostile)), /DOCTYPE/);
+    const cases: [string, string, RegExp][] = [
+      ['hostile', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', /DOCTYPE/],
+      ['truncated', '<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:x"><a>', /Not an invoice/],
+    ];
+    for (const [label, xml, reason] of cases) {
+      const pdf = await renderDocumentPdf(doc, { xml });
+      const res = await upload(fileBody(pdf, `${label}.pdf`));
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
+      const body = res.json();
+      expect(body.status, label).toBe('Pending');
+      expect(body.taxIncludedAmount, label).toBe(0);
+      expect(body.notes, label).toMatch(/Le XML joint au PDF n'a pas été lu comme une facture/);
+      expect(body.notes, label).toMatch(reason);
+      const file = await download(body.id);
+      expect(file.statusCode).toBe(200);
+      expect(Buffer.compare(file.rawPayload, pdf), `${label}: the bytes are kept unchanged`).toBe(0);
+    }
   });
 });
