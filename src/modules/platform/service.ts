@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { transaction, type Trx } from '../../db/transaction.js';
 import { currentStatus, lifecycleStatus, type TimelineEntry } from '../../domain/lifecycle.js';
 import { readCdar, type CdarMessage, type CdarReference } from '../../einvoicing/cdar.js';
-import { writeStatusCdar, type StatusToWrite } from '../../einvoicing/cdar-status.js';
+import { statusMessageId, writeStatusCdar, type StatusToWrite } from '../../einvoicing/cdar-status.js';
 import { InvalidStateError, NotFoundError, UnavailableError } from '../../errors.js';
 import { emit } from '../../jobs/outbox.js';
 import { backoffMs, RETRY_WINDOW_MS } from '../../jobs/runner.js';
@@ -330,6 +330,62 @@ export async function queueCollected(
     reason: `Paiement du ${payment.date}`,
     receivedAt: null,
     amounts: JSON.stringify(collected),
+    messageId: status.id!,
+    flowId: null,
+    unmatchedReason: null,
+    dedupeKey,
+    createdAt: new Date().toISOString(),
+  });
+}
+
+/**
+ * 220 Annulée, for a transmitted invoice the seller cancels (its cancellation credit note goes to the
+ * platform as a document of its own): XP Z12-014 UC4, the seller's status before the correction. Once
+ * per invoice; nothing for an invoice that never reached the platform.
+ */
+export async function queueCancelled(p: PlatformContext, trx: Trx, accountId: number, invoiceId: number) {
+  const t = await repo.transmissionOf(trx, accountId, 'Invoice', invoiceId);
+  if (!t || t.state !== 'Submitted') return false;
+  const row = await getDocumentRow(trx, accountId, 'Invoice', invoiceId);
+  if (!row || row.isDraft || !row.isCancelled) return false;
+  const data = parseData(row);
+  if (!data.seller) return false;
+  const doc = toIssuedDocument('Invoice', { isDraft: false, data }, data.seller, { paymentMethod: data.seller.paymentMethod });
+  const me = await sirenOf(p, trx, accountId);
+  if (!me.siren || !doc.buyer.siren) return false;
+  const statuses = await repo.statusesOf(trx, accountId, 'Invoice', [invoiceId]);
+  const latest = statuses.at(-1)?.statusAt;
+  const statusAt = new Date(Math.max(p.clock(), latest ? Date.parse(latest) + 1000 : 0)).toISOString();
+  const creditNumber = data.links?.cancellationCreditNumber;
+  const reason = creditNumber ? `Annulée par l'avoir ${creditNumber}` : 'Annulée par le vendeur';
+  const received = statuses.find((s) => s.code === '200')?.statusAt ?? null;
+  const status: StatusToWrite = {
+    code: '220',
+    reason,
+    emitter: 'Seller',
+    seller: { siren: me.siren, name: doc.seller.name },
+    buyer: { siren: doc.buyer.siren, name: doc.buyer.name, address: doc.buyer.electronicAddress?.value ?? null },
+    invoice: { number: row.number!, typeCode: doc.typeCode ?? '380', issueDate: row.date },
+    statusAt,
+    receivedAt: received,
+  };
+  status.id = statusMessageId(status);
+  const dedupeKey = `220|Invoice|${invoiceId}`;
+  return queueStatus(p, trx, accountId, dedupeKey, status, {
+    accountId,
+    documentKind: 'Invoice',
+    documentId: invoiceId,
+    invoiceNumber: row.number!,
+    invoiceDate: row.date,
+    sellerId: me.siren,
+    code: '220',
+    label: 'Annulée',
+    statusAt,
+    emitter: 'Seller',
+    reasonCode: null,
+    reason,
+    receivedAt: null,
+    amounts: null,
     messageId: status.id!,
     flowId: null,
     unmatchedReason: null,

@@ -1,15 +1,23 @@
 // The outbox worker's platform stages: finalizations and payments looked at in the outbox (a
-// transmission or a 212 Encaissée queued, with the event cursor, in one transaction), due
+// transmission, a 212 Encaissée or a 220 Annulée queued, with the event cursor, in one transaction), due
 // transmissions and outgoing statuses submitted, and each account's flows read every minute.
 import Big from 'big.js';
 import { transaction } from '../../db/transaction.js';
 import type { Stage } from '../../jobs/runner.js';
 import * as repo from './repo.js';
-import { enqueueIfEInvoice, pollAccount, queueCollected, runOutgoing, runTransmissions, type PlatformContext } from './service.js';
+import {
+  enqueueIfEInvoice,
+  pollAccount,
+  queueCancelled,
+  queueCollected,
+  runOutgoing,
+  runTransmissions,
+  type PlatformContext,
+} from './service.js';
 
 /** How often each account's flows are read (the PA's webhook, when it has one, is not used yet). */
 export const POLL_INTERVAL_MS = 60_000;
-const EVENT_TYPES = ['InvoiceFinalized', 'CreditFinalized', 'ReceiptCreated'];
+const EVENT_TYPES = ['InvoiceFinalized', 'CreditFinalized', 'InvoiceCancelled', 'ReceiptCreated'];
 
 interface ReceiptPayload {
   id: number;
@@ -31,6 +39,7 @@ export function eventsStage(p: PlatformContext): Stage {
           const payload = JSON.parse(e.payload) as { id: number };
           if (e.type === 'InvoiceFinalized') await enqueueIfEInvoice(p, trx, e.accountId, 'Invoice', payload.id, now);
           else if (e.type === 'CreditFinalized') await enqueueIfEInvoice(p, trx, e.accountId, 'Credit', payload.id, now);
+          else if (e.type === 'InvoiceCancelled') await queueCancelled(p, trx, e.accountId, payload.id);
           else {
             const receipt = payload as ReceiptPayload;
             if (receipt.status !== 'Success') continue;

@@ -178,6 +178,37 @@ describeEachDb(
         expect(seen.isProcessed).toBe(true);
       });
 
+      it('cancelling a transmitted invoice sends 220 Annulée once, naming the credit note; the credit goes too; Processed', async () => {
+        const { account, token, api, customerId } = await connected('UC4');
+        const doc = await api.finalized('Invoice', { customerId, lines: [serviceLine()] });
+        await drain();
+        await sync(account);
+        expect(codes(await invoice(account, doc.id))).toEqual(['200', '202', '203', '207']);
+        const cancel = await call(account, 'POST', `/v1/saleinvoices/cancel/${doc.id}`);
+        expect(cancel.statusCode, cancel.body).toBe(200);
+        const creditNumber = cancel.json().cancellationCreditNumber as string;
+        expect(creditNumber).toMatch(/\S/);
+        await drain();
+        await drain();
+        const seen = await invoice(account, doc.id);
+        expect(codes(seen)).toEqual(['200', '202', '203', '207', '220']);
+        const annulee = seen.einvoicingStatuses.at(-1);
+        expect(annulee).toMatchObject({ code: '220', label: 'Annulée', emitter: 'Seller', applied: true });
+        expect(annulee.reason).toBe(`Annulée par l'avoir ${creditNumber}`);
+        expect(seen).toMatchObject({ isProcessed: true, einvoicingStatus: { code: '220', processed: true } });
+        const out = (await pa.control(token, 'GET', '/sandbox/flows')).body as {
+          flowSyntax: string;
+          flowDirection: string;
+          invoiceNumber: string | null;
+        }[];
+        const sentOut = out.filter((f) => f.flowDirection === 'Out');
+        // The invoice, its cancellation credit note, and one 220 status: nothing twice.
+        expect(sentOut.filter((f) => f.flowSyntax === 'CDAR')).toHaveLength(1);
+        expect(sentOut.filter((f) => f.flowSyntax !== 'CDAR')).toHaveLength(2);
+        await drain();
+        expect(codes(await invoice(account, doc.id))).toEqual(['200', '202', '203', '207', '220']);
+      });
+
       it('UC2: a platform rejection of the only submission applies; UC4 a dispute is not terminal; UC5 disputed then approved', async () => {
         const uc2 = await connected('UC2');
         const rejected = await uc2.api.finalized('Invoice', { customerId: uc2.customerId, lines: [serviceLine()] });
