@@ -386,7 +386,7 @@ export async function queueCancelled(p: PlatformContext, trx: Trx, accountId: nu
     reason,
     receivedAt: null,
     amounts: null,
-    messageId: status.id!,
+    messageId: status.id,
     flowId: null,
     unmatchedReason: null,
     dedupeKey,
