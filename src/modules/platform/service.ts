@@ -10,7 +10,7 @@ import { transaction, type Trx } from '../../db/transaction.js';
 import { currentStatus, lifecycleStatus, type TimelineEntry } from '../../domain/lifecycle.js';
 import { readCdar, type CdarMessage, type CdarReference } from '../../einvoicing/cdar.js';
 import { statusMessageId, writeStatusCdar, type StatusToWrite } from '../../einvoicing/cdar-status.js';
-import { InvalidStateError, NotFoundError, UnavailableError } from '../../errors.js';
+import { AppError, InvalidStateError, NotFoundError, UnavailableError } from '../../errors.js';
 import { emit } from '../../jobs/outbox.js';
 import { backoffMs, RETRY_WINDOW_MS } from '../../jobs/runner.js';
 import { buildCii } from '../../rendering/cii.js';
@@ -908,6 +908,21 @@ export async function reviewList(p: PlatformContext, accountId: number) {
         problem: f.problem,
       })),
   ];
+}
+
+/**
+ * The lookup made when a customer is saved with a SIREN and no electronic address (the worker's events
+ * stage): best effort, since the save is already answered. A directory that is down or a customer
+ * deleted meanwhile changes nothing; `POST /v1/einvoicing/directory/customers/{id}` says why on demand.
+ */
+export async function lookUpOnSave(p: PlatformContext, accountId: number, customerId: number): Promise<void> {
+  const connection = await readPlatformConnection(p.ctx.db.kysely, accountId);
+  if (!connection?.directoryServiceUrl) return;
+  try {
+    await lookUpCustomer(p, accountId, customerId);
+  } catch (error) {
+    if (!(error instanceof AppError || error instanceof PlatformError)) throw error;
+  }
 }
 
 /** Looks up a customer's electronic address (BT-49) in the platform's Directory Service and stores it. */

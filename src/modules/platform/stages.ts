@@ -7,6 +7,7 @@ import type { Stage } from '../../jobs/runner.js';
 import * as repo from './repo.js';
 import {
   enqueueIfEInvoice,
+  lookUpOnSave,
   pollAccount,
   queueCancelled,
   queueCollected,
@@ -17,7 +18,12 @@ import {
 
 /** How often each account's flows are read (the PA's webhook, when it has one, is not used yet). */
 export const POLL_INTERVAL_MS = 60_000;
-const EVENT_TYPES = ['InvoiceFinalized', 'CreditFinalized', 'InvoiceCancelled', 'ReceiptCreated'];
+const EVENT_TYPES = ['InvoiceFinalized', 'CreditFinalized', 'InvoiceCancelled', 'ReceiptCreated', 'CustomerCreated', 'CustomerUpdated'];
+
+interface CustomerPayload {
+  id: number;
+  companyInformations?: { siret?: string | null; electronicAddress?: string | null } | null;
+}
 
 interface ReceiptPayload {
   id: number;
@@ -29,8 +35,12 @@ interface ReceiptPayload {
 export function eventsStage(p: PlatformContext): Stage {
   return {
     name: 'platform:events',
-    run: (now) =>
-      transaction(p.ctx.db, async (trx) => {
+    async run(now) {
+      // Customers saved with a SIREN and no electronic address are looked up in the directory after the
+      // batch commits: never a network call inside a transaction.
+      const lookups: { accountId: number; customerId: number }[] = [];
+      const handled = await transaction(p.ctx.db, async (trx) => {
+        lookups.length = 0;
         const batch = await repo.eventsAfter(trx, EVENT_TYPES, 500, Date.now());
         if (!batch?.moved) return 0;
         const withPlatform = new Set(await repo.accountsWithPlatform(trx));
@@ -40,7 +50,10 @@ export function eventsStage(p: PlatformContext): Stage {
           if (e.type === 'InvoiceFinalized') await enqueueIfEInvoice(p, trx, e.accountId, 'Invoice', payload.id, now);
           else if (e.type === 'CreditFinalized') await enqueueIfEInvoice(p, trx, e.accountId, 'Credit', payload.id, now);
           else if (e.type === 'InvoiceCancelled') await queueCancelled(p, trx, e.accountId, payload.id);
-          else {
+          else if (e.type === 'CustomerCreated' || e.type === 'CustomerUpdated') {
+            const info = (payload as CustomerPayload).companyInformations;
+            if (info?.siret && !info.electronicAddress) lookups.push({ accountId: e.accountId, customerId: payload.id });
+          } else {
             const receipt = payload as ReceiptPayload;
             if (receipt.status !== 'Success') continue;
             for (const link of receipt.links ?? []) {
@@ -58,7 +71,10 @@ export function eventsStage(p: PlatformContext): Stage {
         }
         await repo.setEventCursor(trx, batch.next);
         return batch.events.length || 1;
-      }),
+      });
+      for (const l of lookups) await lookUpOnSave(p, l.accountId, l.customerId);
+      return handled;
+    },
   };
 }
 

@@ -528,6 +528,37 @@ describeEachDb(
       });
     });
 
+    describe('the directory, when a customer is saved', () => {
+      it('a customer saved with a SIREN and no electronic address gets the one the directory holds; one it lacks is left alone', async () => {
+        const { account, api } = await connected('UC1');
+        await pa.app.inject({
+          method: 'POST',
+          url: '/sandbox/directory',
+          payload: { siren: '383474814', name: 'Menuiserie Rhône', addressingIdentifier: '383474814_AP' },
+        });
+        const saved = await api.customer({ companyName: 'Menuiserie Rhône', companyInformations: { siret: '38347481400019' } });
+        const absent = await api.customer({ companyName: 'Absente SARL', companyInformations: { siret: '55208131700018' } });
+        const given = await api.customer({
+          companyName: 'Déjà adressée',
+          companyInformations: { siret: '38347481400019', electronicAddress: '383474814_OTHER' },
+        });
+        await drain();
+        const read = async (id: number) => (await call(account, 'GET', `/v1/customers/${id}`)).json().companyInformations;
+        expect((await read(saved)).electronicAddress).toBe('383474814_AP');
+        expect((await read(absent)).electronicAddress ?? null).toBeNull();
+        expect((await read(given)).electronicAddress).toBe('383474814_OTHER');
+        // An account without a platform looks nothing up.
+        const plain = await ctx.newAccount();
+        const alone = await salesClient(ctx, plain).customer({
+          companyName: 'Menuiserie Rhône',
+          companyInformations: { siret: '38347481400019' },
+        });
+        await drain();
+        const res = await call(plain, 'GET', `/v1/customers/${alone}`);
+        expect(res.json().companyInformations.electronicAddress ?? null).toBeNull();
+      });
+    });
+
     it('sent only requests that conform to the official OpenAPI documents, and accepted only conforming answers', () => {
       expect(pa.exchanges.length).toBeGreaterThan(20);
       for (const e of pa.exchanges) {
