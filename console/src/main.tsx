@@ -9,6 +9,7 @@ import { ApiKeysPage } from './pages/apikeys';
 import { AccountPage } from './pages/account';
 import { CustomerEdit, CustomersPage } from './pages/customers';
 import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
+import { ReceivedInvoicePage, ReceivedPage } from './pages/einvoicing';
 import { ProductEdit, ProductsPage } from './pages/products';
 import { ReceiptsPage } from './pages/receipts';
 import { SettingsPage } from './pages/settings';
@@ -117,6 +118,7 @@ function App() {
     ['customers', t('customers')],
     ['products', t('products')],
     ['receipts', t('receipts')],
+    ['received', t('received')],
     ['settings', t('settings')],
     ...(session.user.profile === 'Admin'
       ? ([
@@ -137,6 +139,8 @@ function App() {
   } else if (section === 'customers') page = id ? <CustomerEdit key={id} id={id} /> : <CustomersPage />;
   else if (section === 'products') page = id ? <ProductEdit key={id} id={id} /> : <ProductsPage />;
   else if (section === 'receipts') page = <ReceiptsPage />;
+  else if (section === 'received')
+    page = id ? <ReceivedInvoicePage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <ReceivedPage />;
   else if (section === 'settings') page = <SettingsPage />;
   else if (section === 'apikeys') page = <ApiKeysPage />;
   else if (section === 'users')

@@ -127,7 +127,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     const edit = page.getByRole('dialog');
     await edit.getByLabel('Profil').selectOption('Standard');
     await edit.getByLabel('Téléphone').fill('+33 6 01 02 03 04');
-    await edit.getByRole('button', { name: 'Enregistrer' }).click();
+    await edit.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(() => row.textContent()).toContain('Standard');
     expect(await text('.notice')).toBe('Utilisateur enregistré');
 
@@ -205,11 +205,11 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await page.getByLabel('Modèles pour').selectOption('credits');
     expect(await page.getByLabel('Objet').inputValue()).toBe('Avoir {number}');
     await page.getByLabel('Copie cachée (Cci)').fill('archives@atelier.example');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByLabel('Modèles pour').selectOption('invoices');
     await expect.poll(() => fieldError('Copie (Cc)')).toMatch(/^\[1\] /);
     await page.getByLabel('Copie (Cc)', { exact: true }).fill('comptable@atelier.example');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(() => text('.notice')).toBe('Paramètres enregistrés');
     await page.locator('#mail-templates').evaluate((node) => {
       node.scrollIntoView({ block: 'start' });

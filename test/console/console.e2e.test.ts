@@ -105,7 +105,7 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
     const address = { street: '8 rue des Ateliers', zipcode: '69001', city: 'Lyon', countryIso: 'FR' };
     expect((await put({ siret, invoicingAddress: address })).statusCode).toBe(200);
-    await page.getByRole('link', { name: 'Factures' }).click();
+    await page.getByRole('link', { name: 'Factures', exact: true }).click();
     await page.getByRole('heading', { name: 'Factures' }).waitFor();
     await page.getByText('Rien à afficher.').waitFor();
     await expect.poll(() => page.getByTestId('identity-notice').count()).toBe(0);
@@ -143,7 +143,7 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
     await page.getByLabel('Raison sociale').fill('Atelier Lumière');
     await page.getByLabel('SIRET').fill('123');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(() => fieldError('SIRET')).toBe('siret must be 14 digits');
     await page.getByLabel('SIRET').fill('73282932000074');
     // The VAT number must be the SIREN's (main's settings check it against the SIRET).
@@ -168,13 +168,13 @@ describeEachDb('web console in a browser', (ctx) => {
     const rules = page.getByLabel('Règles françaises de facturation électronique (BR-FR)');
     expect(await rules.inputValue()).toBe('Warn');
     await rules.selectOption('Enforce');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(() => text('.notice')).toBe('Paramètres enregistrés');
     expect(await page.locator('img.logo-preview').getAttribute('src')).toMatch(/\/v1\/settings\/logo\//);
     const stored = (await ctx.inject({ method: 'GET', url: '/v1/settings', headers: apiHeaders })).json();
     expect(stored.einvoicing.frenchRules).toBe('Enforce');
     await rules.selectOption('Warn');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect
       .poll(async () => (await ctx.inject({ method: 'GET', url: '/v1/settings', headers: apiHeaders })).json().einvoicing.frenchRules)
       .toBe('Warn');
@@ -191,7 +191,7 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByLabel('Adresse').fill('3 place du Marché');
     await page.getByLabel('Code postal').fill('69002');
     await page.getByLabel('Ville').fill('Lyon');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByRole('heading', { name: 'Boulangerie Martin' }).waitFor();
     await accessible('customer');
     await shot('customer-edit');
@@ -205,7 +205,7 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByRole('link', { name: 'Nouveau produit' }).click();
     await page.getByLabel('Nom', { exact: true }).fill('Atelier photo');
     await page.getByLabel('Prix unitaire HT').fill('350,50');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByRole('heading', { name: 'Atelier photo' }).waitFor();
     await page.getByRole('link', { name: '← Produits' }).click();
     await expect.poll(() => text('table')).toContain('350,50 €');
@@ -214,7 +214,7 @@ describeEachDb('web console in a browser', (ctx) => {
   }, 60_000);
 
   it('edits a draft with two VAT rates (totals from the API), checks it, finalizes it and downloads the PDF with the new settings', async () => {
-    await page.getByRole('link', { name: 'Factures' }).click();
+    await page.getByRole('link', { name: 'Factures', exact: true }).click();
     await page.getByRole('link', { name: 'Nouvelle facture' }).click();
     await page.getByLabel('Client').selectOption({ label: 'Boulangerie Martin (C00001)' });
     await page.getByRole('button', { name: 'Nouveau' }).click();
@@ -292,7 +292,7 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'My account' }).waitFor();
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Invoices' }).click();
+    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
     await expect.poll(() => text('table')).toContain('€');
     await accessible('phone, English');
     await shot('phone-invoices');

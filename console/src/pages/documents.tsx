@@ -10,6 +10,7 @@ import { t, type Key } from '../i18n';
 import { go } from '../router';
 import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
+import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEntry } from './einvoicing';
 import { frenchVats, type Vat } from './products';
 
 export type Kind = 'invoice' | 'credit' | 'quote';
@@ -60,6 +61,9 @@ export interface SaleDocument {
   cancelledInvoicetNumber?: string | null;
   /** French e-invoicing findings that did not refuse finalization (einvoicing.frenchRules Warn). */
   einvoicingWarnings?: Finding[];
+  /** Where the document stands on the plateforme agréée, and its lifecycle (only once it met one). */
+  einvoicingStatus?: EInvoicingStatus;
+  einvoicingStatuses?: StatusEntry[];
 }
 
 interface Finding {
@@ -119,7 +123,8 @@ const quoteState = (status: string) => t(`quote${status}` as Key);
 /** A quote the seller may still change: Pending or Sent (PUT /v1/salequotes answers 409 otherwise). */
 const quoteEditable = (doc: SaleDocument) => doc.status === 'Pending' || doc.status === 'Sent';
 
-const STATUSES = ['Draft', 'Incoming', 'Expired', 'Paid', 'ToSend'] as const;
+const STATUSES = ['Draft', 'Incoming', 'Expired', 'Paid', 'ToSend', 'Processed'] as const;
+const CREDIT_FILTERS = ['Processed'] as const;
 const PAGE_SIZE = 20;
 
 function stateOf(doc: SaleDocument, kind: Kind): string {
@@ -138,10 +143,10 @@ function badgeOf(doc: SaleDocument, kind: Kind): string {
 export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchParams }) {
   const status = query.get('status') ?? '';
   const [page, setPage] = useState(1);
-  const list = useLoad(
-    () => getPage<SaleDocument>(`${base(kind)}?PageIndex=${page}&PageSize=${PAGE_SIZE}${status ? `&Status=${status}` : ''}`),
-    [kind, page, status],
-  );
+  // "Processed" is the specification's own filter (a terminal e-invoicing status was taken into account).
+  const filter = status === 'Processed' ? '&Processed=Only' : status ? `&Status=${status}` : '';
+  const list = useLoad(() => getPage<SaleDocument>(`${base(kind)}?PageIndex=${page}&PageSize=${PAGE_SIZE}${filter}`), [kind, page, status]);
+  const platformColumn = kind !== 'quote' && !!list.data?.items.some((d) => d.einvoicingStatus);
   return (
     <>
       <div class="page-head">
@@ -151,9 +156,9 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
         </a>
       </div>
       {kind === 'invoice' && <IdentityNotice />}
-      {kind !== 'credit' && (
+      {
         <nav class="filters" aria-label={t('status')}>
-          {(['', ...(kind === 'invoice' ? STATUSES : QUOTE_FILTERS)] as const).map((s) => (
+          {(['', ...(kind === 'invoice' ? STATUSES : kind === 'credit' ? CREDIT_FILTERS : QUOTE_FILTERS)] as const).map((s) => (
             <a
               key={s}
               href={`#/${section(kind)}${s ? `?status=${s}` : ''}`}
@@ -162,11 +167,17 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
                 setPage(1);
               }}
             >
-              {s ? (kind === 'invoice' ? t(s as (typeof STATUSES)[number]) : quoteState(s)) : t(kind === 'invoice' ? 'all' : 'allQuotes')}
+              {s === 'Processed'
+                ? t('processedFilter')
+                : s
+                  ? kind === 'quote'
+                    ? quoteState(s)
+                    : t(s as Exclude<(typeof STATUSES)[number], 'Processed'>)
+                  : t(kind === 'quote' ? 'allQuotes' : 'all')}
             </a>
           ))}
         </nav>
-      )}
+      }
       {list.loading && <Loading />}
       {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
       {list.data && !list.loading && (
@@ -193,6 +204,7 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
                         {t('balance')}
                       </th>
                     )}
+                    {platformColumn && <th scope="col">{t('einvoicingColumn')}</th>}
                   </tr>
                 </thead>
                 <tbody>
@@ -214,6 +226,11 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
                       ) : (
                         <td data-label={t('balance')} class="num">
                           {money(d.balance)}
+                        </td>
+                      )}
+                      {platformColumn && (
+                        <td data-label={t('einvoicingColumn')} data-testid="platform-status">
+                          {einvoicingLabel(d.einvoicingStatus)}
                         </td>
                       )}
                     </tr>
@@ -1019,6 +1036,16 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
           <FindingList findings={doc.einvoicingWarnings} />
         </section>
       ) : null}
+      {kind !== 'quote' && doc.einvoicingStatus && (
+        <EInvoicingPanel
+          kind={kind}
+          id={doc.id}
+          status={doc.einvoicingStatus}
+          entries={doc.einvoicingStatuses ?? []}
+          readOnly={readOnly}
+          reload={reload}
+        />
+      )}
       <div class="actions">
         <PdfButtons kind={kind} doc={doc} />
         {!readOnly && (

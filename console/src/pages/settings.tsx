@@ -2,6 +2,7 @@
 // preview, bank details, numbering patterns with a live example (the server's own pure numbering
 // functions, bundled), invoicing defaults, e-mail templates per document kind with a live preview
 // (the server's own renderTemplate, bundled). One PUT /v1/settings with If-Match.
+import { PlatformSettings, type PlatformConnection } from './einvoicing';
 import { useId, useState } from 'preact/hooks';
 import { formatDocumentNumber, validateNumberPattern } from '../../../src/domain/numbering';
 import { DEFAULT_SUBJECT, defaultBody, formatAmount, formatDate, renderTemplate } from '../../../src/modules/mailing/templates';
@@ -35,7 +36,7 @@ interface Settings {
   numbering: { invoicePattern: string; creditPattern: string; quotePattern: string };
   documentDefaults: { invoiceFooterNotes: string | null; creditFooterNotes: string | null; latePaymentPenaltyRate: number | null };
   vat: { liableToVat: boolean };
-  einvoicing: { frenchRules: 'Warn' | 'Enforce' };
+  einvoicing: { frenchRules: 'Warn' | 'Enforce'; platform: PlatformConnection | null };
   emailing: Record<MailKind, DocumentEmail>;
 }
 
@@ -552,6 +553,7 @@ export function SettingsPage() {
           </button>
         </div>
       </form>
+      {load.data && <PlatformSettings initial={load.data.einvoicing.platform} onSaved={setEtag} />}
     </>
   );
 }

@@ -13,7 +13,7 @@ function contextOf(ctx: AppContext): PlatformContext {
   return { ctx, clock: ctx.delivery?.clock ?? Date.now };
 }
 
-const SALE_PATHS = /^\/v1\/(saleinvoices|salecredits)(\/|$)/i;
+const SALE_PATHS = /^\/v1\/(saleinvoices|salecredits)(\/|\?|$)/i;
 type SaleWire = { id?: unknown; isProcessed?: unknown; einvoicingStatus?: unknown; einvoicingStatuses?: unknown };
 
 export const platformPlugin = modulePlugin('platform', (app, ctx) => {

@@ -156,6 +156,8 @@ describeEachDb(
 
         const processed = await call(account, 'GET', '/v1/saleinvoices?Processed=Only');
         expect(processed.json().map((d: DocBody) => d.id)).toEqual([doc.id]);
+        // Lists (a URL with a query string) carry the status too.
+        expect(processed.json()[0].einvoicingStatus).toMatchObject({ code: '212', processed: true });
         expect((await call(account, 'GET', '/v1/saleinvoices')).json().map((d: DocBody) => d.id)).not.toContain(doc.id);
         const events = await ctx.db.kysely
           .selectFrom('outbox')

@@ -1,0 +1,441 @@
+// The e-invoicing platform in the console (issue #26, docs/einvoicing-platform.md): where a sale
+// document stands on the plateforme agréée and its lifecycle timeline, with "transmit" when it waits
+// or was refused; the supplier invoices received, their timeline and the buyer's answers (take in,
+// approve, dispute, refuse, payment sent). Every action is the API's own.
+import { useState } from 'preact/hooks';
+import { BUYER_REASON_CODES } from '../../../src/domain/lifecycle';
+import { call, getPage } from '../api';
+import { date, money } from '../format';
+import { t, type Key } from '../i18n';
+import { Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
+
+export interface StatusEntry {
+  code: string;
+  label: string | null;
+  statusAt: string;
+  emitter: 'Platform' | 'Buyer' | 'Seller' | 'Other';
+  reasonCode: string | null;
+  reason: string | null;
+  amounts: { amount: string | null; currency: string | null; percent: string | null }[] | null;
+  applied: boolean;
+  note: string | null;
+}
+
+export interface EInvoicingStatus {
+  transmission: 'NotSent' | 'WaitingForTransmission' | 'Transmitted' | 'TransmissionRefused';
+  transmissionMessage: string | null;
+  flowId: string | null;
+  code: string | null;
+  label: string | null;
+  statusAt: string | null;
+  reasonCode: string | null;
+  reason: string | null;
+  processed: boolean;
+  nextStep: string | null;
+}
+
+const dateTime = (iso: string) => `${date(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
+
+/** The short state shown in a list: the status in force, else where the transmission stands. */
+export function einvoicingLabel(status: EInvoicingStatus | undefined): string {
+  if (!status) return '';
+  if (status.code) return `${status.code} ${status.label ?? ''}`.trim();
+  return t(`transmission${status.transmission}` as Key);
+}
+
+export function Timeline({ entries }: { entries: StatusEntry[] }) {
+  if (!entries.length) return <p>{t('timelineEmpty')}</p>;
+  return (
+    <div class="table-wrap">
+      <table data-testid="einvoicing-timeline">
+        <caption class="visually-hidden">{t('timeline')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('statusCode')}</th>
+            <th scope="col">{t('date')}</th>
+            <th scope="col">{t('emitter')}</th>
+            <th scope="col">{t('reason')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e, i) => (
+            <tr key={i} class={e.applied ? '' : 'set-aside'}>
+              <td data-label={t('statusCode')}>
+                <strong>{e.code}</strong> {e.label}
+                {e.applied ? '' : ` (${t('setAside')})`}
+              </td>
+              <td data-label={t('date')}>{dateTime(e.statusAt)}</td>
+              <td data-label={t('emitter')}>{t(`emitter${e.emitter}` as Key)}</td>
+              <td data-label={t('reason')}>
+                {[e.reasonCode, e.reason, e.note].filter(Boolean).join(' — ')}
+                {e.amounts?.length
+                  ? ` ${e.amounts.map((a) => `${a.amount ?? '?'} ${a.currency ?? ''} (${a.percent ?? '?'} %)`).join(', ')}`
+                  : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A finalized invoice's or credit's place on the platform: status, what to do next, timeline, transmit. */
+export function EInvoicingPanel({
+  kind,
+  id,
+  status,
+  entries,
+  readOnly,
+  reload,
+}: {
+  kind: 'invoice' | 'credit';
+  id: number;
+  status: EInvoicingStatus;
+  entries: StatusEntry[];
+  readOnly: boolean;
+  reload: () => void;
+}) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const transmit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call('POST', `/v1/${kind === 'invoice' ? 'saleinvoices' : 'salecredits'}/transmit/${id}`);
+      reload();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const canTransmit = !readOnly && (status.transmission === 'WaitingForTransmission' || status.transmission === 'TransmissionRefused');
+  const alert = status.transmission === 'TransmissionRefused' || status.code === '210' || status.code === '213';
+  return (
+    <section class="einvoicing" aria-labelledby="einvoicing-title" data-testid="einvoicing-panel">
+      <h2 id="einvoicing-title">{t('einvoicingTitle')}</h2>
+      <dl class="facts">
+        <dt>{t('transmission')}</dt>
+        <dd data-testid="transmission">{t(`transmission${status.transmission}` as Key)}</dd>
+        {status.code && (
+          <>
+            <dt>{t('einvoicingStatus')}</dt>
+            <dd data-testid="einvoicing-status">
+              <span class={`badge ${status.processed && !alert ? 'paid' : ''}`}>{einvoicingLabel(status)}</span>
+              {status.processed ? ` · ${t('processed')}` : ''}
+            </dd>
+          </>
+        )}
+      </dl>
+      {status.transmissionMessage && <p class={alert ? 'error' : 'notice'}>{status.transmissionMessage}</p>}
+      {status.nextStep && (
+        <p class={alert ? 'error' : 'notice'} role="status" data-testid="next-step">
+          <strong>{t('nextStep')}</strong> {status.nextStep}
+        </p>
+      )}
+      <Timeline entries={entries} />
+      {error !== null && <ErrorBox error={error} />}
+      {canTransmit && (
+        <div class="actions">
+          <button type="button" class="primary" disabled={busy} onClick={() => void transmit()}>
+            {t('transmitNow')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+// --- received supplier invoices ------------------------------------------------------------------
+
+interface Purchase {
+  id: number;
+  reference: string | null;
+  date: string;
+  supplier: { name: string | null } | null;
+  subject: string | null;
+  taxIncludedAmount: number;
+  status: string;
+}
+
+const ACTIONS = ['TakenOver', 'Approved', 'Disputed', 'Refused', 'PaymentSent'] as const;
+type Action = (typeof ACTIONS)[number];
+const REASONS: Record<'Disputed' | 'Refused', readonly string[]> = {
+  Disputed: BUYER_REASON_CODES['207'],
+  Refused: BUYER_REASON_CODES['210'],
+};
+
+const PAGE_SIZE = 20;
+
+export function ReceivedPage() {
+  const [page, setPage] = useState(1);
+  const list = useLoad(() => getPage<Purchase>(`/v1/purchaseinvoices?PageIndex=${page}&PageSize=${PAGE_SIZE}`), [page]);
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{t('received')}</h1>
+      </div>
+      <p>{t('receivedHelp')}</p>
+      {list.loading && <Loading />}
+      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
+      {list.data && !list.loading && (
+        <>
+          {list.data.items.length === 0 ? (
+            <p>{t('empty')}</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <caption class="visually-hidden">{t('received')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('number')}</th>
+                    <th scope="col">{t('date')}</th>
+                    <th scope="col">{t('supplier')}</th>
+                    <th scope="col" class="num">
+                      {t('total')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.items.map((p) => (
+                    <tr key={p.id}>
+                      <td data-label={t('number')}>
+                        <a href={`#/received/${p.id}`}>{p.reference ?? p.subject ?? `#${p.id}`}</a>
+                      </td>
+                      <td data-label={t('date')}>{date(p.date)}</td>
+                      <td data-label={t('supplier')}>{p.supplier?.name}</td>
+                      <td data-label={t('total')} class="num">
+                        {money(p.taxIncludedAmount)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+export function ReceivedInvoicePage({ id, readOnly }: { id: string; readOnly: boolean }) {
+  const loaded = useLoad(async () => {
+    const [purchase, timeline] = await Promise.all([
+      call<Purchase>('GET', `/v1/purchaseinvoices/${id}`),
+      call<StatusEntry[]>('GET', `/v1/purchaseinvoices/einvoicingstatuses/${id}`),
+    ]);
+    return { purchase: purchase.data, timeline: timeline.data };
+  }, [id]);
+  const [asking, setAsking] = useState<Action | null>(null);
+  if (loaded.loading) return <Loading />;
+  if (loaded.error !== undefined || !loaded.data) return <ErrorBox error={loaded.error} retry={loaded.reload} />;
+  const { purchase, timeline } = loaded.data;
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>
+          {t('receivedInvoice')} {purchase.reference ?? `#${purchase.id}`}
+        </h1>
+        <a href="#/received">{t('backToList')}</a>
+      </div>
+      <dl class="facts">
+        <dt>{t('supplier')}</dt>
+        <dd>{purchase.supplier?.name}</dd>
+        <dt>{t('date')}</dt>
+        <dd>{date(purchase.date)}</dd>
+        <dt>{t('total')}</dt>
+        <dd>{money(purchase.taxIncludedAmount)}</dd>
+      </dl>
+      <section aria-labelledby="received-timeline">
+        <h2 id="received-timeline">{t('timeline')}</h2>
+        <Timeline entries={timeline} />
+      </section>
+      {!readOnly && (
+        <div class="actions">
+          {ACTIONS.map((a) => (
+            <button
+              key={a}
+              type="button"
+              class={a === 'Refused' ? 'danger' : a === 'Approved' ? 'primary' : ''}
+              onClick={() => {
+                setAsking(a);
+              }}
+            >
+              {t(`answer${a}` as Key)}
+            </button>
+          ))}
+        </div>
+      )}
+      {asking && (
+        <AnswerDialog
+          id={purchase.id}
+          action={asking}
+          onDone={() => {
+            setAsking(null);
+            loaded.reload();
+          }}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function AnswerDialog({ id, action, onDone, onClose }: { id: number; action: Action; onDone: () => void; onClose: () => void }) {
+  const needsReason = action === 'Disputed' || action === 'Refused';
+  const [reasonCode, setReasonCode] = useState(needsReason ? REASONS[action][0] : '');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    const query = new URLSearchParams({ action });
+    if (needsReason) query.set('reasonCode', reasonCode);
+    if (reason.trim()) query.set('reason', reason.trim());
+    try {
+      await call('POST', `/v1/purchaseinvoices/einvoicingstatus/${id}?${query.toString()}`);
+      onDone();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title={t(`answer${action}` as Key)}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="button" class="primary" disabled={busy} onClick={() => void send()}>
+            {t('send')}
+          </button>
+        </>
+      }
+    >
+      <p>{t(`answer${action}Help` as Key)}</p>
+      {needsReason && (
+        <Select
+          label={t('reasonCode')}
+          value={reasonCode}
+          onValue={setReasonCode}
+          options={REASONS[action].map((r) => [r, r] as [string, string])}
+        />
+      )}
+      <Field label={t('reason')} value={reason} onValue={setReason} />
+      {error !== null && <ErrorBox error={error} />}
+    </Dialog>
+  );
+}
+
+// --- the connection, in the settings -------------------------------------------------------------
+
+export interface PlatformConnection {
+  flowServiceUrl: string;
+  directoryServiceUrl: string | null;
+  hasToken: boolean;
+}
+
+interface Health {
+  flowService: { ok: boolean; message: string | null };
+  directoryService: { ok: boolean; message: string | null };
+}
+
+/**
+ * The plateforme agréée: its Flow and Directory Service URLs and the token (write-only: the field is
+ * empty, and left empty keeps the stored one), saved on their own (`PUT /v1/settings` with
+ * `einvoicing.platform` only), and the connection test (`GET /v1/einvoicing/platform/healthcheck`).
+ */
+export function PlatformSettings({ initial, onSaved }: { initial: PlatformConnection | null; onSaved: (etag: string | null) => void }) {
+  const [flow, setFlow] = useState(initial?.flowServiceUrl ?? '');
+  const [directory, setDirectory] = useState(initial?.directoryServiceUrl ?? '');
+  const [token, setToken] = useState('');
+  const [hasToken, setHasToken] = useState(initial?.hasToken ?? false);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const [health, setHealth] = useState<Health | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    setHealth(null);
+    const platform = flow.trim()
+      ? { flowServiceUrl: flow.trim(), directoryServiceUrl: directory.trim() || null, ...(token.trim() ? { token: token.trim() } : {}) }
+      : null;
+    try {
+      const answer = await call<{ einvoicing: { platform: PlatformConnection | null } }>('PUT', '/v1/settings', {
+        body: { einvoicing: { platform } },
+      });
+      setHasToken(answer.data.einvoicing.platform?.hasToken ?? false);
+      setToken('');
+      setSaved(true);
+      onSaved(answer.etag);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+  const test = async () => {
+    setBusy(true);
+    setError(null);
+    setHealth(null);
+    try {
+      setHealth((await call<Health>('GET', '/v1/einvoicing/platform/healthcheck')).data);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+  const err = (name: string) => fieldErrors(error, `einvoicing.platform.${name}`);
+  const check = (label: string, c: Health['flowService']) => (
+    <li class={c.ok ? 'sev-ok' : 'sev-error'}>
+      {label} : {c.ok ? t('connectionOk') : t('connectionFailed', { message: c.message ?? '' })}
+    </li>
+  );
+  return (
+    <form class="card" onSubmit={(e) => void save(e)} aria-labelledby="platform-title" data-testid="platform-settings">
+      <h2 id="platform-title">{t('platformSection')}</h2>
+      <p>{t('platformHelp')}</p>
+      <Field label={t('flowServiceUrl')} value={flow} onValue={setFlow} error={err('flowServiceUrl')} />
+      <Field label={t('directoryServiceUrl')} value={directory} onValue={setDirectory} error={err('directoryServiceUrl')} />
+      <Field
+        label={t('platformToken')}
+        type="password"
+        autocomplete="off"
+        value={token}
+        onValue={setToken}
+        hint={hasToken ? t('platformTokenSet') : undefined}
+        error={err('token')}
+      />
+      {error !== null && !err('flowServiceUrl') && !err('directoryServiceUrl') && !err('token') && <ErrorBox error={error} />}
+      {saved && <p role="status">{t('saved')}</p>}
+      {health && (
+        <div role="status">
+          <ul data-testid="platform-health">
+            {check(t('flowServiceUrl'), health.flowService)}
+            {check(t('directoryServiceUrl'), health.directoryService)}
+          </ul>
+        </div>
+      )}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy}>
+          {t('saveConnection')}
+        </button>
+        <button type="button" disabled={busy || !hasToken} onClick={() => void test()}>
+          {t('testConnection')}
+        </button>
+      </div>
+    </form>
+  );
+}
