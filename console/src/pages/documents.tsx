@@ -11,7 +11,7 @@ import { go } from '../router';
 import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEntry } from './einvoicing';
-import { frenchVats, type Vat } from './products';
+import { frenchVats, type Product, type Vat } from './products';
 
 export type Kind = 'invoice' | 'credit' | 'quote';
 const BASES = { invoice: '/v1/saleinvoices', credit: '/v1/salecredits', quote: '/v1/salequotes' } as const;
@@ -29,7 +29,45 @@ interface Line {
   taxExcludedPrice: number | null;
   taxExcludedAmount: number | null;
   vat: Vat | null;
+  date?: string | null;
+  discount?: { type?: 'Percent' | 'Fixed'; value?: number } | null;
+  productId?: number | null;
+  productNumber?: string | null;
+  productInternalId?: string | null;
+  classificationId?: number | null;
+  purchasePrice?: number | null;
+  unit?: { id: number | null; code: string | null } | null;
+  vatCategory?: string | null;
+  vatExemptionCode?: string | null;
 }
+
+/** The input the API takes for a line it answered: every field it gave, so an edit loses nothing. */
+function lineInputOf(l: Line): Record<string, unknown> {
+  const input: Record<string, unknown> = { type: l.type };
+  for (const key of [
+    'date',
+    'description',
+    'discount',
+    'productId',
+    'productNumber',
+    'productInternalId',
+    'classificationId',
+    'purchasePrice',
+    'quantity',
+    'taxExcludedPrice',
+    'vatCategory',
+    'vatExemptionCode',
+  ] as const) {
+    if (l[key] !== null && l[key] !== undefined) input[key] = l[key];
+  }
+  if (l.unit?.code) input.unit = { code: l.unit.code };
+  else if (l.unit?.id) input.unit = { id: l.unit.id };
+  if (l.vat) input.vat = { rate: l.vat.rate };
+  return input;
+}
+
+/** Lines the editor edits; any other type (text, title, subtotal…) is kept as the API gave it. */
+const EDITABLE = new Set(['Product', 'Service']);
 
 export interface SaleDocument {
   id: number;
@@ -246,6 +284,10 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
   );
 }
 
+async function productOptions(): Promise<Product[]> {
+  return (await getPage<Product>('/v1/products?PageSize=100')).items;
+}
+
 async function customerOptions(): Promise<Customer[]> {
   return (await getPage<Customer>('/v1/customers?PageSize=100&OrderBy=name')).items;
 }
@@ -301,12 +343,16 @@ function NewDocument({ kind }: { kind: Kind }) {
 
 interface LineInput {
   key: number;
-  /** Product or Service, kept as the API gave it (a new line is a Product). */
+  /** Product (goods, account 707) or Service (706): chosen per line, never assumed. */
   type: string;
   description: string;
   quantity: string;
   price: string;
   vatRate: string;
+  /** The catalogue product the line was made from ('' for free entry). */
+  productId: string;
+  /** The line as the API answered it: its other fields (unit, discount, dates…) are sent back. */
+  original: Line | null;
 }
 
 let lineKeys = 0;
@@ -317,7 +363,10 @@ const toInput = (l: Line): LineInput => ({
   quantity: inputNumber(l.quantity),
   price: inputNumber(l.taxExcludedPrice),
   vatRate: l.vat ? String(l.vat.rate) : '20',
+  productId: l.productId ? String(l.productId) : '',
+  original: l,
 });
+const editable = (l: LineInput) => EDITABLE.has(l.type) || !l.original;
 
 function Totals({ doc }: { doc: SaleDocument }) {
   return (
@@ -353,9 +402,7 @@ function DraftEditor({
   onFinalized: () => void;
 }) {
   const [doc, setDoc] = useState(initial);
-  const [lines, setLines] = useState<LineInput[]>(() =>
-    initial.lines.filter((l) => l.type === 'Product' || l.type === 'Service').map(toInput),
-  );
+  const [lines, setLines] = useState<LineInput[]>(() => initial.lines.map(toInput));
   const [docDate, setDocDate] = useState(initial.date);
   const [customerId, setCustomerId] = useState(initial.customerId ? String(initial.customerId) : '');
   const [error, setError] = useState<unknown>(null);
@@ -365,7 +412,10 @@ function DraftEditor({
   const [asking, setAsking] = useState<'finalize' | 'delete' | 'accept' | 'refuse' | null>(null);
   const etag = useRef(initialEtag);
   const dirty = useRef(false);
-  const data = useLoad(async () => ({ vats: await frenchVats(), customers: await customerOptions() }), []);
+  const data = useLoad(async () => {
+    const [vats, customers, products] = await Promise.all([frenchVats(), customerOptions(), productOptions()]);
+    return { vats, customers, products };
+  }, []);
 
   const localErrors = lines.map((l) => ({
     quantity: Number.isNaN(parseNumber(l.quantity) ?? 0) ? '≠ 1,5' : undefined,
@@ -379,13 +429,20 @@ function DraftEditor({
     const body = {
       customerId: customerId ? Number(customerId) : null,
       date: docDate,
-      lines: lines.map((l) => ({
-        type: l.type,
-        description: l.description || null,
-        quantity: parseNumber(l.quantity) ?? 0,
-        taxExcludedPrice: parseNumber(l.price) ?? 0,
-        vat: { rate: Number(l.vatRate) },
-      })),
+      lines: lines.map((l) => {
+        const kept = l.original ? lineInputOf(l.original) : {};
+        if (!editable(l)) return kept;
+        const { productId: _p, ...rest } = kept;
+        return {
+          ...rest,
+          type: l.type,
+          description: l.description || null,
+          quantity: parseNumber(l.quantity) ?? 0,
+          taxExcludedPrice: parseNumber(l.price) ?? 0,
+          vat: { rate: Number(l.vatRate) },
+          ...(l.productId ? { productId: Number(l.productId) } : {}),
+        };
+      }),
     };
     try {
       const answer = await call<SaleDocument>('PUT', `${base(kind)}/${doc.id}`, { body, ifMatch: etag.current });
@@ -422,8 +479,33 @@ function DraftEditor({
   };
   const addLine = () => {
     dirty.current = true;
-    setLines((ls) => [...ls, { key: ++lineKeys, type: 'Product', description: '', quantity: '1', price: '', vatRate: '20' }]);
+    setLines((ls) => [
+      ...ls,
+      { key: ++lineKeys, type: 'Service', description: '', quantity: '1', price: '', vatRate: '20', productId: '', original: null },
+    ]);
     setTimeout(() => document.querySelector<HTMLInputElement>('.line:last-child input')?.focus());
+  };
+  /** A catalogue product fills the line: its kind, name, price and VAT rate (all still editable). */
+  const pickProduct = (index: number, productId: string) => {
+    const product = data.data?.products.find((p) => String(p.id) === productId);
+    dirty.current = true;
+    setLines((ls) =>
+      ls.map((l, i) =>
+        i !== index
+          ? l
+          : product
+            ? {
+                ...l,
+                productId,
+                type: product.type === 'Product' ? 'Product' : 'Service',
+                description: product.name ?? product.description ?? '',
+                price: inputNumber(product.unitPrice),
+                vatRate: product.vat ? String(product.vat.rate) : l.vatRate,
+                original: l.original && { ...l.original, unit: product.unit },
+              }
+            : { ...l, productId: '' },
+      ),
+    );
   };
   const removeLine = (index: number) => {
     dirty.current = true;
@@ -528,50 +610,11 @@ function DraftEditor({
       <section aria-labelledby="lines-title">
         <h2 id="lines-title">{t('lines')}</h2>
         <ol class="lines">
-          {lines.map((l, i) => (
-            <li key={l.key} class="line">
-              <fieldset>
-                <legend>{t('line', { n: i + 1 })}</legend>
-                <Field
-                  class="desc"
-                  label={t('description')}
-                  value={l.description}
-                  onValue={(v) => {
-                    change(i, 'description', v);
-                  }}
-                  error={err(`lines[${i}].description`)}
-                />
-                <Field
-                  label={t('quantity')}
-                  inputMode="decimal"
-                  value={l.quantity}
-                  onValue={(v) => {
-                    change(i, 'quantity', v);
-                  }}
-                  error={localErrors[i].quantity ?? err(`lines[${i}].quantity`)}
-                />
-                <Field
-                  label={t('unitPrice')}
-                  inputMode="decimal"
-                  value={l.price}
-                  onValue={(v) => {
-                    change(i, 'price', v);
-                  }}
-                  error={localErrors[i].price ?? err(`lines[${i}].taxExcludedPrice`, `lines[${i}]`)}
-                />
-                <Select
-                  label={t('vat')}
-                  value={l.vatRate}
-                  onValue={(v) => {
-                    change(i, 'vatRate', v);
-                  }}
-                  options={data.data!.vats.map((v) => [String(v.rate), v.label])}
-                  error={err(`lines[${i}].vat`)}
-                />
-                <p class="line-amount">
-                  {doc.lines.filter((x) => x.type === 'Product' || x.type === 'Service')[i] && saving !== 'pending'
-                    ? money(doc.lines.filter((x) => x.type === 'Product' || x.type === 'Service')[i].taxExcludedAmount)
-                    : ''}
+          {lines.map((l, i) =>
+            !editable(l) ? (
+              <li key={l.key} class="line kept" data-testid="kept-line">
+                <p>
+                  <strong>{t('keptLine', { type: l.type })}</strong> {l.description}
                 </p>
                 <button
                   type="button"
@@ -583,9 +626,85 @@ function DraftEditor({
                 >
                   ✕
                 </button>
-              </fieldset>
-            </li>
-          ))}
+              </li>
+            ) : (
+              <li key={l.key} class="line">
+                <fieldset>
+                  <legend>{t('line', { n: i + 1 })}</legend>
+                  <Select
+                    label={t('fromProduct')}
+                    value={l.productId}
+                    onValue={(v) => {
+                      pickProduct(i, v);
+                    }}
+                    options={[
+                      ['', t('noProduct')],
+                      ...data.data!.products.map((p): [string, string] => [String(p.id), p.name ?? `#${p.id}`]),
+                    ]}
+                  />
+                  <Select
+                    label={t('lineType')}
+                    value={l.type}
+                    onValue={(v) => {
+                      change(i, 'type', v);
+                    }}
+                    options={[
+                      ['Service', t('Service')],
+                      ['Product', t('Product')],
+                    ]}
+                    error={err(`lines[${i}].type`)}
+                  />
+                  <Field
+                    class="desc"
+                    label={t('description')}
+                    value={l.description}
+                    onValue={(v) => {
+                      change(i, 'description', v);
+                    }}
+                    error={err(`lines[${i}].description`)}
+                  />
+                  <Field
+                    label={t('quantity')}
+                    inputMode="decimal"
+                    value={l.quantity}
+                    onValue={(v) => {
+                      change(i, 'quantity', v);
+                    }}
+                    error={localErrors[i].quantity ?? err(`lines[${i}].quantity`)}
+                  />
+                  <Field
+                    label={t('unitPrice')}
+                    inputMode="decimal"
+                    value={l.price}
+                    onValue={(v) => {
+                      change(i, 'price', v);
+                    }}
+                    error={localErrors[i].price ?? err(`lines[${i}].taxExcludedPrice`, `lines[${i}]`)}
+                  />
+                  <Select
+                    label={t('vat')}
+                    value={l.vatRate}
+                    onValue={(v) => {
+                      change(i, 'vatRate', v);
+                    }}
+                    options={data.data!.vats.map((v) => [String(v.rate), v.label])}
+                    error={err(`lines[${i}].vat`)}
+                  />
+                  <p class="line-amount">{doc.lines[i] && saving !== 'pending' ? money(doc.lines[i].taxExcludedAmount) : ''}</p>
+                  <button
+                    type="button"
+                    class="link danger"
+                    onClick={() => {
+                      removeLine(i);
+                    }}
+                    aria-label={t('removeLine', { n: i + 1 })}
+                  >
+                    ✕
+                  </button>
+                </fieldset>
+              </li>
+            ),
+          )}
         </ol>
         <button type="button" onClick={addLine}>
           + {t('addLine')}

@@ -14,15 +14,29 @@ export interface Vat {
   default: boolean;
 }
 
-interface Product {
+export interface Unit {
+  id: number;
+  code: string | null;
+  name: string | null;
+}
+
+export interface Product {
   id: number;
   number: string | null;
   name: string | null;
   type: string;
   unitPrice: number;
-  unit: string | null;
+  unit: Unit | null;
   description: string | null;
   vat: Vat | null;
+}
+
+/** The units of measure of the reference list (/v1/units), loaded once: the API takes a unit by code. */
+let unitsOnce: Promise<Unit[]> | null = null;
+export function units(): Promise<Unit[]> {
+  unitsOnce ??= get<Unit[]>('/v1/units');
+  unitsOnce.catch(() => (unitsOnce = null));
+  return unitsOnce;
 }
 
 const PAGE_SIZE = 20;
@@ -114,8 +128,8 @@ export function ProductEdit({ id }: { id: string }) {
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const load = useLoad(async () => {
-    const vats = await frenchVats();
-    if (isNew) return { vats, product: null };
+    const [vats, unitList] = await Promise.all([frenchVats(), units()]);
+    if (isNew) return { vats, units: unitList, product: null };
     const answer = await call<Product>('GET', `/v1/products/${id}`);
     const p = answer.data;
     setEtag(answer.etag);
@@ -123,11 +137,11 @@ export function ProductEdit({ id }: { id: string }) {
       name: p.name ?? '',
       type: p.type,
       unitPrice: inputNumber(p.unitPrice),
-      unit: p.unit ?? '',
+      unit: p.unit?.code ?? '',
       description: p.description ?? '',
       vatRate: p.vat ? String(p.vat.rate) : '20',
     });
-    return { vats, product: p };
+    return { vats, units: unitList, product: p };
   }, [id]);
   const set = (key: string) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -142,7 +156,7 @@ export function ProductEdit({ id }: { id: string }) {
       name: f('name').trim() || null,
       type: f('type'),
       unitPrice: price === null || Number.isNaN(price) ? f('unitPrice') || null : price,
-      unit: f('unit').trim() || null,
+      unit: f('unit') ? { code: f('unit') } : null,
       description: f('description').trim() || null,
       vat: { rate: Number(f('vatRate')) },
     };
@@ -184,7 +198,13 @@ export function ProductEdit({ id }: { id: string }) {
           options={load.data.vats.map((v) => [String(v.rate), v.label])}
           error={err('vat', 'vat.rate')}
         />
-        <Field label={t('unit')} value={f('unit')} onValue={set('unit')} error={err('unit')} />
+        <Select
+          label={t('unit')}
+          value={f('unit')}
+          onValue={set('unit')}
+          options={[['', t('noUnit')], ...load.data.units.map((u): [string, string] => [u.code ?? '', u.name ?? u.code ?? ''])]}
+          error={err('unit', 'unit.code', 'unit.id')}
+        />
         <Field label={t('description')} value={f('description')} onValue={set('description')} error={err('description')} />
         <div class="actions">
           <button type="submit" class="primary">

@@ -1,0 +1,162 @@
+// The console's draft editor books lines right (issue #31), in Debian's chromium on each database:
+// a line's kind (Service or Product) is chosen, a catalogue product fills a line, and the FEC books
+// services on 706 and goods on 707; a product's unit is saved from the reference list; a draft made
+// through the API with a text line, a unit and a discount keeps them when the console edits it.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../../src/modules/users/index.js';
+import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { browserMissing } from '../helpers/referees.js';
+import { ensureConsoleBuilt, expectAccessible, openBrowser, screenshotFailure, type Browser } from './browser.js';
+
+const missing = browserMissing('console-lines.e2e.test.ts');
+if (!missing) await ensureConsoleBuilt();
+const PASSWORD = 'un mot de passe solide';
+
+describeEachDb('web console in a browser: lines booked right', (ctx) => {
+  if (missing) {
+    it.skip(missing, () => {});
+    return;
+  }
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let account: TestAccount;
+  let customerId: number;
+  const email = `lignes.${ctx.dialect}@atelier.example`;
+
+  const api = async <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await ctx.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<T>();
+  };
+  /** Waits until the draft autosave has reached the API (the editor says so). */
+  const saved = () => page.getByText('Brouillon enregistré').waitFor();
+
+  beforeAll(async () => {
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    account = await ctx.newAccount('Atelier Lumière SAS');
+    await createUser(ctx.db, {
+      accountId: account.accountId,
+      email,
+      profile: 'Admin',
+      firstName: 'Camille',
+      lastName: 'Roux',
+      password: PASSWORD,
+    });
+    customerId = (await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Boulangerie Martin' })).id;
+    browser = await openBrowser();
+    page = browser.page;
+    await page.goto(`${base}/console/`);
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Factures' }).waitFor();
+  }, 120_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('saves a product with a unit from the reference list', async () => {
+    await page.goto(`${base}/console/#/products/new`);
+    await page.getByLabel('Nom').fill('Tirage photo 30x40');
+    await page.getByLabel('Type').selectOption('Product');
+    await page.getByLabel('Prix unitaire HT').fill('25');
+    await page.getByLabel('Unité').selectOption({ label: 'Heure' });
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    // A new product opens its own page once created.
+    await page.waitForURL(/#\/products\/\d+$/);
+    const products = await api<{ name: string; type: string; unit: { code: string } | null }[]>('GET', '/v1/products');
+    expect(products).toEqual([
+      expect.objectContaining({ name: 'Tirage photo 30x40', type: 'Product', unit: expect.objectContaining({ code: 'HUR' }) }),
+    ]);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Unité').inputValue()).toBe('HUR');
+  });
+
+  it('books a service line on 706 and a catalogue product on 707 in the FEC', async () => {
+    const draft = await api<{ id: number }>('POST', '/v1/saleinvoices', { customerId });
+    await page.goto(`${base}/console/#/invoices/${draft.id}`);
+    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line1 = page.getByRole('group', { name: 'Ligne 1' });
+    await line1.getByLabel('Nature').selectOption('Service');
+    await line1.getByLabel('Description').fill('Trois jours de développement');
+    await line1.getByLabel('Quantité').fill('3');
+    await line1.getByLabel('Prix unitaire HT').fill('500');
+    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line2 = page.getByRole('group', { name: 'Ligne 2' });
+    await line2.getByLabel('Produit du catalogue').selectOption({ label: 'Tirage photo 30x40' });
+    expect(await line2.getByLabel('Nature').inputValue()).toBe('Product');
+    expect(await line2.getByLabel('Prix unitaire HT').inputValue()).toBe('25');
+    await line2.getByLabel('Quantité').fill('2');
+    await saved();
+    await expectAccessible(page, 'draft with a product line');
+    const stored = await api<{
+      lines: { type: string; productId: number | null; unit: { code: string } | null; taxExcludedAmount: number }[];
+    }>('GET', `/v1/saleinvoices/${draft.id}`);
+    expect(stored.lines.map((l) => [l.type, l.taxExcludedAmount])).toEqual([
+      ['Service', 1500],
+      ['Product', 50],
+    ]);
+    expect(stored.lines[1].productId).not.toBeNull();
+    await api('POST', `/v1/saleinvoices/finalize/${draft.id}`);
+    const year = new Date().getFullYear();
+    const fec = await ctx.inject({ method: 'GET', url: `/v1/exports/fec?year=${year}`, headers: account.headers });
+    expect(fec.statusCode, fec.body).toBe(200);
+    const rows = fec.body.split(/\r?\n/).map((r) => r.split(/\t|\|/));
+    const header = rows[0];
+    const account_ = header.indexOf('CompteNum');
+    const credit = header.indexOf('Credit');
+    const credits = (num: string) => rows.filter((r) => r[account_]?.startsWith(num)).map((r) => r[credit]);
+    expect(credits('706')).toEqual(['1500,00']);
+    expect(credits('707')).toEqual(['50,00']);
+  });
+
+  it('keeps a text line, a unit and a discount of a draft made through the API when the console edits it', async () => {
+    const draft = await api<{ id: number }>('POST', '/v1/saleinvoices', {
+      customerId,
+      lines: [
+        { type: 'Text', description: 'Séance du 12 mars' },
+        {
+          type: 'Service',
+          description: 'Retouches',
+          quantity: 2,
+          taxExcludedPrice: 100,
+          unit: { code: 'HUR' },
+          discount: { type: 'Percent', value: 10 },
+          vat: { rate: 20 },
+        },
+      ],
+    });
+    await page.goto(`${base}/console/#/invoices/${draft.id}`);
+    await page.getByTestId('kept-line').waitFor();
+    expect(await page.getByTestId('kept-line').textContent()).toContain('Séance du 12 mars');
+    const line2 = page.getByRole('group', { name: 'Ligne 2' });
+    await line2.getByLabel('Quantité').fill('3');
+    await saved();
+    const stored = await api<{
+      lines: {
+        type: string;
+        description: string;
+        quantity: number | null;
+        unit: { code: string } | null;
+        discount: object | null;
+        taxExcludedAmount: number | null;
+      }[];
+    }>('GET', `/v1/saleinvoices/${draft.id}`);
+    expect(stored.lines.map((l) => l.type)).toEqual(['Text', 'Service']);
+    expect(stored.lines[0].description).toBe('Séance du 12 mars');
+    expect(stored.lines[1]).toMatchObject({
+      quantity: 3,
+      unit: expect.objectContaining({ code: 'HUR' }),
+      discount: { type: 'Percent', value: 10 },
+    });
+    // 3 × 100, less 10 %: 270.00.
+    expect(stored.lines[1].taxExcludedAmount).toBe(270);
+  });
+});
