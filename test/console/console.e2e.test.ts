@@ -266,6 +266,17 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByRole('button', { name: 'Marquer comme payée' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByLabel('Montant').inputValue()).toBe('247,91');
+    // The API's payment methods, in French.
+    expect(await dialog.locator('select option').allTextContents()).toEqual([
+      'Virement',
+      'Chèque',
+      'Carte',
+      'Espèces',
+      'Prélèvement',
+      'Effet (LCR)',
+      'CESU',
+      'Autre',
+    ]);
     await accessible('mark as paid');
     await dialog.getByRole('button', { name: 'Marquer comme payée' }).click();
     await expect.poll(() => text('[data-testid=balance]')).toBe('0,00 €');
@@ -279,6 +290,9 @@ describeEachDb('web console in a browser', (ctx) => {
     await shot('invoices');
     await page.getByRole('link', { name: 'Encaissements' }).click();
     await expect.poll(() => text('table')).toContain('247,91 €');
+    // The method in French, the invoice by its number.
+    expect(await text('tbody td:nth-child(3)')).toBe('Virement');
+    expect(await text('tbody td:nth-child(4)')).toBe(`FAC-${new Date().getFullYear()}-001 (247,91 €) `);
     await accessible('receipts');
     await shot('receipts');
     await page.getByRole('link', { name: 'Mon compte' }).click();

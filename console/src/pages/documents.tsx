@@ -12,6 +12,7 @@ import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, 
 import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEntry } from './einvoicing';
 import { frenchVats, type Product, type Vat } from './products';
+import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
 
 export type Kind = 'invoice' | 'credit' | 'quote';
 const BASES = { invoice: '/v1/saleinvoices', credit: '/v1/salecredits', quote: '/v1/salequotes' } as const;
@@ -1033,8 +1034,6 @@ function SendDialog({ kind, doc, onClose }: { kind: Kind; doc: SaleDocument; onC
   );
 }
 
-const METHODS = ['Transfer', 'Check', 'Card', 'Cash', 'Other'];
-
 function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocument; onDone: () => void; onClose: () => void }) {
   const [amount, setAmount] = useState(inputNumber(doc.balance));
   const [payDate, setPayDate] = useState(new Date().toISOString().slice(0, 10));
@@ -1073,7 +1072,12 @@ function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocume
       {error !== null && !fieldErrors(error, 'amount', 'date') && <ErrorBox error={error} />}
       <Field label={t('amount')} inputMode="decimal" value={amount} onValue={setAmount} error={fieldErrors(error, 'amount')} />
       <Field label={t('paymentDate')} type="date" value={payDate} onValue={setPayDate} error={fieldErrors(error, 'date')} />
-      <Select label={t('paymentMethod')} value={method} onValue={setMethod} options={METHODS.map((m) => [m, m])} />
+      <Select
+        label={t('paymentMethod')}
+        value={method}
+        onValue={setMethod}
+        options={PAYMENT_METHODS.map((m): [string, string] => [m, paymentMethodLabel(m)])}
+      />
     </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 // Receipts: the money received (positive) and paid back (negative), with the documents they settle.
 import { useState } from 'preact/hooks';
-import { getPage } from '../api';
+import { call, getPage } from '../api';
 import { date, money } from '../format';
-import { t } from '../i18n';
+import { t, type Key } from '../i18n';
 import { ErrorBox, Loading, Pager, SearchBox, useLoad } from '../ui';
 
 interface Receipt {
@@ -16,13 +16,42 @@ interface Receipt {
   links: { type: string; id: number; amount: number }[] | null;
 }
 
+/** The payment methods of the API, in the user's words. */
+export const PAYMENT_METHODS = ['Transfer', 'Check', 'Card', 'Cash', 'Order', 'Bill', 'Usec', 'Other'] as const;
+export const paymentMethodLabel = (method: string) =>
+  (PAYMENT_METHODS as readonly string[]).includes(method) ? t(`method${method}` as Key) : method;
+
+/** The document a link settles: a commitment is a part of its invoice (invoice id × 1000 + position). */
+const linkedDocument = (l: { type: string; id: number }) =>
+  l.type === 'Credit' ? { kind: 'credits', id: l.id } : { kind: 'invoices', id: l.type === 'Commitment' ? Math.floor(l.id / 1000) : l.id };
+
+/** The numbers of the documents the page's receipts settle, read once per document. */
+async function documentNumbers(receipts: Receipt[]): Promise<Map<string, string>> {
+  const wanted = new Map<string, { kind: string; id: number }>();
+  for (const r of receipts)
+    for (const l of r.links ?? []) wanted.set(`${linkedDocument(l).kind}/${linkedDocument(l).id}`, linkedDocument(l));
+  const numbers = new Map<string, string>();
+  await Promise.all(
+    [...wanted].map(async ([key, d]) => {
+      const answer = await call<{ number: string | null }>(
+        'GET',
+        `/v1/${d.kind === 'credits' ? 'salecredits' : 'saleinvoices'}/${d.id}`,
+      ).catch(() => null);
+      if (answer?.data.number) numbers.set(key, answer.data.number);
+    }),
+  );
+  return numbers;
+}
+
 export function ReceiptsPage() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const list = useLoad(
-    () => getPage<Receipt>(`/v1/receipts?PageIndex=${page}&PageSize=20${query ? `&query=${encodeURIComponent(query)}` : ''}`),
-    [page, query],
-  );
+  const list = useLoad(async () => {
+    const receipts = await getPage<Receipt>(
+      `/v1/receipts?PageIndex=${page}&PageSize=20${query ? `&query=${encodeURIComponent(query)}` : ''}`,
+    );
+    return { ...receipts, numbers: await documentNumbers(receipts.items) };
+  }, [page, query]);
   return (
     <>
       <h1 tabIndex={-1}>{t('receipts')}</h1>
@@ -59,13 +88,17 @@ export function ReceiptsPage() {
                     <tr key={r.id}>
                       <td data-label={t('date')}>{date(r.date)}</td>
                       <td data-label={t('customer')}>{r.customerName}</td>
-                      <td data-label={t('paymentMethod')}>{r.paymentMethod}</td>
+                      <td data-label={t('paymentMethod')}>{paymentMethodLabel(r.paymentMethod)}</td>
                       <td data-label={t('links')}>
-                        {(r.links ?? []).map((l) => (
-                          <a key={`${l.type}${l.id}`} href={`#/${l.type === 'Credit' ? 'credits' : 'invoices'}/${l.id}`}>
-                            {l.type} #{l.id} ({money(l.amount)}){' '}
-                          </a>
-                        ))}
+                        {(r.links ?? []).map((l) => {
+                          const d = linkedDocument(l);
+                          const number = list.data!.numbers.get(`${d.kind}/${d.id}`);
+                          return (
+                            <a key={`${l.type}${l.id}`} href={`#/${d.kind}/${d.id}`}>
+                              {number ?? `${t(l.type === 'Credit' ? 'linkCredit' : 'linkInvoice')} #${d.id}`} ({money(l.amount)}){' '}
+                            </a>
+                          );
+                        })}
                       </td>
                       <td data-label={t('amount')} class="num">
                         {money(r.amount)}
