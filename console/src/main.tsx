@@ -198,4 +198,8 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// The page's "Chargement…" placeholder goes before the first render: Preact reuses an existing node
+// only when the first screen happens to start with the same element, and the sign-in link's does not.
+root.replaceChildren();
+render(<App />, root);

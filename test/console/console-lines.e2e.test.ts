@@ -1,7 +1,8 @@
 // The console's draft editor books lines right (issue #31), in Debian's chromium on each database:
 // a line's kind (Service or Product) is chosen, a catalogue product fills a line, and the FEC books
 // services on 706 and goods on 707; a product's unit is saved from the reference list; a draft made
-// through the API with a text line, a unit and a discount keeps them when the console edits it.
+// through the API with a text line, a unit and a discount keeps them when the console edits it; a
+// sign-in link opened directly leaves no "Chargement…" above the header.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
@@ -60,6 +61,30 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+
+  it('a sign-in link opened directly signs in and shows the account page, with no loading line left', async () => {
+    const { linkToken } = await createUser(ctx.db, {
+      accountId: account.accountId,
+      email: `lien.${ctx.dialect}@atelier.example`,
+      profile: 'Standard',
+      firstName: 'Léa',
+      lastName: 'Petit',
+    });
+    const fresh = await browser.context.browser()!.newContext();
+    const tab = await fresh.newPage();
+    await tab.goto(`${base}/console/#/link/${linkToken}`);
+    await tab.getByRole('heading', { name: 'Mon compte' }).waitFor();
+    await expect.poll(() => tab.getByText('Chargement…').count()).toBe(0);
+    expect(await tab.getByText('Connexion par lien…').count()).toBe(0);
+    // The header comes first in the page: nothing of the sign-in screen is left above it.
+    expect(
+      await tab
+        .locator('#app > :not(.skip)')
+        .first()
+        .evaluate((e) => e.tagName),
+    ).toBe('HEADER');
+    await fresh.close();
   });
 
   it('saves a product with a unit from the reference list', async () => {
