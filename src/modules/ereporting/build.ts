@@ -65,14 +65,19 @@ export function treatmentOf(doc: IssuedDocument, storedCountry: string | null): 
     return { kind: 'Blocked', reason: 'the business customer in France has no SIREN (companyInformations.siret): it can be neither e-invoiced nor e-reported' };
   }
   const vat = buyer.vatNumber?.replace(/\s/g, '').toUpperCase() || null;
-  if (!vat)
+  const eu = isEuMember(country);
+  // In the EU the VAT number identifies the buyer (0223, with its VAT number: G2.33); elsewhere the VAT
+  // number if it has one, else the registration number kept in companyInformations.siret (0227).
+  const id = eu ? vat : (vat ?? buyer.siret ?? buyer.siren ?? null);
+  if (!id)
     return {
       kind: 'Blocked',
-      reason: 'the foreign business customer has no identifier (VAT number, companyInformations.vatNumber): Flux 10 requires one (G6.28)',
+      reason: eu
+        ? 'the business customer in the EU has no VAT number (companyInformations.vatNumber): Flux 10 requires it (G6.28, G2.33)'
+        : 'the business customer outside the EU has no identifier (companyInformations.vatNumber or siret): Flux 10 requires one (G6.28)',
     };
-  if (vat.length > 18) return { kind: 'Blocked', reason: `the customer's identifier ${vat} is longer than the 18 characters Flux 10 allows (G2.19)` };
-  const eu = isEuMember(country);
-  return { kind: 'B2BINT', buyer: { id: vat, scheme: eu ? '0223' : '0227', vatNumber: eu ? vat : null, countryIso: country } };
+  if (id.length > 18) return { kind: 'Blocked', reason: `the customer's identifier ${id} is longer than the 18 characters Flux 10 allows (G2.19)` };
+  return { kind: 'B2BINT', buyer: { id, scheme: eu ? '0223' : '0227', vatNumber: eu ? vat : null, countryIso: country } };
 }
 
 /** Goods, services or both, from the priced lines. */
@@ -83,9 +88,12 @@ function natureOf(doc: IssuedDocument): 'Goods' | 'Services' | 'Mixed' {
   return goods && services ? 'Mixed' : goods ? 'Goods' : 'Services';
 }
 
-/** VAT on receipt: services only and no VAT-on-debits option (the document's own vatMode), by a seller liable to VAT. */
+/**
+ * VAT on receipt: services only, no VAT-on-debits option (the document's own vatMode), VAT charged by
+ * the seller (standard rate S: not reverse-charged, exempt or out of scope, where the seller collects none).
+ */
 export function vatOnReceipt(doc: IssuedDocument, vatMode: string | null | undefined): boolean {
-  return natureOf(doc) === 'Services' && vatMode !== 'Debit' && doc.sellerLiableToVat;
+  return natureOf(doc) === 'Services' && vatMode !== 'Debit' && doc.sellerLiableToVat && doc.vats.some((v) => v.category === 'S');
 }
 
 interface Loaded {

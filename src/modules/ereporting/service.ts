@@ -451,7 +451,7 @@ export async function comparison(p: EReportingContext, accountId: number, id: st
         differences.push({
           document: l.number,
           amount: c.amount.toFixed(2),
-          reason: 'VAT due on delivery or on debits (goods, mixed, or the debits option): the payment is not reported',
+          reason: 'no VAT due on receipt (goods or mixed, the debits option, or no VAT charged by the seller): the payment is not reported',
         });
         continue;
       }
