@@ -117,6 +117,11 @@ describeEachDb(
 
       it('refuses bad dates, an unknown period and a period of another regime with a 4xx naming the problem', async () => {
         const { a } = await account();
+        for (const ereporting of [{ vatRegime: 'Weekly' }, { platformRegistrationNumber: 'ABCDE' }]) {
+          const res = await call(a, 'PUT', '/v1/settings', { einvoicing: { ereporting } });
+          expect(res.statusCode).toBe(400);
+          expect(res.body).toContain(`einvoicing.ereporting.${Object.keys(ereporting)[0]}`);
+        }
         const bad = await call(a, 'GET', '/v1/ereporting/periods?from=2026-13-01');
         expect(bad.statusCode).toBe(400);
         expect(bad.body).toContain('from');
