@@ -28,8 +28,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
+/** A real date "YYYY-MM-DD" of the years Flux 10 accepts (2000 to 2099, rule G1.36). */
 export function isIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const m = /^(20\d{2})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo);

@@ -85,5 +85,6 @@ describe('the e-reporting calendar', () => {
     expect(parsePeriodId('P-20260901-20260931')).toBeNull();
     expect(parsePeriodId('X-20260901-20260910')).toBeNull();
     expect(parsePeriodId('S-2026-09-01')).toBeNull();
+    expect(parsePeriodId('S-00000101-00000110')).toBeNull();
   });
 });

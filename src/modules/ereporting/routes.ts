@@ -21,8 +21,8 @@ export function ereportingRoutes(app: TypedApp, p: service.EReportingContext): v
         operationId: 'GET_EReporting_Periods',
         summary: "The account's e-reporting periods between from and to (default: the previous month to today), with status and deadline",
         querystring: Type.Object({
-          from: Type.Optional(Type.String({ description: 'First date (YYYY-MM-DD)' })),
-          to: Type.Optional(Type.String({ description: 'Last date (YYYY-MM-DD), default today' })),
+          from: Type.Optional(Type.String({ maxLength: 30, description: 'First date (YYYY-MM-DD)' })),
+          to: Type.Optional(Type.String({ maxLength: 30, description: 'Last date (YYYY-MM-DD), default today' })),
         }),
         response: { 200: Type.Ref(EReportingCalendar), 400: problem },
       },

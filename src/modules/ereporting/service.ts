@@ -150,12 +150,13 @@ function present(view: AccountView, period: ReportingPeriod, c: PeriodContent, r
 
 export async function listPeriods(p: EReportingContext, accountId: number, query: { from?: string; to?: string }) {
   const view = await accountView(p, accountId);
-  const to = query.to ?? view.today;
-  const from = query.from ?? `${addDays(to.slice(0, 8) + '01', -1).slice(0, 8)}01`;
   const errors = [];
-  if (!isIsoDate(from)) errors.push({ field: 'from', message: 'a date YYYY-MM-DD' });
-  if (!isIsoDate(to)) errors.push({ field: 'to', message: 'a date YYYY-MM-DD' });
+  if (query.from !== undefined && !isIsoDate(query.from)) errors.push({ field: 'from', message: 'a date YYYY-MM-DD, years 2000 to 2099' });
+  if (query.to !== undefined && !isIsoDate(query.to)) errors.push({ field: 'to', message: 'a date YYYY-MM-DD, years 2000 to 2099' });
   if (errors.length) throw new ValidationError(errors);
+  const to = query.to ?? view.today;
+  // Default: from the first day of the month before `to`'s month.
+  const from = query.from ?? `${addDays(`${to.slice(0, 8)}01`, -1).slice(0, 8)}01`;
   if (from > to) throw ValidationError.field('from', `${from} is after to (${to})`);
   if (addDays(from, 400) < to) throw ValidationError.field('to', 'at most 400 days from from');
   const periods = BUILT_KINDS.flatMap((kind) => periodsBetween(view.regime, kind, from, to));
