@@ -692,7 +692,8 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     ok: 'The regime and the periods, by deadline',
   },
   'GET /v1/ereporting/periods/{id}': {
-    description: 'One e-reporting period (id S-AAAAMMJJ-AAAAMMJJ for sales, P-… for payments) as in the list. 404 when the id is not a period of the account’s calendar.',
+    description:
+      'One e-reporting period (id S-AAAAMMJJ-AAAAMMJJ for sales, P-… for payments) as in the list. 404 when the id is not a period of the account’s calendar.',
     ok: 'The period',
   },
   'GET /v1/ereporting/periods/{id}/file': {

@@ -346,7 +346,10 @@ export class Sandbox {
       const report = readFlux10Facts(text);
       meta.acknowledgement = { status: 'Pending' };
       if (typeof report === 'string') {
-        stored.laterAck = { status: 'Error', details: [{ level: 'Error', item: 'file', reasonCode: 'InvalidSchema', reasonMessage: report }] };
+        stored.laterAck = {
+          status: 'Error',
+          details: [{ level: 'Error', item: 'file', reasonCode: 'InvalidSchema', reasonMessage: report }],
+        };
       } else {
         meta.flowType = report.flowType;
         stored.laterAck =
@@ -354,7 +357,12 @@ export class Sandbox {
             ? {
                 status: 'Error',
                 details: [
-                  { level: 'Error', item: 'file', reasonCode: 'REJECTED', reasonMessage: `the sandbox was told to reject report ${report.id}` },
+                  {
+                    level: 'Error',
+                    item: 'file',
+                    reasonCode: 'REJECTED',
+                    reasonMessage: `the sandbox was told to reject report ${report.id}`,
+                  },
                 ],
               }
             : { status: 'Ok' };

@@ -27,7 +27,14 @@ const invoices: Flux10Invoice[] = [
     taxExclusiveAmount: '1000.00',
     taxAmount: '0.00',
     subtotals: [
-      { taxableAmount: '1000.00', taxAmount: '0.00', category: 'AE', rate: '0', exemptionReason: 'Autoliquidation', exemptionReasonCode: 'VATEX-EU-AE' },
+      {
+        taxableAmount: '1000.00',
+        taxAmount: '0.00',
+        category: 'AE',
+        rate: '0',
+        exemptionReason: 'Autoliquidation',
+        exemptionReasonCode: 'VATEX-EU-AE',
+      },
     ],
   },
   {
@@ -40,7 +47,16 @@ const invoices: Flux10Invoice[] = [
     buyer: { id: '542107651', scheme: '0227', vatNumber: null, countryIso: 'US' },
     taxExclusiveAmount: '100.00',
     taxAmount: '0.00',
-    subtotals: [{ taxableAmount: '100.00', taxAmount: '0.00', category: 'G', rate: '0', exemptionReason: 'Export', exemptionReasonCode: 'VATEX-EU-G' }],
+    subtotals: [
+      {
+        taxableAmount: '100.00',
+        taxAmount: '0.00',
+        category: 'G',
+        rate: '0',
+        exemptionReason: 'Export',
+        exemptionReasonCode: 'VATEX-EU-G',
+      },
+    ],
   },
   {
     number: 'F-2026-00003',
@@ -88,8 +104,22 @@ describe.skipIf(!flux10OracleAvailable)('Flux 10 files written by Facturier', ()
             { rate: '10', taxableAmount: '50.00', taxAmount: '5.00' },
           ],
         },
-        { date: '2026-09-08', category: 'TLB1', taxExclusiveAmount: '-10.00', taxAmount: '-0.55', count: 1, subtotals: [{ rate: '5.5', taxableAmount: '-10.00', taxAmount: '-0.55' }] },
-        { date: '2026-09-09', category: 'TNT1', taxExclusiveAmount: '40.00', taxAmount: '0.00', count: 1, subtotals: [{ rate: '0', taxableAmount: '40.00', taxAmount: '0.00' }] },
+        {
+          date: '2026-09-08',
+          category: 'TLB1',
+          taxExclusiveAmount: '-10.00',
+          taxAmount: '-0.55',
+          count: 1,
+          subtotals: [{ rate: '5.5', taxableAmount: '-10.00', taxAmount: '-0.55' }],
+        },
+        {
+          date: '2026-09-09',
+          category: 'TNT1',
+          taxExclusiveAmount: '40.00',
+          taxAmount: '0.00',
+          count: 1,
+          subtotals: [{ rate: '0', taxableAmount: '40.00', taxAmount: '0.00' }],
+        },
       ],
     });
     expect(xml).toContain('<Name>Vendeur &amp; Fils &lt;SARL&gt;</Name>');
@@ -103,8 +133,26 @@ describe.skipIf(!flux10OracleAvailable)('Flux 10 files written by Facturier', ()
         kind: 'Payments',
         start: '2026-09-01',
         end: '2026-09-30',
-        invoices: [{ number: 'F-2026-00003', issueDate: '2026-09-04', date: '2026-09-20', subtotals: [{ rate: '20', amount: '60.00' }, { rate: '10', amount: '27.50' }] }],
-        aggregates: [{ date: '2026-09-12', subtotals: [{ rate: '20', amount: '88.35' }, { rate: '5.5', amount: '11.65' }] }],
+        invoices: [
+          {
+            number: 'F-2026-00003',
+            issueDate: '2026-09-04',
+            date: '2026-09-20',
+            subtotals: [
+              { rate: '20', amount: '60.00' },
+              { rate: '10', amount: '27.50' },
+            ],
+          },
+        ],
+        aggregates: [
+          {
+            date: '2026-09-12',
+            subtotals: [
+              { rate: '20', amount: '88.35' },
+              { rate: '5.5', amount: '11.65' },
+            ],
+          },
+        ],
       },
     );
     expect(await errors(payments)).toEqual([]);

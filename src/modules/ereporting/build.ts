@@ -45,10 +45,7 @@ export interface Declarant {
 
 /** How e-reporting sees a sale document. */
 export type Treatment =
-  | { kind: 'B2C' }
-  | { kind: 'B2BINT'; buyer: Flux10Party }
-  | { kind: 'Domestic' }
-  | { kind: 'Blocked'; reason: string };
+  { kind: 'B2C' } | { kind: 'B2BINT'; buyer: Flux10Party } | { kind: 'Domestic' } | { kind: 'Blocked'; reason: string };
 
 const rateText = (rate: string | number) => new Big(rate).toString();
 const money = (b: Big) => b.toFixed(2);
@@ -58,11 +55,17 @@ export function treatmentOf(doc: IssuedDocument, storedCountry: string | null): 
   const buyer = doc.buyer;
   if (buyer.isBusiness === false) return { kind: 'B2C' };
   if (!storedCountry || !isValidCountryIso(storedCountry))
-    return { kind: 'Blocked', reason: 'the business customer has no country in its billing address: B2B or B2B international cannot be told' };
+    return {
+      kind: 'Blocked',
+      reason: 'the business customer has no country in its billing address: B2B or B2B international cannot be told',
+    };
   const country = storedCountry.toUpperCase();
   if (isFrenchCtcTerritory(country)) {
     if (buyer.siren) return { kind: 'Domestic' };
-    return { kind: 'Blocked', reason: 'the business customer in France has no SIREN (companyInformations.siret): it can be neither e-invoiced nor e-reported' };
+    return {
+      kind: 'Blocked',
+      reason: 'the business customer in France has no SIREN (companyInformations.siret): it can be neither e-invoiced nor e-reported',
+    };
   }
   const vat = buyer.vatNumber?.replace(/\s/g, '').toUpperCase() || null;
   const eu = isEuMember(country);
@@ -76,7 +79,8 @@ export function treatmentOf(doc: IssuedDocument, storedCountry: string | null): 
         ? 'the business customer in the EU has no VAT number (companyInformations.vatNumber): Flux 10 requires it (G6.28, G2.33)'
         : 'the business customer outside the EU has no identifier (companyInformations.vatNumber or siret): Flux 10 requires one (G6.28)',
     };
-  if (id.length > 18) return { kind: 'Blocked', reason: `the customer's identifier ${id} is longer than the 18 characters Flux 10 allows (G2.19)` };
+  if (id.length > 18)
+    return { kind: 'Blocked', reason: `the customer's identifier ${id} is longer than the 18 characters Flux 10 allows (G2.19)` };
   return { kind: 'B2BINT', buyer: { id, scheme: eu ? '0223' : '0227', vatNumber: eu ? vat : null, countryIso: country } };
 }
 
@@ -137,7 +141,12 @@ export async function documentsOf(db: Kysely<Database>, accountId: number, start
 function declarantProblems(me: Declarant): BlockingPoint[] {
   return me.siren
     ? []
-    : [{ document: null, reason: 'the account has no SIRET (company.siret): the declarant of a Flux 10 report is identified by its SIREN' }];
+    : [
+        {
+          document: null,
+          reason: 'the account has no SIRET (company.siret): the declarant of a Flux 10 report is identified by its SIREN',
+        },
+      ];
 }
 
 // --- transactions (sales) ------------------------------------------------------------------------------
@@ -163,7 +172,14 @@ function b2cParts(doc: IssuedDocument): { category: Flux10Aggregate['category'];
     }
     const at = (kind: 'Product' | 'Service') =>
       doc.lines
-        .filter((l) => l.kind === kind && l.vatCategory === v.category && l.vatRate !== null && l.vatRate !== undefined && new Big(l.vatRate).eq(v.rate))
+        .filter(
+          (l) =>
+            l.kind === kind &&
+            l.vatCategory === v.category &&
+            l.vatRate !== null &&
+            l.vatRate !== undefined &&
+            new Big(l.vatRate).eq(v.rate),
+        )
         .reduce((sum, l) => sum.plus(l.netAmount ?? '0'), new Big(0));
     let goods = at('Product');
     let services = at('Service');
@@ -184,11 +200,12 @@ function b2cParts(doc: IssuedDocument): { category: Flux10Aggregate['category'];
 function individual(l: Loaded, me: Declarant, buyer: Flux10Party, blocking: BlockingPoint[]): Flux10Invoice | null {
   const doc = l.doc;
   const problems: string[] = [];
-  if (!me.vatNumber) problems.push('the account has no VAT number (company.vatNumber): Flux 10 requires the seller\'s with a SIREN (G2.33)');
+  if (!me.vatNumber) problems.push("the account has no VAT number (company.vatNumber): Flux 10 requires the seller's with a SIREN (G2.33)");
   let referenced: Flux10Invoice['referencedInvoice'] = null;
   if (l.kind === 'Credit') {
     const p = doc.precedingInvoice;
-    if (!p?.number || !p.date) problems.push('the credit note does not name the invoice it corrects, with its date: Flux 10 requires it (G1.32)');
+    if (!p?.number || !p.date)
+      problems.push('the credit note does not name the invoice it corrects, with its date: Flux 10 requires it (G1.32)');
     else referenced = { number: p.number, issueDate: p.date };
   }
   for (const v of doc.vats) {
@@ -237,7 +254,13 @@ function totalsOf(map: Map<string, { taxable: Big; tax: Big; collected: Big }>, 
   };
 }
 
-export async function salesContent(db: Kysely<Database>, accountId: number, me: Declarant, start: string, end: string): Promise<PeriodContent> {
+export async function salesContent(
+  db: Kysely<Database>,
+  accountId: number,
+  me: Declarant,
+  start: string,
+  end: string,
+): Promise<PeriodContent> {
   const blocking = declarantProblems(me);
   const invoices: Flux10Invoice[] = [];
   const buckets = new Map<string, Bucket>();
@@ -256,7 +279,8 @@ export async function salesContent(db: Kysely<Database>, accountId: number, me: 
       if (!entry) continue;
       invoices.push(entry);
       documents.push(l.number);
-      for (const v of l.doc.vats) addTotals(totals, rateText(v.rate), new Big(v.taxableAmount).times(sign), new Big(v.taxAmount).times(sign), new Big(0));
+      for (const v of l.doc.vats)
+        addTotals(totals, rateText(v.rate), new Big(v.taxableAmount).times(sign), new Big(v.taxAmount).times(sign), new Big(0));
       continue;
     }
     const parts = b2cParts(l.doc);
@@ -268,7 +292,12 @@ export async function salesContent(db: Kysely<Database>, accountId: number, me: 
     documents.push(l.number);
     for (const p of parts) {
       const key = `${l.date}|${p.category}`;
-      const b = buckets.get(key) ?? { date: l.date, category: p.category, count: new Set<number>(), rates: new Map() };
+      const b: Bucket = buckets.get(key) ?? {
+        date: l.date,
+        category: p.category,
+        count: new Set<number>(),
+        rates: new Map<string, { taxable: Big; tax: Big }>(),
+      };
       b.count.add(l.id);
       const r = b.rates.get(p.rate) ?? { taxable: new Big(0), tax: new Big(0) };
       b.rates.set(p.rate, { taxable: r.taxable.plus(p.taxable.times(sign)), tax: r.tax.plus(p.tax.times(sign)) });
@@ -345,7 +374,13 @@ export async function collectionsOf(db: Kysely<Database>, accountId: number, sta
   return { collections, unlinked };
 }
 
-export async function paymentsContent(db: Kysely<Database>, accountId: number, me: Declarant, start: string, end: string): Promise<PeriodContent> {
+export async function paymentsContent(
+  db: Kysely<Database>,
+  accountId: number,
+  me: Declarant,
+  start: string,
+  end: string,
+): Promise<PeriodContent> {
   const blocking = declarantProblems(me);
   const totals = new Map<string, { taxable: Big; tax: Big; collected: Big }>();
   const perInvoice = new Map<string, Flux10Payment & { number: string; issueDate: string; amounts: Map<string, Big> }>();
@@ -364,7 +399,13 @@ export async function paymentsContent(db: Kysely<Database>, accountId: number, m
     const shares = splitByRate(l.doc, c.amount);
     if (t.kind === 'B2BINT') {
       const key = `${c.receiptId}|${l.kind}|${l.id}`;
-      const entry = perInvoice.get(key) ?? { number: l.number, issueDate: l.date, date: c.date, subtotals: [], amounts: new Map() };
+      const entry = perInvoice.get(key) ?? {
+        number: l.number,
+        issueDate: l.date,
+        date: c.date,
+        subtotals: [],
+        amounts: new Map<string, Big>(),
+      };
       for (const s of shares) entry.amounts.set(s.rate, (entry.amounts.get(s.rate) ?? new Big(0)).plus(s.amount));
       perInvoice.set(key, entry);
     } else {
@@ -417,7 +458,8 @@ export async function paymentsContent(db: Kysely<Database>, accountId: number, m
     }))
     .filter((d) => d.subtotals.length);
   for (const entry of [...invoices.flatMap((i) => i.subtotals), ...aggregates.flatMap((a) => a.subtotals)]) {
-    if (!FLUX10_RATES.has(entry.rate)) blocking.push({ document: null, reason: `VAT rate ${entry.rate} % is not one Flux 10 accepts (G1.24)` });
+    if (!FLUX10_RATES.has(entry.rate))
+      blocking.push({ document: null, reason: `VAT rate ${entry.rate} % is not one Flux 10 accepts (G1.24)` });
   }
   return {
     report: { kind: 'Payments', start, end, invoices, aggregates },

@@ -13,7 +13,9 @@ function contextOf(ctx: AppContext): EReportingContext {
   return { ctx, clock: ctx.delivery?.clock ?? Date.now };
 }
 
-export const ereportingPlugin = modulePlugin('ereporting', (app, ctx) => ereportingRoutes(app, contextOf(ctx)));
+export const ereportingPlugin = modulePlugin('ereporting', (app, ctx) => {
+  ereportingRoutes(app, contextOf(ctx));
+});
 
 /** How often the PA is asked for the acknowledgement of the reports it has not answered. */
 export const ACK_INTERVAL_MS = 60_000;

@@ -73,7 +73,12 @@ export async function claimReports(db: Db, now: number, lease: number, limit: nu
     .set((eb) => ({ lockedUntil: lease, attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', ids)
     .execute();
-  await db.updateTable('ereportingReports').set({ firstAttemptAt: now }).where('id', 'in', ids).where('firstAttemptAt', 'is', null).execute();
+  await db
+    .updateTable('ereportingReports')
+    .set({ firstAttemptAt: now })
+    .where('id', 'in', ids)
+    .where('firstAttemptAt', 'is', null)
+    .execute();
   return db.selectFrom('ereportingReports').selectAll().where('id', 'in', ids).orderBy('id').execute();
 }
 
@@ -91,7 +96,11 @@ export async function awaitingAcknowledgement(db: Db, limit: number) {
 
 /** The e-invoicing transmission state of the account's sale documents, by "kind|id". */
 export async function transmissionsOf(db: Db, accountId: number): Promise<Map<string, 'Pending' | 'Submitted' | 'Failed'>> {
-  const rows = await db.selectFrom('platformTransmissions').select(['kind', 'documentId', 'state']).where('accountId', '=', accountId).execute();
+  const rows = await db
+    .selectFrom('platformTransmissions')
+    .select(['kind', 'documentId', 'state'])
+    .where('accountId', '=', accountId)
+    .execute();
   return new Map(rows.map((r) => [`${r.kind}|${r.documentId}`, r.state]));
 }
 

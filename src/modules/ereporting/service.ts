@@ -24,7 +24,16 @@ import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.
 import { backoffMs, RETRY_WINDOW_MS } from '../../jobs/runner.js';
 import { clientFor, PlatformError, type Flow } from '../platform/index.js';
 import { getAccountSettings, readPlatformConnection } from '../settings/index.js';
-import { collectionsOf, contentOf, documentsOf, splitByRate, vatOnReceipt, type Declarant, type DeclaredTotals, type PeriodContent } from './build.js';
+import {
+  collectionsOf,
+  contentOf,
+  documentsOf,
+  splitByRate,
+  vatOnReceipt,
+  type Declarant,
+  type DeclaredTotals,
+  type PeriodContent,
+} from './build.js';
 import * as repo from './repo.js';
 
 export interface EReportingContext {
@@ -138,7 +147,10 @@ function present(view: AccountView, period: ReportingPeriod, c: PeriodContent, r
     end: period.end,
     deadline: period.deadline,
     status,
-    late: view.today > period.deadline && !(lastReceived && lastReceived.createdAt.slice(0, 10) <= period.deadline) && status !== 'NothingToReport',
+    late:
+      view.today > period.deadline &&
+      !(lastReceived && lastReceived.createdAt.slice(0, 10) <= period.deadline) &&
+      status !== 'NothingToReport',
     entries: c.entries,
     totals: c.totals.rates,
     blocking: c.blocking,
@@ -292,7 +304,8 @@ export async function runReports(p: EReportingContext, now: number, only?: { acc
     const client = clientFor({ ctx: p.ctx, clock: p.clock }, connection);
     try {
       let flow: Flow | undefined;
-      if (Number(r.attempts) > 1) flow = (await client.searchFlows({ trackingId: r.trackingId }, 10)).find((f) => f.trackingId === r.trackingId);
+      if (Number(r.attempts) > 1)
+        flow = (await client.searchFlows({ trackingId: r.trackingId }, 10)).find((f) => f.trackingId === r.trackingId);
       const bytes = Buffer.from(r.content, 'utf8');
       flow ??= await client.submitFlow(
         {
@@ -399,8 +412,7 @@ export async function comparison(p: EReportingContext, accountId: number, id: st
   const reports = await repo.reportsOf(db, accountId, [id]);
   const lastReceived = [...reports].reverse().find(received);
   const declared: DeclaredTotals | null = lastReceived ? (JSON.parse(lastReceived.totals) as DeclaredTotals) : null;
-  for (const r of declared?.rates ?? [])
-    ereporting.add(r.rate, new Big(r.taxableAmount), new Big(r.taxAmount), new Big(r.collected));
+  for (const r of declared?.rates ?? []) ereporting.add(r.rate, new Big(r.taxableAmount), new Big(r.taxAmount), new Big(r.collected));
   const reported = new Set(declared?.documents ?? []);
   const reportState = !lastReceived
     ? reports.length
@@ -417,7 +429,8 @@ export async function comparison(p: EReportingContext, accountId: number, id: st
     for (const l of await documentsOf(db, accountId, period.start, period.end)) {
       const sign = l.kind === 'Credit' ? -1 : 1;
       const total = new Big(l.doc.totals.taxExclusive).times(sign).toFixed(2);
-      for (const v of l.doc.vats) books.add(rate(v.rate), new Big(v.taxableAmount).times(sign), new Big(v.taxAmount).times(sign), new Big(0));
+      for (const v of l.doc.vats)
+        books.add(rate(v.rate), new Big(v.taxableAmount).times(sign), new Big(v.taxAmount).times(sign), new Big(0));
       const t = l.treatment;
       if (t.kind === 'Domestic') {
         const sent = transmissions.get(`${l.kind}|${l.id}`);
@@ -464,7 +477,8 @@ export async function comparison(p: EReportingContext, accountId: number, id: st
           differences.push({
             document: l.number,
             amount: c.amount.toFixed(2),
-            reason: 'e-invoicing: no 212 Encaissée sent for this payment (the invoice was not transmitted, or the status waits in the outbox)',
+            reason:
+              'e-invoicing: no 212 Encaissée sent for this payment (the invoice was not transmitted, or the status waits in the outbox)',
           });
       } else if (l.treatment.kind === 'Blocked')
         differences.push({ document: l.number, amount: c.amount.toFixed(2), reason: `blocking point: ${l.treatment.reason}` });

@@ -300,14 +300,11 @@ const PlatformConnectionInput = Type.Object(
 const EReportingSettings = Type.Object(
   {
     vatRegime: Nullable(
-      Type.Union(
-        [Type.Literal('NormalMonthly'), Type.Literal('NormalQuarterly'), Type.Literal('Simplified'), Type.Literal('Franchise')],
-        {
-          description:
-            'VAT regime, which sets the e-reporting periods: NormalMonthly (décades), NormalQuarterly and Simplified (months), Franchise (two months). ' +
-            'null: derived from vat (not liable: Franchise; vatPeriod Monthly: NormalMonthly, Quarterly: NormalQuarterly, Annually: Simplified)',
-        },
-      ),
+      Type.Union([Type.Literal('NormalMonthly'), Type.Literal('NormalQuarterly'), Type.Literal('Simplified'), Type.Literal('Franchise')], {
+        description:
+          'VAT regime, which sets the e-reporting periods: NormalMonthly (décades), NormalQuarterly and Simplified (months), Franchise (two months). ' +
+          'null: derived from vat (not liable: Franchise; vatPeriod Monthly: NormalMonthly, Quarterly: NormalQuarterly, Annually: Simplified)',
+      }),
     ),
     platformRegistrationNumber: Nullable(
       Type.String({

@@ -72,7 +72,10 @@ describeEachDb(
       judged.push({ name: `${ctx.dialect} ${name}`, xml });
       if (oracle) {
         const v = await oracle.validate(xml);
-        expect([...v.flux10.errors, ...v.xsd.errors].map((e) => `${e.id}: ${e.text}`), `${name}\n${xml}`).toEqual([]);
+        expect(
+          [...v.flux10.errors, ...v.xsd.errors].map((e) => `${e.id}: ${e.text}`),
+          `${name}\n${xml}`,
+        ).toEqual([]);
       }
       return xml;
     }
@@ -149,7 +152,11 @@ describeEachDb(
         });
         const durand = await api.customer({ companyName: 'Durand SA', companyInformations: { siret: '73282932000074' } });
 
-        const mixed = await api.finalized('Invoice', { customerId: jeanne, date: '2026-10-02', lines: [line('Product', 100, 20), line('Service', 50, 10)] });
+        const mixed = await api.finalized('Invoice', {
+          customerId: jeanne,
+          date: '2026-10-02',
+          lines: [line('Product', 100, 20), line('Service', 50, 10)],
+        });
         const services = await api.finalized('Invoice', {
           customerId: jeanne,
           date: '2026-10-02',
@@ -208,7 +215,7 @@ describeEachDb(
         // What the tax office sees, before sending: the domestic invoice (e-invoiced), nothing of e-reporting.
         let seen = (await call(a, 'GET', '/v1/ereporting/periods/S-20261001-20261010/comparison')).json();
         // Every euro of the books is either told or explained.
-        const explained = seen.differences.reduce((s: number, d: { amount: string }) => s + Math.round(Number(d.amount) * 100), 0);
+        const explained: number = seen.differences.reduce((s: number, d: { amount: string }) => s + Math.round(Number(d.amount) * 100), 0);
         expect(Math.round(Number(sum(seen.books)[0]) * 100)).toBe(Math.round(Number(sum(seen.told)[0]) * 100) + explained);
         expect(seen.einvoicing).toEqual([{ rate: '20', taxableAmount: '500.00', taxAmount: '100.00', collected: '0.00' }]);
         expect(seen.differences).toHaveLength(7);
@@ -216,7 +223,10 @@ describeEachDb(
 
         // Sending: once, acknowledged by the PA; a second send is the same report.
         const sent = (await call(a, 'POST', '/v1/ereporting/periods/S-20261001-20261010/send')).json();
-        expect(sent).toMatchObject({ status: 'Sent', transmission: { sequence: 0, typeCode: 'IN', state: 'Transmitted', acknowledgement: 'Pending' } });
+        expect(sent).toMatchObject({
+          status: 'Sent',
+          transmission: { sequence: 0, typeCode: 'IN', state: 'Transmitted', acknowledgement: 'Pending' },
+        });
         await later();
         expect(await period(a, 'S-20261001-20261010')).toMatchObject({ status: 'Accepted', late: true, rectificationDue: false });
         const again = await call(a, 'POST', '/v1/ereporting/periods/S-20261001-20261010/send');
@@ -255,10 +265,7 @@ describeEachDb(
         const payments = await file(a, 'P-20261001-20261031', 'payments 2026-10');
         // 100 on 230+40+1.65 = 271.65 TTC (240 at 20 %, 31.65 at 5.5 %): 88.35 / 11.65; then 50: 44.17 / 5.83.
         // The German invoice is reverse-charged (AE): its seller collects no VAT, nothing to report on its payment.
-        expect(paymentLines(payments)).toEqual([
-          'day 20261012 [20:88.35 5.5:11.65]',
-          'day 20261020 [20:44.17 5.5:5.83]',
-        ]);
+        expect(paymentLines(payments)).toEqual(['day 20261012 [20:88.35 5.5:11.65]', 'day 20261020 [20:44.17 5.5:5.83]']);
         const pseen = (await call(a, 'GET', '/v1/ereporting/periods/P-20261001-20261031/comparison')).json();
         expect(pseen.differences.map((d: { reason: string }) => d.reason)).toEqual([
           'a payment without an invoice (not allocated to a sale document): nothing to report until it is',
@@ -279,7 +286,12 @@ describeEachDb(
     describe('bad input and faults', () => {
       it('lists a document that cannot be classified as a blocking point, and refuses to file or send the period', async () => {
         const { a, api } = await account();
-        const nowhere = await ctx.inject({ method: 'POST', url: '/v1/customers', headers: a.headers, payload: { companyName: 'Sans Pays SARL' } });
+        const nowhere = await ctx.inject({
+          method: 'POST',
+          url: '/v1/customers',
+          headers: a.headers,
+          payload: { companyName: 'Sans Pays SARL' },
+        });
         expect(nowhere.statusCode, nowhere.body).toBe(200);
         const noSiren = await api.customer({ companyName: 'Anonyme SAS' });
         const x = await api.finalized('Invoice', { customerId: nowhere.json().id, date: '2026-10-02', lines: [line('Product', 10, 20)] });
@@ -314,7 +326,10 @@ describeEachDb(
         await later();
         expect((await sandboxFlows(token)).map((f) => f.flowType)).toEqual(['AggregatedCustomerTransactionReport']);
         const rejected = await period(a, 'S-20261021-20261031');
-        expect(rejected).toMatchObject({ status: 'Rejected', transmission: { acknowledgement: 'Error', message: expect.stringContaining('REJECTED') } });
+        expect(rejected).toMatchObject({
+          status: 'Rejected',
+          transmission: { acknowledgement: 'Error', message: expect.stringContaining('REJECTED') },
+        });
         expect((await pa.control(token, 'PUT', '/sandbox/behaviour', { reports: 'Accept' })).status).toBe(200);
         const again = (await call(a, 'POST', '/v1/ereporting/periods/S-20261021-20261031/send')).json();
         expect(again.reports.map((r: { typeCode: string; sequence: number }) => `${r.typeCode}${r.sequence}`)).toEqual(['IN0', 'IN1']);
@@ -340,7 +355,12 @@ describeEachDb(
     describe('other regimes', () => {
       it('a franchise account reports its sales every two months, without VAT, and the file passes', async () => {
         const { a, api } = await account({
-          company: { siret: '12345678200010', vatNumber: null, taxRegistrationId: '123456782', invoicingAddress: { street: '1 rue', zipcode: '75002', city: 'Paris', countryIso: 'FR' } },
+          company: {
+            siret: '12345678200010',
+            vatNumber: null,
+            taxRegistrationId: '123456782',
+            invoicingAddress: { street: '1 rue', zipcode: '75002', city: 'Paris', countryIso: 'FR' },
+          },
           vat: { liableToVat: false },
           einvoicing: { ereporting: { vatRegime: 'Franchise', platformRegistrationNumber: '9999' } },
         });
@@ -357,7 +377,11 @@ describeEachDb(
         for (const vatRegime of ['Simplified', 'NormalQuarterly']) {
           const { a, api } = await account({ einvoicing: { ereporting: { vatRegime, platformRegistrationNumber: '9999' } } });
           const jeanne = await consumer(api);
-          await api.finalized('Invoice', { customerId: jeanne, date: '2026-10-30', lines: [line('Service', 10, 10), line('Product', 10, 20)] });
+          await api.finalized('Invoice', {
+            customerId: jeanne,
+            date: '2026-10-30',
+            lines: [line('Service', 10, 10), line('Product', 10, 20)],
+          });
           const p = await period(a, 'S-20261001-20261031');
           expect(p.deadline).toBe(vatRegime === 'Simplified' ? '2026-11-30' : '2026-11-10');
           await file(a, 'S-20261001-20261031', `${vatRegime} sales`);
@@ -393,7 +417,10 @@ describe('every Flux 10 file of the suite', () => {
       expect(judged.length).toBeGreaterThanOrEqual(8);
       for (const f of judged) {
         const v = await oracle.validate(f.xml);
-        expect([...v.flux10.errors, ...v.xsd.errors].map((e) => e.id), f.name).toEqual([]);
+        expect(
+          [...v.flux10.errors, ...v.xsd.errors].map((e) => e.id),
+          f.name,
+        ).toEqual([]);
       }
     },
     300_000,

@@ -367,7 +367,12 @@ describeEachDb('exports', (ctx) => {
       for (const table of PLATFORM_TABLES) await raw.schema.dropTable(table).execute();
       for (const table of EREPORTING_TABLES) await raw.schema.dropTable(table).execute();
       await sql`delete from kysely_migration where name > '022'`.execute(raw);
-      expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines', '023_einvoicing_warnings', '024_einvoicing_platform', '025_ereporting']);
+      expect(await migrateToLatest(ctx.db)).toEqual([
+        '022_sale_document_lines',
+        '023_einvoicing_warnings',
+        '024_einvoicing_platform',
+        '025_ereporting',
+      ]);
       const finalized = await ctx.db.kysely
         .selectFrom('saleDocuments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
