@@ -5,11 +5,14 @@
 import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { ReportKind } from '../../domain/ereporting-calendar.js';
 import { isEuMember, isFrenchCtcTerritory, isValidCountryIso } from '../../domain/countries.js';
 import type { Flux10Aggregate, Flux10Invoice, Flux10Party, Flux10Payment, Flux10Report } from '../../einvoicing/flux10.js';
 import type { IssuedDocument } from '../../rendering/model.js';
+import { purchaseInvoiceBatches } from '../purchases/index.js';
 import { receiptBatches, receiptLinksOf } from '../receipts/index.js';
 import { getDocumentRow, parseData, toIssuedDocument, type DocumentKind } from '../sales/index.js';
+import { getSuppliersByIds } from '../suppliers/index.js';
 import * as repo from './repo.js';
 
 /** Flux 10 accepts these VAT rates only (rule G1.24). */
@@ -469,6 +472,100 @@ export async function paymentsContent(
   };
 }
 
-export function contentOf(db: Kysely<Database>, accountId: number, me: Declarant, kind: 'Sales' | 'Payments', start: string, end: string) {
+// --- purchases from foreign suppliers ---------------------------------------------------------------
+
+/** VAT regions that are France for VAT (the purchase is domestic: e-invoicing, or nothing to report). */
+const DOMESTIC_REGIONS = new Set(['FR', 'DOM', 'Corse', 'Monaco']);
+
+/**
+ * Purchases from suppliers established outside France (region EU or IE), one entry per invoice, the
+ * account as buyer (declarant role BY). A rate-0 line is reverse-charged (AE) from the EU, an
+ * import (G) from elsewhere; the billing framework is unknown for a purchase: M1.
+ */
+export async function purchasesContent(
+  db: Kysely<Database>,
+  accountId: number,
+  me: Declarant,
+  start: string,
+  end: string,
+): Promise<PeriodContent> {
+  const blocking = declarantProblems(me);
+  if (me.siren && !me.vatNumber)
+    blocking.push({
+      document: null,
+      reason: "the account has no VAT number (company.vatNumber): Flux 10 requires the buyer's with a SIREN (G2.33)",
+    });
+  const invoices: Flux10Invoice[] = [];
+  const totals = new Map<string, { taxable: Big; tax: Big; collected: Big }>();
+  const documents: string[] = [];
+  for await (const batch of purchaseInvoiceBatches(db, accountId, { from: start, to: end })) {
+    const suppliers = await getSuppliersByIds(
+      db,
+      accountId,
+      batch.flatMap((p) => (p.supplierId === null ? [] : [p.supplierId])),
+    );
+    for (const p of batch) {
+      if (DOMESTIC_REGIONS.has(p.region)) continue;
+      const name = p.reference ?? `purchase ${p.id}`;
+      const supplier = p.supplierId === null ? undefined : suppliers.get(p.supplierId);
+      const country = supplier?.address?.countryIso?.toUpperCase() || null;
+      const problems: string[] = [];
+      if (!p.reference) problems.push('the purchase invoice has no number (reference)');
+      if (!supplier || !country || !isValidCountryIso(country)) problems.push('the supplier has no country in its address');
+      if (!p.vats?.length) problems.push('the VAT breakdown of the purchase invoice is unknown (vats)');
+      if (p.taxIncludedAmount.lt(0))
+        problems.push('a supplier credit note: Flux 10 requires the invoice it corrects, which Facturier does not keep for purchases');
+      const eu = country ? isEuMember(country) : false;
+      const vat = supplier?.companyInformations.vatNumber?.replace(/\s/g, '').toUpperCase() || null;
+      const id = eu ? vat : (vat ?? supplier?.companyInformations.siret?.replace(/\s/g, '') ?? null);
+      if (supplier && country && !id)
+        problems.push(
+          eu
+            ? 'the supplier in the EU has no VAT number (companyInformations.vatNumber)'
+            : 'the supplier has no identifier (companyInformations.vatNumber or siret)',
+        );
+      if (id && id.length > 18) problems.push(`the supplier's identifier ${id} is longer than the 18 characters Flux 10 allows (G2.19)`);
+      const subtotals = (p.vats ?? []).map((v) => {
+        const rate = rateText(v.rate);
+        const zero = new Big(v.rate).eq(0);
+        if (!FLUX10_RATES.has(rate)) problems.push(`VAT rate ${rate} % is not one Flux 10 accepts (G1.24)`);
+        return {
+          taxableAmount: new Big(v.taxExcludedAmount).toFixed(2),
+          taxAmount: new Big(v.vatAmount).toFixed(2),
+          category: zero ? (eu ? 'AE' : 'G') : 'S',
+          rate,
+          exemptionReason: zero ? (eu ? 'Autoliquidation' : 'Importation') : null,
+          exemptionReasonCode: zero ? (eu ? 'VATEX-EU-AE' : 'VATEX-EU-G') : null,
+        };
+      });
+      if (problems.length) {
+        for (const reason of problems) blocking.push({ document: name, reason });
+        continue;
+      }
+      invoices.push({
+        number: p.reference!,
+        issueDate: p.date,
+        typeCode: '380',
+        businessProcess: 'M1',
+        seller: { id, scheme: eu ? '0223' : '0227', vatNumber: eu ? vat : null, countryIso: country },
+        buyer: { id: me.siren, scheme: '0002', vatNumber: me.vatNumber, countryIso: me.countryIso },
+        taxExclusiveAmount: subtotals.reduce((s, v) => s.plus(v.taxableAmount), new Big(0)).toFixed(2),
+        taxAmount: subtotals.reduce((s, v) => s.plus(v.taxAmount), new Big(0)).toFixed(2),
+        subtotals,
+      });
+      documents.push(p.reference!);
+      for (const v of subtotals) addTotals(totals, v.rate, new Big(v.taxableAmount), new Big(v.taxAmount), new Big(0));
+    }
+  }
+  return {
+    report: { kind: 'Transactions', start, end, invoices, aggregates: [] },
+    blocking,
+    totals: totalsOf(totals, documents),
+    entries: invoices.length,
+  };
+}
+
+export function contentOf(db: Kysely<Database>, accountId: number, me: Declarant, kind: ReportKind, start: string, end: string) {
+  if (kind === 'Purchases') return purchasesContent(db, accountId, me, start, end);
   return kind === 'Payments' ? paymentsContent(db, accountId, me, start, end) : salesContent(db, accountId, me, start, end);
 }

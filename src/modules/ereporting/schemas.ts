@@ -39,8 +39,8 @@ const Transmission = Type.Object(
 
 export const EReportingPeriod = Type.Object(
   {
-    id: Type.String({ description: 'S-AAAAMMJJ-AAAAMMJJ (sales transactions) or P-… (payments)' }),
-    kind: Literals(['Sales', 'Payments'] as const),
+    id: Type.String({ description: 'S-AAAAMMJJ-AAAAMMJJ (sales transactions), A-… (purchases from abroad) or P-… (payments)' }),
+    kind: Literals(['Sales', 'Purchases', 'Payments'] as const),
     start: Type.String({ format: 'date' }),
     end: Type.String({ format: 'date' }),
     deadline: Type.String({ format: 'date', description: 'Last day to transmit it' }),
@@ -69,7 +69,7 @@ export const EReportingCalendar = Type.Object(
 export const EReportingComparison = Type.Object(
   {
     id: Type.String(),
-    kind: Literals(['Sales', 'Payments'] as const),
+    kind: Literals(['Sales', 'Purchases', 'Payments'] as const),
     start: Type.String({ format: 'date' }),
     end: Type.String({ format: 'date' }),
     books: Type.Array(Type.Ref(RateTotals), { description: 'What the books say' }),

@@ -23,6 +23,7 @@ import { writeFlux10 } from '../../einvoicing/flux10.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import { backoffMs, RETRY_WINDOW_MS } from '../../jobs/runner.js';
 import { clientFor, PlatformError, type Flow } from '../platform/index.js';
+import { purchaseInvoiceBatches } from '../purchases/index.js';
 import { getAccountSettings, readPlatformConnection } from '../settings/index.js';
 import {
   collectionsOf,
@@ -30,6 +31,7 @@ import {
   documentsOf,
   splitByRate,
   vatOnReceipt,
+  purchasesContent,
   type Declarant,
   type DeclaredTotals,
   type PeriodContent,
@@ -41,9 +43,7 @@ export interface EReportingContext {
   clock: () => number;
 }
 
-/** The kinds of report Facturier builds (purchases from foreign suppliers are not built yet). */
-const BUILT_KINDS = ['Sales', 'Payments'] as const;
-type BuiltKind = (typeof BUILT_KINDS)[number];
+const KINDS = ['Sales', 'Purchases', 'Payments'] as const;
 
 interface AccountView {
   regime: VatRegime;
@@ -72,15 +72,15 @@ async function accountView(p: EReportingContext, accountId: number): Promise<Acc
 }
 
 /** The period an id names, checked against the account's calendar. */
-function periodOf(view: AccountView, id: string): ReportingPeriod & { kind: BuiltKind } {
+function periodOf(view: AccountView, id: string): ReportingPeriod {
   const parsed = parsePeriodId(id);
-  if (!parsed || parsed.kind === 'Purchases') throw new NotFoundError('E-reporting period', id);
+  if (!parsed) throw new NotFoundError('E-reporting period', id);
   const period = periodContaining(view.regime, parsed.kind, parsed.start);
   if (period.start !== parsed.start || period.end !== parsed.end) throw new NotFoundError('E-reporting period', id);
-  return { ...period, kind: parsed.kind };
+  return period;
 }
 
-async function content(p: EReportingContext, accountId: number, view: AccountView, period: ReportingPeriod & { kind: BuiltKind }) {
+async function content(p: EReportingContext, accountId: number, view: AccountView, period: ReportingPeriod) {
   const c = await contentOf(p.ctx.db.kysely, accountId, view.me, period.kind, period.start, period.end);
   if (!view.registration)
     c.blocking.unshift({
@@ -97,6 +97,7 @@ function contentKey(c: PeriodContent): string {
 }
 
 function fileOf(view: AccountView, c: PeriodContent, pid: string, sequence: number, typeCode: 'IN' | 'RE', issuedAt: string) {
+  const role = pid.startsWith('A-') ? 'BY' : 'SE';
   const reportId = `${view.me.siren}-${pid}-${sequence}`;
   const xml = writeFlux10(
     {
@@ -104,7 +105,7 @@ function fileOf(view: AccountView, c: PeriodContent, pid: string, sequence: numb
       issuedAt,
       typeCode,
       platform: { id: view.registration ?? '', name: `Plateforme agréée ${view.registration ?? ''}`.trim() },
-      declarant: { siren: view.me.siren ?? '', name: view.me.name, role: 'SE' },
+      declarant: { siren: view.me.siren ?? '', name: view.me.name, role },
     },
     c.report,
   );
@@ -171,12 +172,12 @@ export async function listPeriods(p: EReportingContext, accountId: number, query
   const from = query.from ?? `${addDays(`${to.slice(0, 8)}01`, -1).slice(0, 8)}01`;
   if (from > to) throw ValidationError.field('from', `${from} is after to (${to})`);
   if (addDays(from, 400) < to) throw ValidationError.field('to', 'at most 400 days from from');
-  const periods = BUILT_KINDS.flatMap((kind) => periodsBetween(view.regime, kind, from, to));
+  const periods = KINDS.flatMap((kind) => periodsBetween(view.regime, kind, from, to));
   periods.sort((a, b) => (a.deadline === b.deadline ? a.kind.localeCompare(b.kind) : a.deadline.localeCompare(b.deadline)));
   const reports = await repo.reportsOf(p.ctx.db.kysely, accountId, periods.map(periodId));
   const out = [];
   for (const period of periods) {
-    const c = await content(p, accountId, view, period as ReportingPeriod & { kind: BuiltKind });
+    const c = await content(p, accountId, view, period);
     out.push(
       present(
         view,
@@ -425,7 +426,24 @@ export async function comparison(p: EReportingContext, accountId: number, id: st
   const rejected = await repo.rejectedDocuments(db, accountId);
   const rate = (r: string | number) => new Big(r).toString();
 
-  if (period.kind === 'Sales') {
+  if (period.kind === 'Purchases') {
+    // Only purchases from abroad belong here (a French supplier's invoices are e-invoiced by the supplier).
+    const current = await purchasesContent(db, accountId, view.me, period.start, period.end);
+    for await (const batch of purchaseInvoiceBatches(db, accountId, { from: period.start, to: period.end })) {
+      for (const pi of batch) {
+        if (['FR', 'DOM', 'Corse', 'Monaco'].includes(pi.region)) continue;
+        const name = pi.reference ?? `purchase ${pi.id}`;
+        for (const v of pi.vats ?? []) books.add(rate(v.rate), new Big(v.taxExcludedAmount), new Big(v.vatAmount), new Big(0));
+        if (reported.has(name)) continue;
+        const blocked = current.blocking.find((b) => b.document === name);
+        differences.push({
+          document: name,
+          amount: (pi.taxExcludedAmount ?? new Big(0)).toFixed(2),
+          reason: blocked ? `blocking point: ${blocked.reason}` : `e-reporting: ${reportState}`,
+        });
+      }
+    }
+  } else if (period.kind === 'Sales') {
     for (const l of await documentsOf(db, accountId, period.start, period.end)) {
       const sign = l.kind === 'Credit' ? -1 : 1;
       const total = new Big(l.doc.totals.taxExclusive).times(sign).toFixed(2);

@@ -10,6 +10,8 @@ import { describeEachDb, type TestAccount, type TestContext } from '../../helper
 import { startSandbox, type RunningSandbox } from '../../helpers/platform.js';
 import { loadFlux10Oracle, flux10OracleAvailable, type Flux10Oracle } from '../../helpers/flux10-oracle.js';
 import { salesClient, type SalesClient } from '../../helpers/sales.js';
+import { multipart, MULTIPART } from '../../helpers/multipart.js';
+import { SAMPLE_SUPPLIERS, supplierInvoiceCii } from '../../../src/sandbox/supplier-invoices.js';
 
 let pa: RunningSandbox;
 const clock = new FakeClock(Date.now());
@@ -106,16 +108,19 @@ describeEachDb(
         expect(body.regime).toBe('NormalMonthly');
         expect(body.regimeSource).toBe('Settings');
         expect(body.periods.map((p: { id: string; deadline: string }) => `${p.id} ${p.deadline}`)).toEqual([
+          'A-20261001-20261010 2026-10-20',
           'S-20261001-20261010 2026-10-20',
+          'A-20261011-20261020 2026-10-30',
           'S-20261011-20261020 2026-10-30',
           'P-20261001-20261031 2026-11-10',
+          'A-20261021-20261031 2026-11-10',
           'S-20261021-20261031 2026-11-10',
         ]);
         const franchise = await account({ vat: { liableToVat: false }, einvoicing: { ereporting: { vatRegime: null } } });
         const f = (await call(franchise.a, 'GET', '/v1/ereporting/periods?from=2026-09-01&to=2026-10-31')).json();
         expect(f.regime).toBe('Franchise');
         expect(f.regimeSource).toBe('DerivedFromVat');
-        expect(f.periods.map((p: { id: string }) => p.id)).toEqual(['P-20260901-20261031', 'S-20260901-20261031']);
+        expect(f.periods.map((p: { id: string }) => p.id)).toEqual(['P-20260901-20261031', 'A-20260901-20261031', 'S-20260901-20261031']);
       });
 
       it('refuses bad dates, an unknown period and a period of another regime with a 4xx naming the problem', async () => {
@@ -132,7 +137,7 @@ describeEachDb(
         expect(reversed.statusCode).toBe(400);
         expect((await call(a, 'GET', '/v1/ereporting/periods/S-20261001-20261031')).statusCode).toBe(404);
         expect((await call(a, 'GET', '/v1/ereporting/periods/nonsense/file')).statusCode).toBe(404);
-        expect((await call(a, 'POST', '/v1/ereporting/periods/A-20261001-20261010/send')).statusCode).toBe(404);
+        expect((await call(a, 'POST', '/v1/ereporting/periods/A-20261001-20261031/send')).statusCode).toBe(404);
       });
     });
 
@@ -281,6 +286,74 @@ describeEachDb(
         // An empty period: nothing to report, said so.
         expect(await period(a, 'S-20261011-20261020')).toMatchObject({ status: 'NothingToReport', entries: 0, late: false });
       }, 300_000);
+    });
+
+    describe('purchases from abroad', () => {
+      it('reports each purchase from a foreign supplier with the account as buyer (BY), and blocks one whose supplier has no country', async () => {
+        const { a, token } = await account();
+        const supplier = async (payload: object) => {
+          const res = await call(a, 'POST', '/v1/suppliers', payload);
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().id as number;
+        };
+        const munich = await supplier({
+          name: 'München Teile GmbH',
+          address: { street: 'Marienplatz 1', zipcode: '80331', city: 'München', countryIso: 'DE' },
+          companyInformations: { vatNumber: 'DE811128135' },
+        });
+        const austin = await supplier({
+          name: 'Austin Parts LLC',
+          address: { street: '1 Congress Ave', zipcode: '78701', city: 'Austin', countryIso: 'US' },
+          companyInformations: { siret: '542107651' },
+        });
+        const nowhere = await supplier({ name: 'Nulle Part Ltd' });
+        const purchase = async (reference: string, date: string, supplierId: number, region: string, vats: object[]) => {
+          const xml = supplierInvoiceCii({
+            supplier: SAMPLE_SUPPLIERS[1],
+            buyer: { siren: '123456782', name: 'Moi' },
+            number: reference,
+            issueDate: date,
+            net: '100.00',
+            description: 'Pièces',
+          });
+          const up = await ctx.inject({
+            method: 'POST',
+            url: '/v1/purchaseinvoices/file',
+            headers: { ...a.headers, 'content-type': MULTIPART },
+            payload: multipart([{ name: 'file', filename: `${reference}.xml`, type: 'application/xml', content: xml }]),
+          });
+          expect(up.statusCode, up.body).toBe(200);
+          const put = await call(a, 'PUT', `/v1/purchaseinvoices/${up.json().id}`, { supplierId, reference, date, region, vats });
+          expect(put.statusCode, put.body).toBe(200);
+        };
+        await purchase('DE-2026-778', '2026-10-04', munich, 'EU', [{ rate: 0, taxExcludedAmount: 500 }]);
+        await purchase('US-4411', '2026-10-06', austin, 'IE', [{ rate: 20, taxExcludedAmount: 250 }]);
+        const p1 = await period(a, 'A-20261001-20261010');
+        expect(p1).toMatchObject({ kind: 'Purchases', deadline: '2026-10-20', blocking: [], entries: 2 });
+        expect(p1.totals).toEqual([
+          { rate: '20', taxableAmount: '250.00', taxAmount: '50.00', collected: '0.00' },
+          { rate: '0', taxableAmount: '500.00', taxAmount: '0.00', collected: '0.00' },
+        ]);
+        const xml = await file(a, 'A-20261001-20261010', 'purchases 2026-10 D1');
+        expect(xml).toContain('<RoleCode>BY</RoleCode>');
+        expect(xml).toContain('<CompanyId schemeId="0223">DE811128135</CompanyId>');
+        expect(xml).toContain('<CompanyId schemeId="0227">542107651</CompanyId>');
+        expect(xml).toContain('<TaxExemptionReasonCode>VATEX-EU-AE</TaxExemptionReasonCode>');
+        const sent = (await call(a, 'POST', '/v1/ereporting/periods/A-20261001-20261010/send')).json();
+        expect(sent).toMatchObject({ status: 'Sent', transmission: { typeCode: 'IN' } });
+        expect((await sandboxFlows(token)).map((f) => f.flowType)).toEqual(['IndividualCustomerTransactionReport']);
+        await later();
+        const seen = (await call(a, 'GET', '/v1/ereporting/periods/A-20261001-20261010/comparison')).json();
+        expect(seen).toMatchObject({ differences: [], told: seen.books });
+
+        await purchase('NP-1', '2026-10-07', nowhere, 'EU', [{ rate: 0, taxExcludedAmount: 10 }]);
+        const p2 = await period(a, 'A-20261001-20261010');
+        expect(p2.blocking).toEqual([{ document: 'NP-1', reason: 'the supplier has no country in its address' }]);
+        const after = (await call(a, 'GET', '/v1/ereporting/periods/A-20261001-20261010/comparison')).json();
+        expect(after.differences).toEqual([
+          { document: 'NP-1', amount: '10.00', reason: 'blocking point: the supplier has no country in its address' },
+        ]);
+      });
     });
 
     describe('bad input and faults', () => {
