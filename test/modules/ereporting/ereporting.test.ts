@@ -167,7 +167,7 @@ describeEachDb(
           date: '2026-10-02',
           lines: [line('Service', 200, 20), line('Service', 30, 5.5)],
         });
-        await api.finalized('Invoice', { customerId: durand, date: '2026-10-03', lines: [line('Service', 500, 20)] });
+        const domestic = await api.finalized('Invoice', { customerId: durand, date: '2026-10-03', lines: [line('Service', 500, 20)] });
         await api.finalized('Invoice', { customerId: jeanne, date: '2026-10-05', lines: [line('Product', 80, 5.5)] });
         const de = await api.finalized('Invoice', { customerId: berlin, date: '2026-10-06', lines: [line('Service', 1000, 20)] });
         const us = await api.finalized('Invoice', { customerId: boston, date: '2026-10-07', lines: [line('Product', 300, 20)] });
@@ -216,6 +216,8 @@ describeEachDb(
         const totals = sum(sales.totals);
         const exported = await exportedTotals(a, '2026-10-01', '2026-10-10', ['Durand SA']);
         expect(totals).toEqual(exported);
+        // So does the FEC: the sales journal's revenue (7…) and VAT collected (44571) of those days, the e-invoiced document aside.
+        expect(totals).toEqual(await fecTotals(a, '20261001', '20261010', [domestic.number]));
 
         // What the tax office sees, before sending: the domestic invoice (e-invoiced), nothing of e-reporting.
         let seen = (await call(a, 'GET', '/v1/ereporting/periods/S-20261001-20261010/comparison')).json();
@@ -461,6 +463,24 @@ describeEachDb(
         }
       });
     });
+
+    async function fecTotals(a: TestAccount, from: string, to: string, excluded: string[]) {
+      const res = await call(a, 'GET', '/v1/exports/fec?year=2026');
+      expect(res.statusCode, res.body).toBe(200);
+      const [head, ...lines] = res.body.split('\r\n').filter(Boolean);
+      const col = Object.fromEntries(head.split('|').map((name, i) => [name, i]));
+      let revenue = 0;
+      let vat = 0;
+      for (const l of lines.map((x) => x.split('|'))) {
+        const date = l[col.EcritureDate];
+        if (l[col.JournalCode] !== 'VT' || date < from || date > to || excluded.includes(l[col.PieceRef])) continue;
+        const cents = (v: string) => Math.round(Number(v.replace(',', '.')) * 100);
+        const net = cents(l[col.Credit]) - cents(l[col.Debit]);
+        if (l[col.CompteNum].startsWith('7')) revenue += net;
+        if (l[col.CompteNum].startsWith('44571')) vat += net;
+      }
+      return [(revenue / 100).toFixed(2), (vat / 100).toFixed(2)];
+    }
 
     async function exportedTotals(a: TestAccount, from: string, to: string, excluded: string[]) {
       const rows: { customerName: string; taxExcludedAmount: number; taxAmount: number }[] = [];
