@@ -171,6 +171,7 @@ describeEachDb(
         await api.finalized('Invoice', { customerId: jeanne, date: '2026-10-05', lines: [line('Product', 80, 5.5)] });
         const de = await api.finalized('Invoice', { customerId: berlin, date: '2026-10-06', lines: [line('Service', 1000, 20)] });
         const us = await api.finalized('Invoice', { customerId: boston, date: '2026-10-07', lines: [line('Product', 300, 20)] });
+        const usServices = await api.finalized('Invoice', { customerId: boston, date: '2026-10-07', lines: [line('Service', 100, 20)] });
         await api.finalized('Credit', {
           customerId: jeanne,
           date: '2026-10-08',
@@ -190,6 +191,7 @@ describeEachDb(
         // Partial payments: the consumer's services invoice in two, the German one at once, the mixed one (VAT on delivery).
         await receipt(a, '2026-10-12', 100, [{ type: 'Invoice', id: services.id, amount: 100 }]);
         await receipt(a, '2026-10-15', Number(de.taxIncludedAmount), [{ type: 'Invoice', id: de.id }]);
+        await receipt(a, '2026-10-16', 60, [{ type: 'Invoice', id: usServices.id, amount: 60 }]);
         await receipt(a, '2026-10-20', 50, [{ type: 'Invoice', id: services.id, amount: 50 }]);
         await receipt(a, '2026-10-20', Number(mixed.taxIncludedAmount), [{ type: 'Invoice', id: mixed.id }]);
         await receipt(a, '2026-10-21', 25, []);
@@ -205,7 +207,7 @@ describeEachDb(
           '20261008 TPS1 n=1 -50.00/-10.00 [20:-50.00/-10.00]',
         ]);
         // B2B international: one entry each, the credit note referencing its invoice; the domestic invoice is e-invoicing's.
-        expect(invoiceIds(xml)).toEqual([de.number, us.number, expect.stringMatching(/.+/)]);
+        expect(invoiceIds(xml)).toEqual([de.number, us.number, usServices.number, expect.stringMatching(/.+/)]);
         expect(xml).toContain('<CompanyId schemeId="0223">DE123456789</CompanyId>');
         expect(xml).toContain('<CompanyId schemeId="0227">542107651</CompanyId>');
         expect(xml).toContain(`<ReferencedDocument>\n        <ID>${de.number}</ID>`);
@@ -225,7 +227,7 @@ describeEachDb(
         const explained: number = seen.differences.reduce((s: number, d: { amount: string }) => s + Math.round(Number(d.amount) * 100), 0);
         expect(Math.round(Number(sum(seen.books)[0]) * 100)).toBe(Math.round(Number(sum(seen.told)[0]) * 100) + explained);
         expect(seen.einvoicing).toEqual([{ rate: '20', taxableAmount: '500.00', taxAmount: '100.00', collected: '0.00' }]);
-        expect(seen.differences).toHaveLength(7);
+        expect(seen.differences).toHaveLength(8);
         expect(seen.differences[0].reason).toBe('e-reporting: its period has not been reported yet');
 
         // Sending: once, acknowledged by the PA; a second send is the same report.
@@ -272,11 +274,13 @@ describeEachDb(
         const payments = await file(a, 'P-20261001-20261031', 'payments 2026-10');
         // 100 on 230+40+1.65 = 271.65 TTC (240 at 20 %, 31.65 at 5.5 %): 88.35 / 11.65; then 50: 44.17 / 5.83.
         // The German invoice is reverse-charged (AE): its seller collects no VAT, nothing to report on its payment.
+        // So are the American services (out of the scope of French VAT, O). A consumer's payments are aggregated per day (TG-37).
         expect(paymentLines(payments)).toEqual(['day 20261012 [20:88.35 5.5:11.65]', 'day 20261020 [20:44.17 5.5:5.83]']);
         const pseen = (await call(a, 'GET', '/v1/ereporting/periods/P-20261001-20261031/comparison')).json();
         expect(pseen.differences.map((d: { reason: string }) => d.reason)).toEqual([
           'a payment without an invoice (not allocated to a sale document): nothing to report until it is',
           'e-reporting: its period has not been reported yet',
+          'no VAT due on receipt (goods or mixed, the debits option, or no VAT charged by the seller): the payment is not reported',
           'no VAT due on receipt (goods or mixed, the debits option, or no VAT charged by the seller): the payment is not reported',
           'e-reporting: its period has not been reported yet',
           'no VAT due on receipt (goods or mixed, the debits option, or no VAT charged by the seller): the payment is not reported',
