@@ -266,6 +266,10 @@ describeEachDb(
         expect(rectified).toContain('<Date>20261010</Date>');
         const resent = (await call(a, 'POST', '/v1/ereporting/periods/S-20261001-20261010/send')).json();
         expect(resent.reports.map((r: { typeCode: string; sequence: number }) => `${r.typeCode}${r.sequence}`)).toEqual(['IN0', 'RE1']);
+        // Each report stays readable as it was sent.
+        const original = await call(a, 'GET', '/v1/ereporting/periods/S-20261001-20261010/file?sequence=0');
+        expect(original.body).toBe(xml);
+        expect((await call(a, 'GET', '/v1/ereporting/periods/S-20261001-20261010/file?sequence=7')).statusCode).toBe(404);
         await later();
         expect(await period(a, 'S-20261001-20261010')).toMatchObject({ status: 'Accepted', rectificationDue: false });
         expect((await call(a, 'GET', '/v1/ereporting/periods/S-20261001-20261010/comparison')).json().differences).toEqual([]);
