@@ -192,6 +192,7 @@ describeEachDb(
         await receipt(a, '2026-10-12', 100, [{ type: 'Invoice', id: services.id, amount: 100 }]);
         await receipt(a, '2026-10-15', Number(de.taxIncludedAmount), [{ type: 'Invoice', id: de.id }]);
         await receipt(a, '2026-10-16', 60, [{ type: 'Invoice', id: usServices.id, amount: 60 }]);
+        await receipt(a, '2026-10-18', 600, [{ type: 'Invoice', id: domestic.id }]);
         await receipt(a, '2026-10-20', 50, [{ type: 'Invoice', id: services.id, amount: 50 }]);
         await receipt(a, '2026-10-20', Number(mixed.taxIncludedAmount), [{ type: 'Invoice', id: mixed.id }]);
         await receipt(a, '2026-10-21', 25, []);
@@ -280,7 +281,10 @@ describeEachDb(
         // The German invoice is reverse-charged (AE): its seller collects no VAT, nothing to report on its payment.
         // So are the American services (out of the scope of French VAT, O). A consumer's payments are aggregated per day (TG-37).
         expect(paymentLines(payments)).toEqual(['day 20261012 [20:88.35 5.5:11.65]', 'day 20261020 [20:44.17 5.5:5.83]']);
+        // The domestic invoice's payment was told by e-invoicing (212 Encaissée, sent by the worker).
+        await ctx.app.outbox.drain();
         const pseen = (await call(a, 'GET', '/v1/ereporting/periods/P-20261001-20261031/comparison')).json();
+        expect(pseen.einvoicing).toEqual([{ rate: '20', taxableAmount: '0.00', taxAmount: '0.00', collected: '600.00' }]);
         expect(pseen.differences.map((d: { reason: string }) => d.reason)).toEqual([
           'a payment without an invoice (not allocated to a sale document): nothing to report until it is',
           'e-reporting: its period has not been reported yet',
@@ -293,6 +297,13 @@ describeEachDb(
         expect(psent.status).toBe('Sent');
         await later();
         expect((await period(a, 'P-20261001-20261031')).status).toBe('Accepted');
+        const pfinal = (await call(a, 'GET', '/v1/ereporting/periods/P-20261001-20261031/comparison')).json();
+        expect(pfinal.told).toEqual(pfinal.books);
+        expect(pfinal.books).toEqual([
+          { rate: '20', taxableAmount: '0.00', taxAmount: '0.00', collected: '732.52' },
+          { rate: '5.5', taxableAmount: '0.00', taxAmount: '0.00', collected: '17.48' },
+        ]);
+        expect(pfinal.differences).toHaveLength(4);
         // An empty period: nothing to report, said so.
         expect(await period(a, 'S-20261011-20261020')).toMatchObject({ status: 'NothingToReport', entries: 0, late: false });
       }, 300_000);
