@@ -245,7 +245,11 @@ export async function sendPeriod(p: EReportingContext, accountId: number, id: st
     const latest = reports.at(-1);
     if (latest && latest.contentKey === key && latest.state !== 'Failed' && latest.ackStatus !== 'Error') break;
     const typeCode = reports.some(received) ? 'RE' : 'IN';
-    if (latest?.state === 'Pending' && !(latest.lockedUntil && Number(latest.lockedUntil) > now)) {
+    if (latest?.state === 'Pending' && latest.lockedUntil && Number(latest.lockedUntil) > now)
+      throw new InvalidStateError(
+        `A report of period ${id} is being transmitted right now and the books changed since: send again once it is (GET the period)`,
+      );
+    if (latest?.state === 'Pending') {
       // Never sent yet: it carries the books as they are now.
       const file = fileOf(view, c, id, latest.sequence, typeCode, new Date(now).toISOString());
       await repo.updateReport(db, latest.id, { content: file.xml, contentKey: key, totals: JSON.stringify(c.totals), typeCode });
