@@ -30,6 +30,7 @@ import { helloPlugin } from './modules/hello/index.js';
 import { mailingPlugin, mailingStage, type MailTransport } from './modules/mailing/index.js';
 import { expensesPlugin } from './modules/expenses/index.js';
 import { ledgersPlugin } from './modules/ledgers/index.js';
+import { ereportingPlugin, ereportingStages } from './modules/ereporting/index.js';
 import { platformPlugin, platformStages } from './modules/platform/index.js';
 import { productsPlugin } from './modules/products/index.js';
 import { purchasesPlugin } from './modules/purchases/index.js';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     webhooksPlugin,
     mailingPlugin,
     platformPlugin,
+    ereportingPlugin,
     apiKeysPlugin,
     consolePlugin,
   ]) {
@@ -190,10 +192,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
 
   const mailing = mailingStage(ctx, options.mailTransport);
   const purge: Stage = { name: 'idempotency:purge', run: (now) => purgeIdempotencyKeys(db, now) };
-  const outbox = new OutboxRunner([...webhookStages(ctx), mailing, ...platformStages(ctx), everyFew(purge, 10 * 60_000)], {
-    clock: options.delivery?.clock,
-    log: app.log,
-  });
+  const outbox = new OutboxRunner(
+    [...webhookStages(ctx), mailing, ...platformStages(ctx), ...ereportingStages(ctx), everyFew(purge, 10 * 60_000)],
+    {
+      clock: options.delivery?.clock,
+      log: app.log,
+    },
+  );
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -623,7 +623,41 @@ export interface PlatformEventCursorTable {
   lastEventId: number;
 }
 
+/** modules/ereporting: one transmission of a Flux 10 report (sequence 0 the original, 1.. rectifying). */
+export interface EreportingReportsTable {
+  id: Generated<number>;
+  accountId: number;
+  periodId: string;
+  kind: 'Sales' | 'Purchases' | 'Payments';
+  periodStart: string;
+  periodEnd: string;
+  sequence: number;
+  typeCode: 'IN' | 'RE';
+  reportId: string;
+  content: string;
+  /** sha256 of what the report declares (its entries), without its header: the same content is never sent twice. */
+  contentKey: string;
+  /** JSON: what the report declares per VAT rate (modules/ereporting/model.ts DeclaredTotals). */
+  totals: string;
+  trackingId: string;
+  /** Pending (to submit or retry), Submitted (the PA took it: flowId), Failed (the PA refused the request). */
+  state: 'Pending' | 'Submitted' | 'Failed';
+  /** The PA's acknowledgement of the flow: Pending, Ok or Error (null before submission). */
+  ackStatus: 'Pending' | 'Ok' | 'Error' | null;
+  ackMessage: string | null;
+  attempts: Generated<number>;
+  nextAttemptAt: number | string;
+  lockedUntil: number | string | null;
+  firstAttemptAt: number | string | null;
+  flowId: string | null;
+  submittedAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
+  ereportingReports: EreportingReportsTable;
   platformTransmissions: PlatformTransmissionsTable;
   platformStatuses: PlatformStatusesTable;
   platformInbox: PlatformInboxTable;

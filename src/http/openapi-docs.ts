@@ -54,6 +54,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Emails: 'E-mails sent by the send endpoints, with their delivery status.',
   'E-invoicing platform':
     'The plateforme agréée (AFNOR XP Z12-013): sending invoices and credit notes, their lifecycle statuses, supplier invoices received and answered, the directory (docs/einvoicing-platform.md).',
+  'E-reporting':
+    'PPF Flux 10 e-reporting: the calendar of periods from the VAT regime, the reports of B2C and B2B international sales and of collections, sent through the plateforme agréée, and what the tax office sees beside the books (docs/ereporting.md).',
 };
 
 const CUSTOMER = {
@@ -683,6 +685,31 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'Lists what was paid, oldest first, a page at a time: customer receipts, supplier payments, colleague repayments (filters: From/To, `types`).',
     ok: 'A page of settlements',
+  },
+  'GET /v1/ereporting/periods': {
+    description:
+      "The account's e-reporting periods overlapping from..to (default: the first day of the previous month to today): sales transaction periods (décades, months or two months by VAT regime) and payment periods, each with its deadline, status (Open, Due, NothingToReport, Queued, Sent, Accepted, Rejected), whether it is late, what it declares per VAT rate, its blocking points and its reports.",
+    ok: 'The regime and the periods, by deadline',
+  },
+  'GET /v1/ereporting/periods/{id}': {
+    description:
+      'One e-reporting period (id S-AAAAMMJJ-AAAAMMJJ for sales, P-… for payments) as in the list. 404 when the id is not a period of the account’s calendar.',
+    ok: 'The period',
+  },
+  'GET /v1/ereporting/periods/{id}/file': {
+    description:
+      'The PPF Flux 10 XML of the period: the report last sent when the books have not changed since, otherwise the one sending would transmit now (RE, rectifying, once a report was received). sequence=N answers a report already sent. 400 listing the blocking points when a document cannot be classified.',
+    ok: 'The Flux 10 file',
+  },
+  'POST /v1/ereporting/periods/{id}/send': {
+    description:
+      'Queues the period’s report for the plateforme agréée and tries at once (flowSyntax FRR). Idempotent: the same content is never queued twice; when the books changed since a report was received, a rectifying report (RE) follows. While the PA is down it waits in the outbox (status Queued). 400 for an open period, a period with blocking points, or no platform.',
+    ok: 'The period, with its transmission',
+  },
+  'GET /v1/ereporting/periods/{id}/comparison': {
+    description:
+      'What the tax office sees for the period, per VAT rate (e-invoicing: transmitted domestic B2B documents or 212 statuses; e-reporting: the last report received), beside the books (invoices and credits, or receipts), with every difference explained document by document.',
+    ok: 'Books, told, and the differences',
   },
   'GET /v1/einvoicing/platform/healthcheck': {
     description:

@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { checkParameters, checkRequestBody, checkResponse, declaresBody, findOperation, type AfnorApiName } from '../afnor/api.js';
 import { readCdar } from '../einvoicing/cdar.js';
+import { parseXml, type XmlElement } from '../einvoicing/xml.js';
 import { writeStatusCdar } from '../einvoicing/cdar-status.js';
 import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
 import { SAMPLE_SUPPLIERS, supplierInvoiceCii } from './supplier-invoices.js';
@@ -39,6 +40,8 @@ interface StoredFlow {
   content: Buffer;
   /** The invoice an Out invoice flow carries. */
   facts?: InvoiceFacts | null;
+  /** An e-reporting flow: its acknowledgement, given when it is first read after submission. */
+  laterAck?: FlowMetadata['acknowledgement'];
 }
 
 export interface SandboxOptions {
@@ -59,6 +62,8 @@ interface Behaviour {
   duplicates: boolean;
   /** Immediate: all statuses at once; OnAdvance: one more per POST /sandbox/advance. */
   release: 'Immediate' | 'OnAdvance';
+  /** E-reporting flows (FRR): Accept, or Reject (acknowledgement Error), given at their first reading. */
+  reports: 'Accept' | 'Reject';
 }
 
 interface Fault {
@@ -85,6 +90,35 @@ interface DirectoryLine {
 }
 
 const FLOW_TYPES = ['CustomerInvoice', 'SupplierInvoice', 'CustomerInvoiceLC', 'SupplierInvoiceLC'];
+
+/** What the sandbox reads of a Flux 10 report: its id and flow type, or why it is not one. */
+function readFlux10Facts(text: string): { id: string; flowType: string } | string {
+  let root: XmlElement;
+  try {
+    root = parseXml(text).documentElement;
+  } catch (error) {
+    return `not well-formed XML: ${(error as Error).message}`;
+  }
+  if (root.localName !== 'Report' || root.namespaceURI) return `the root element is ${root.nodeName}, not the Flux 10 Report`;
+  const child = (e: XmlElement | undefined, name: string): XmlElement | undefined => {
+    for (let c = e?.firstChild ?? null; c; c = c.nextSibling) if (c.nodeType === 1 && c.localName === name) return c;
+    return undefined;
+  };
+  const doc = child(root, 'ReportDocument');
+  const id = child(doc, 'Id')?.textContent.trim();
+  const type = child(doc, 'TypeCode')?.textContent.trim();
+  if (!id) return 'no ReportDocument/Id (TT-1)';
+  if (type !== 'IN' && type !== 'RE') return 'ReportDocument/TypeCode (TT-4) is neither IN nor RE';
+  const transactions = child(root, 'TransactionsReport');
+  const payments = child(root, 'PaymentsReport');
+  if (!transactions === !payments) return 'a Flux 10 file holds exactly one report, of transactions or of payments (G6.29)';
+  const report = transactions ?? payments;
+  const aggregated = Boolean(child(report, 'Transactions'));
+  const single = Boolean(child(report, 'Invoice'));
+  if (aggregated && single) return { id, flowType: 'MultiFlowReport' };
+  if (transactions) return { id, flowType: aggregated ? 'AggregatedCustomerTransactionReport' : 'IndividualCustomerTransactionReport' };
+  return { id, flowType: aggregated ? 'AggregatedCustomerPaymentReport' : 'UnitaryCustomerPaymentReport' };
+}
 const FLOW_SYNTAXES = ['CII', 'UBL', 'Factur-X', 'CDAR'];
 
 class AnswerError extends Error {
@@ -123,7 +157,7 @@ export class Sandbox {
     if (!b) {
       b = {
         flows: [],
-        behaviour: { useCase: this.options.useCase ?? 'UC1', order: 'InOrder', duplicates: false, release: 'Immediate' },
+        behaviour: { useCase: this.options.useCase ?? 'UC1', order: 'InOrder', duplicates: false, release: 'Immediate', reports: 'Accept' },
         faults: [],
         pending: [],
         identity: null,
@@ -308,6 +342,31 @@ export class Sandbox {
         if (fault) throw flowError(fault.status, 'SERVICE_UNAVAILABLE', 'the sandbox accepted the flow and then failed to answer');
         return meta;
       }
+    } else if (syntax === 'FRR') {
+      const report = readFlux10Facts(text);
+      meta.acknowledgement = { status: 'Pending' };
+      if (typeof report === 'string') {
+        stored.laterAck = {
+          status: 'Error',
+          details: [{ level: 'Error', item: 'file', reasonCode: 'InvalidSchema', reasonMessage: report }],
+        };
+      } else {
+        meta.flowType = report.flowType;
+        stored.laterAck =
+          b.behaviour.reports === 'Reject'
+            ? {
+                status: 'Error',
+                details: [
+                  {
+                    level: 'Error',
+                    item: 'file',
+                    reasonCode: 'REJECTED',
+                    reasonMessage: `the sandbox was told to reject report ${report.id}`,
+                  },
+                ],
+              }
+            : { status: 'Ok' };
+      }
     } else {
       meta.acknowledgement = {
         status: 'Error',
@@ -316,7 +375,7 @@ export class Sandbox {
             level: 'Error',
             item: 'flowSyntax',
             reasonCode: 'FlowTypeError',
-            reasonMessage: `the sandbox reads CII invoices and CDAR statuses, not ${syntax}`,
+            reasonMessage: `the sandbox reads CII invoices, CDAR statuses and Flux 10 reports, not ${syntax}`,
           },
         ],
       };
@@ -360,6 +419,11 @@ export class Sandbox {
   getFlow(token: string, flowId: string): StoredFlow {
     const f = this.business(token).flows.find((x) => x.meta.flowId === flowId);
     if (!f) throw flowError(404, 'NOT_FOUND', `no flow ${flowId}`);
+    if (f.laterAck) {
+      f.meta.acknowledgement = f.laterAck;
+      f.meta.updatedAt = this.now();
+      delete f.laterAck;
+    }
     return f;
   }
 
@@ -524,11 +588,14 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<{ app:
       return reply.code(400).send({ message: 'order is InOrder or Reversed' });
     if (body.release !== undefined && !['Immediate', 'OnAdvance'].includes(body.release))
       return reply.code(400).send({ message: 'release is Immediate or OnAdvance' });
+    if (body.reports !== undefined && !['Accept', 'Reject'].includes(body.reports))
+      return reply.code(400).send({ message: 'reports is Accept or Reject' });
     const b = sandbox.business(t);
     Object.assign(b.behaviour, {
       ...(body.useCase ? { useCase: body.useCase } : {}),
       ...(body.order ? { order: body.order } : {}),
       ...(body.release ? { release: body.release } : {}),
+      ...(body.reports ? { reports: body.reports } : {}),
       ...(typeof body.duplicates === 'boolean' ? { duplicates: body.duplicates } : {}),
     });
     return b.behaviour;

@@ -49,3 +49,7 @@ export function platformStages(ctx: AppContext): Stage[] {
   const p = contextOf(ctx);
   return [eventsStage(p), transmitStage(p), outgoingStage(p), pollStage(p)];
 }
+
+/** For e-reporting (modules/ereporting): the same connection and client send its Flux 10 flows. */
+export { PlatformClient, PlatformError, type Flow } from './client.js';
+export { clientFor, type PlatformContext } from './service.js';

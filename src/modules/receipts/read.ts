@@ -68,3 +68,26 @@ export async function* receiptBatches(
     if (rows.length < batchSize) return;
   }
 }
+
+export interface ReceiptLinkReadRow {
+  receiptId: number;
+  type: 'Invoice' | 'Credit' | 'Commitment';
+  /** The sale document the link settles (the invoice of a commitment). */
+  documentId: number;
+  /** Signed as allocated: positive on invoices and commitments, negative on credits. */
+  amount: Big;
+}
+
+/** The links of the given receipts to sale documents, in receipt and position order. */
+export async function receiptLinksOf(db: Kysely<Database>, accountId: number, receiptIds: number[]): Promise<ReceiptLinkReadRow[]> {
+  if (!receiptIds.length) return [];
+  const rows = await db
+    .selectFrom('receiptLinks')
+    .select(['receiptId', 'type', 'documentId', 'amount'])
+    .where('accountId', '=', accountId)
+    .where('receiptId', 'in', receiptIds)
+    .orderBy('receiptId')
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({ ...r, amount: fromStoredAmount(db, r.amount) }));
+}

@@ -140,6 +140,6 @@ export function defaultSettings(): AccountSettings {
       supplierPrefix: 'S',
     },
     documentDefaults: { creditFooterNotes: null, invoiceFooterNotes: null, latePaymentPenaltyRate: null },
-    einvoicing: { frenchRules: 'Warn', platform: null },
+    einvoicing: { frenchRules: 'Warn', platform: null, ereporting: { vatRegime: null, platformRegistrationNumber: null } },
   };
 }

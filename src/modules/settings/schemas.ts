@@ -296,6 +296,25 @@ const PlatformConnectionInput = Type.Object(
   },
   { additionalProperties: false },
 );
+/** Ours: the e-reporting calendar and the identity of the PA that transmits the reports (docs/ereporting.md). */
+const EReportingSettings = Type.Object(
+  {
+    vatRegime: Nullable(
+      Type.Union([Type.Literal('NormalMonthly'), Type.Literal('NormalQuarterly'), Type.Literal('Simplified'), Type.Literal('Franchise')], {
+        description:
+          'VAT regime, which sets the e-reporting periods: NormalMonthly (décades), NormalQuarterly and Simplified (months), Franchise (two months). ' +
+          'null: derived from vat (not liable: Franchise; vatPeriod Monthly: NormalMonthly, Quarterly: NormalQuarterly, Annually: Simplified)',
+      }),
+    ),
+    platformRegistrationNumber: Nullable(
+      Type.String({
+        pattern: '^[A-Za-z0-9]{4}$',
+        description: "The PA's 4-character registration number (matricule), the sender of every Flux 10 report (TT-8, scheme 0238)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 /** Ours: how the e-invoicing rules gate finalization (docs/einvoicing.md) and the PA connection. */
 const EInvoicingSettings = Type.Object(
   {
@@ -305,6 +324,7 @@ const EInvoicingSettings = Type.Object(
         'Enforce: the French rules also refuse a domestic B2B document. With a platform connected, BR-FR refuses a domestic B2B document whatever this says',
     }),
     platform: withInput(Nullable(PlatformConnection), PlatformConnectionInput),
+    ereporting: EReportingSettings,
   },
   { additionalProperties: false, description: 'Facturier extension: e-invoicing rules and the platform connection' },
 );

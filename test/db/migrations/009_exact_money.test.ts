@@ -14,6 +14,7 @@ import { auditTrail } from '../../../src/db/migrations/012_audit_trail.js';
 import { saleDocumentLines } from '../../../src/db/migrations/022_sale_document_lines.js';
 import { einvoicingWarnings } from '../../../src/db/migrations/023_einvoicing_warnings.js';
 import { einvoicingPlatform, PLATFORM_TABLES } from '../../../src/db/migrations/024_einvoicing_platform.js';
+import { ereporting, EREPORTING_TABLES } from '../../../src/db/migrations/025_ereporting.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { fromStoredAmount } from '../../../src/db/money.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
@@ -87,6 +88,7 @@ for (const dialect of dialects()) {
       await saleDocumentLines.up(raw(), dialect);
       await einvoicingWarnings.up(raw(), dialect);
       await einvoicingPlatform.up(raw(), dialect);
+      await ereporting.up(raw(), dialect);
       const app = await buildApp(config(), db);
       const post = async (url: string, payload?: object) => {
         const res = await app.inject({ method: 'POST', url, headers, ...(payload && { payload }) });
@@ -128,6 +130,7 @@ for (const dialect of dialects()) {
       await sql`drop table pending_upgrades`.execute(raw());
       await sql`alter table sale_documents drop column einvoicing_warnings`.execute(raw());
       for (const table of PLATFORM_TABLES) await sql`drop table ${sql.table(table)}`.execute(raw());
+      for (const table of EREPORTING_TABLES) await sql`drop table ${sql.table(table)}`.execute(raw());
       await sql`alter table document_heads drop column key_id`.execute(raw());
       if (dialect === 'sqlite') {
         // …then their amounts are put back as the previous version stored them: JS numbers in

@@ -42,7 +42,11 @@ describeEachDb('settings', (ctx) => {
       supplierPrefix: 'S',
     });
     expect(s.vat).toMatchObject({ liableToVat: true, vatMode: 'Auto' });
-    expect(s.einvoicing).toEqual({ frenchRules: 'Warn', platform: null });
+    expect(s.einvoicing).toEqual({
+      frenchRules: 'Warn',
+      platform: null,
+      ereporting: { vatRegime: null, platformRegistrationNumber: null },
+    });
     expect(s.sales.invoices.earlyFinalizationDuration).toBe(0);
     expect(s.sales.invoices.collectionCosts).toContain('40 €');
     expect(s.sales.btoBSettlementTerm).toEqual({
