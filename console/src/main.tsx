@@ -10,6 +10,7 @@ import { AccountPage } from './pages/account';
 import { CustomerEdit, CustomersPage } from './pages/customers';
 import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ReceivedInvoicePage, ReceivedPage } from './pages/einvoicing';
+import { EReportingPage, EReportingPeriodPage } from './pages/ereporting';
 import { ProductEdit, ProductsPage } from './pages/products';
 import { ReceiptsPage } from './pages/receipts';
 import { SettingsPage } from './pages/settings';
@@ -119,6 +120,7 @@ function App() {
     ['products', t('products')],
     ['receipts', t('receipts')],
     ['received', t('received')],
+    ['ereporting', t('ereporting')],
     ['settings', t('settings')],
     ...(session.user.profile === 'Admin'
       ? ([
@@ -141,6 +143,8 @@ function App() {
   else if (section === 'receipts') page = <ReceiptsPage />;
   else if (section === 'received')
     page = id ? <ReceivedInvoicePage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <ReceivedPage />;
+  else if (section === 'ereporting')
+    page = id ? <EReportingPeriodPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <EReportingPage />;
   else if (section === 'settings') page = <SettingsPage />;
   else if (section === 'apikeys') page = <ApiKeysPage />;
   else if (section === 'users')
