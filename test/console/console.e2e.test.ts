@@ -250,6 +250,12 @@ describeEachDb('web console in a browser', (ctx) => {
     // A business customer without SIREN: the French rules did not refuse it (Warn), and stay shown.
     await page.getByRole('region', { name: 'Règles françaises de facturation électronique non respectées' }).waitFor();
     expect(await text('[data-testid=kept-warnings]')).toContain('BR-FR-11_BT-47');
+    // Said in plain French, the field to fix named once, a link to the customer's form; the rules kept, folded.
+    const kept = page.getByTestId('kept-warnings');
+    const siren = kept.getByTestId('finding').filter({ hasText: 'Le SIREN/SIRET du client : à compléter ou corriger.' });
+    await expect.poll(() => siren.count()).toBe(1);
+    expect(await siren.getByRole('link', { name: 'Corriger' }).getAttribute('href')).toMatch(/^#\/customers\/\d+$/);
+    expect(await siren.locator('details').getAttribute('open')).toBeNull();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger le PDF' }).click()]);
     const file = await download.path();
     const pdf = await inspectPdf(readFileSync(file));

@@ -11,6 +11,7 @@ import { go } from '../router';
 import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEntry } from './einvoicing';
+import { FindingList, type Finding } from './findings';
 import { frenchVats, type Product, type Vat } from './products';
 import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
 
@@ -103,26 +104,6 @@ export interface SaleDocument {
   /** Where the document stands on the plateforme agréée, and its lifecycle (only once it met one). */
   einvoicingStatus?: EInvoicingStatus;
   einvoicingStatuses?: StatusEntry[];
-}
-
-interface Finding {
-  ruleId: string;
-  severity: 'Error' | 'Warning';
-  message: string;
-  businessTerm: string | null;
-}
-
-function FindingList({ findings }: { findings: Finding[] }) {
-  return (
-    <ul>
-      {findings.map((f, i) => (
-        <li key={i} class={f.severity === 'Error' ? 'sev-error' : 'sev-warning'}>
-          <strong>{f.ruleId}</strong> {f.businessTerm ? `(${f.businessTerm}) ` : ''}
-          {f.message}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 interface CompanySettings {
@@ -718,7 +699,7 @@ function DraftEditor({
       {findings && (
         <section class={findings.length ? 'findings' : 'notice'} aria-labelledby="findings-title" role="region">
           <h2 id="findings-title">{findings.length ? t('findings') : t('checkOk')}</h2>
-          <FindingList findings={findings} />
+          <FindingList findings={findings} customerId={doc.customerId} />
         </section>
       )}
       {kind === 'quote' ? (
@@ -1156,7 +1137,7 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
         <section class="findings" aria-labelledby="kept-warnings-title" role="region" data-testid="kept-warnings">
           <h2 id="kept-warnings-title">{t('keptWarnings')}</h2>
           <p>{t('keptWarningsHelp')}</p>
-          <FindingList findings={doc.einvoicingWarnings} />
+          <FindingList findings={doc.einvoicingWarnings} customerId={doc.customerId} />
         </section>
       ) : null}
       {kind !== 'quote' && doc.einvoicingStatus && (
