@@ -263,3 +263,44 @@ export function SearchBox({ onSearch, label }: { onSearch: (query: string) => vo
     </div>
   );
 }
+
+/** "24/11/2026" → "2026-11-24"; null when it is not a real day. */
+export function parseFrenchDate(text: string): string | null {
+  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return d.toISOString().slice(0, 10);
+}
+
+const frenchDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : iso);
+
+/**
+ * A date typed day first (24/11/2026) whatever the browser's language, where `<input type="date">`
+ * follows the browser (11/24/2026 in an English one). The value in and out is the API's ISO date;
+ * `onValue` is called only with a real day, and a text that is not one shows why under the field.
+ */
+export function DateField(props: { label: string; value: string; onValue: (iso: string) => void; error?: string }) {
+  const [text, setText] = useState(frenchDate(props.value));
+  const [typed, setTyped] = useState(false);
+  useEffect(() => {
+    if (!typed) setText(frenchDate(props.value));
+  }, [props.value]);
+  const invalid = typed && text.trim() !== '' && parseFrenchDate(text) === null;
+  return (
+    <Field
+      label={props.label}
+      value={text}
+      inputMode="numeric"
+      hint={t('dateHint')}
+      onValue={(v) => {
+        setTyped(true);
+        setText(v);
+        const iso = parseFrenchDate(v);
+        if (iso) props.onValue(iso);
+      }}
+      error={invalid ? t('dateInvalid') : props.error}
+    />
+  );
+}

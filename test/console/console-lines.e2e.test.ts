@@ -87,6 +87,30 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
     await fresh.close();
   });
 
+  it('dates are typed and shown day first in an English (en-US) browser too; a day that does not exist is refused beside the field', async () => {
+    const { linkToken } = await createUser(ctx.db, {
+      accountId: account.accountId,
+      email: `us.${ctx.dialect}@atelier.example`,
+      profile: 'Admin',
+      firstName: 'Sam',
+      lastName: 'Lee',
+    });
+    const draft = await api<{ id: number; date: string }>('POST', '/v1/saleinvoices', { customerId, date: '2026-11-24' });
+    const us = await browser.context.browser()!.newContext({ locale: 'en-US', timezoneId: 'America/New_York' });
+    const tab = await us.newPage();
+    await tab.goto(`${base}/console/#/link/${linkToken}`);
+    await tab.getByRole('heading', { name: 'Mon compte' }).waitFor();
+    await tab.goto(`${base}/console/#/invoices/${draft.id}`);
+    const dateField = tab.getByLabel('Date', { exact: true });
+    await expect.poll(() => dateField.inputValue()).toBe('24/11/2026');
+    await dateField.fill('31/02/2026');
+    await tab.getByText('Date invalide : jj/mm/aaaa, par exemple 24/11/2026').waitFor();
+    await dateField.fill('02/12/2026');
+    await tab.getByText('Brouillon enregistré').waitFor();
+    expect((await api<{ date: string }>('GET', `/v1/saleinvoices/${draft.id}`)).date).toBe('2026-12-02');
+    await us.close();
+  });
+
   it('saves a product with a unit from the reference list', async () => {
     await page.goto(`${base}/console/#/products/new`);
     await page.getByLabel('Nom').fill('Tirage photo 30x40');

@@ -8,7 +8,7 @@ import { ApiError, call, getPage } from '../api';
 import { date, decimal, inputNumber, money, parseNumber } from '../format';
 import { t, type Key } from '../i18n';
 import { go } from '../router';
-import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
+import { Confirm, DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEntry } from './einvoicing';
 import { FindingList, type Finding } from './findings';
@@ -565,9 +565,8 @@ function DraftEditor({
           options={[['', t('chooseCustomer')], ...data.data.customers.map((c): [string, string] => [String(c.id), c.name ?? ''])]}
           error={err('customerId')}
         />
-        <Field
+        <DateField
           label={t('date')}
-          type="date"
           value={docDate}
           onValue={(v) => {
             dirty.current = true;
@@ -1052,7 +1051,7 @@ function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocume
     >
       {error !== null && !fieldErrors(error, 'amount', 'date') && <ErrorBox error={error} />}
       <Field label={t('amount')} inputMode="decimal" value={amount} onValue={setAmount} error={fieldErrors(error, 'amount')} />
-      <Field label={t('paymentDate')} type="date" value={payDate} onValue={setPayDate} error={fieldErrors(error, 'date')} />
+      <DateField label={t('paymentDate')} value={payDate} onValue={setPayDate} error={fieldErrors(error, 'date')} />
       <Select
         label={t('paymentMethod')}
         value={method}
