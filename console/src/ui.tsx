@@ -4,6 +4,7 @@ import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api';
 import { t } from './i18n';
+import { localMessage } from './messages';
 
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.status === 0 ? t('networkError') : error.message;
@@ -72,7 +73,7 @@ export function fieldErrors(error: unknown, ...names: string[]): string | undefi
   if (!(error instanceof ApiError)) return undefined;
   const found: string[] = [];
   for (const [field, messages] of Object.entries(error.fields)) {
-    if (names.some((n) => field.toLowerCase() === n.toLowerCase())) found.push(...messages);
+    if (names.some((n) => field.toLowerCase() === n.toLowerCase())) found.push(...messages.map(localMessage));
   }
   return found.length ? found.join(' ') : undefined;
 }
@@ -303,4 +304,14 @@ export function DateField(props: { label: string; value: string; onValue: (iso: 
       error={invalid ? t('dateInvalid') : props.error}
     />
   );
+}
+
+/** After a refused save: the first field in error is brought into view and focused, wherever the user is. */
+export function focusFirstError(container: ParentNode = document): void {
+  requestAnimationFrame(() => {
+    const field = container.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    field.scrollIntoView({ block: 'center' });
+    field.focus({ preventScroll: true });
+  });
 }

@@ -104,7 +104,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
 
     await page.getByLabel('E-mail').fill('pas-une-adresse');
     await page.getByRole('button', { name: 'Inviter' }).click();
-    await expect.poll(() => fieldError('E-mail')).toBe('must be an e-mail address');
+    await expect.poll(() => fieldError('E-mail')).toBe('Adresse e-mail invalide.');
     await page.getByLabel('E-mail').fill(invited);
     await page.getByLabel('Prénom').fill('Paul');
     await page.getByLabel('Nom de famille').fill('Martin');

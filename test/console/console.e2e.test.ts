@@ -144,7 +144,15 @@ describeEachDb('web console in a browser', (ctx) => {
     await page.getByLabel('Raison sociale').fill('Atelier Lumière');
     await page.getByLabel('SIRET').fill('123');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => fieldError('SIRET')).toBe('siret must be 14 digits');
+    // The API's message in French beside the field, and the field brought into view and focused
+    // (the Save button is 2,600 px below it).
+    await expect.poll(() => fieldError('SIRET')).toBe('Le SIRET doit compter 14 chiffres.');
+    await expect.poll(() => page.getByLabel('SIRET').evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true);
+    await page.getByLabel('SIRET').fill('73282932000075');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect
+      .poll(() => fieldError('SIRET'))
+      .toBe('Le SIRET n’est pas valide : sa clé de contrôle ne correspond pas (vérifiez les chiffres).');
     await page.getByLabel('SIRET').fill('73282932000074');
     // The VAT number must be the SIREN's (main's settings check it against the SIRET).
     await page.getByLabel('N° de TVA intracommunautaire').fill('FR44732829320');

@@ -10,7 +10,7 @@ import { ApiError } from '../api';
 import { call } from '../api';
 import { inputNumber, parseNumber } from '../format';
 import { t } from '../i18n';
-import { ErrorBox, Field, fieldErrors, Loading, Notice, Select, useLoad } from '../ui';
+import { ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, useLoad } from '../ui';
 
 interface Address {
   street: string | null;
@@ -323,6 +323,7 @@ export function SettingsPage() {
       setSaved(true);
     } catch (err) {
       setError(err);
+      focusFirstError();
     }
     setBusy(false);
   };
