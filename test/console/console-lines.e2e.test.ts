@@ -208,4 +208,41 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
     // 3 × 100, less 10 %: 270.00.
     expect(stored.lines[1].taxExcludedAmount).toBe(270);
   });
+
+  it('a paid-in-part invoice says so and lists its payments; a credit note speaks of refunding, not of a balance due', async () => {
+    const invoice = await api<{ id: number; number: string }>('POST', '/v1/saleinvoices', {
+      customerId,
+      lines: [{ type: 'Service', description: 'Reportage', quantity: 1, taxExcludedPrice: 1000, vat: { rate: 20 } }],
+    });
+    const finalized = await api<{ number: string }>('POST', `/v1/saleinvoices/finalize/${invoice.id}`);
+    await api('POST', '/v1/receipts', {
+      amount: 500,
+      date: '2026-11-20',
+      paymentMethod: 'Check',
+      links: [{ type: 'Invoice', id: invoice.id, amount: 500 }],
+    });
+    await page.goto(`${base}/console/#/invoices/${invoice.id}`);
+    await page.getByRole('heading', { name: finalized.number }).waitFor();
+    expect(await page.locator('.facts .badge').first().textContent()).toBe('Payée en partie');
+    expect((await page.getByTestId('balance').textContent())?.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ')).toBe('700,00 €');
+    const payments = page.getByTestId('payments');
+    await payments.waitFor();
+    expect((await payments.locator('li').allTextContents()).map((x) => x.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' '))).toEqual([
+      '20/11/2026 · Chèque · 500,00 €',
+    ]);
+
+    const credit = await api<{ id: number }>('POST', '/v1/salecredits', {
+      customerId,
+      correctedInvoiceNumber: finalized.number,
+      lines: [{ type: 'Service', description: 'Geste commercial', quantity: 1, taxExcludedPrice: 100, vat: { rate: 20 } }],
+    });
+    const creditDone = await api<{ number: string }>('POST', `/v1/salecredits/finalize/${credit.id}`);
+    await page.goto(`${base}/console/#/credits/${credit.id}`);
+    await page.getByRole('heading', { name: creditDone.number }).waitFor();
+    const facts = await page.locator('.facts dt').allTextContents();
+    expect(facts).toContain('À rembourser ou imputer');
+    expect(facts).not.toContain('Reste dû');
+    expect(facts).not.toContain('Échéance');
+    await expectAccessible(page, 'credit note');
+  });
 });

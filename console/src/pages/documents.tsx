@@ -152,6 +152,9 @@ function stateOf(doc: SaleDocument, kind: Kind): string {
   if (doc.isDraft) return t('Draft');
   if (doc.isCancelled) return t('cancelledState');
   if (doc.isPaid) return kind === 'invoice' ? t('Paid') : t('refunded');
+  // Settled in part: a payment (or a credit) took some of it, not all.
+  if (doc.balance !== 0 && Math.abs(doc.balance) < Math.abs(doc.taxIncludedAmount))
+    return kind === 'invoice' ? t('partlyPaid') : t('partlyRefunded');
   return t('finalized');
 }
 
@@ -221,7 +224,7 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
                       <th scope="col">{t('validityDate')}</th>
                     ) : (
                       <th scope="col" class="num">
-                        {t('balance')}
+                        {kind === 'credit' ? t('toRefund') : t('balance')}
                       </th>
                     )}
                     {platformColumn && <th scope="col">{t('einvoicingColumn')}</th>}
@@ -244,7 +247,7 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
                       {kind === 'quote' ? (
                         <td data-label={t('validityDate')}>{d.validityDate ? date(d.validityDate) : ''}</td>
                       ) : (
-                        <td data-label={t('balance')} class="num">
+                        <td data-label={kind === 'credit' ? t('toRefund') : t('balance')} class="num">
                           {money(d.balance)}
                         </td>
                       )}
@@ -1108,6 +1111,47 @@ function LinesTable({ doc }: { doc: SaleDocument }) {
   );
 }
 
+interface ReceiptSeen {
+  id: number;
+  date: string;
+  amount: number;
+  paymentMethod: string;
+  status: string;
+  links: { type: string; id: number; amount: number | null }[] | null;
+}
+
+/** The receipts that settle this document (found by its number, kept when a link names it), with their share. */
+function Payments({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
+  const found = useLoad(async () => {
+    const page = await getPage<ReceiptSeen>(`/v1/receipts?PageSize=100&query=${encodeURIComponent(doc.number ?? '')}`);
+    const mine = (l: { type: string; id: number }) =>
+      kind === 'credit'
+        ? l.type === 'Credit' && l.id === doc.id
+        : (l.type === 'Invoice' && l.id === doc.id) || (l.type === 'Commitment' && Math.floor(l.id / 1000) === doc.id);
+    return page.items
+      .map((r) => ({
+        r,
+        share: (r.links ?? []).filter(mine).reduce((sum, l) => sum + (l.amount ?? 0), 0),
+        linked: (r.links ?? []).some(mine),
+      }))
+      .filter((x) => x.linked);
+  }, [doc.id, doc.balance]);
+  if (!found.data?.length) return null;
+  return (
+    <section aria-labelledby="payments-title" data-testid="payments">
+      <h2 id="payments-title">{kind === 'credit' ? t('refundsAndOffsets') : t('paymentsReceived')}</h2>
+      <ul>
+        {found.data.map(({ r, share }) => (
+          <li key={r.id}>
+            {date(r.date)} · {paymentMethodLabel(r.paymentMethod)} · {money(Math.abs(share))}
+            {r.status !== 'Success' ? ` (${r.status})` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleDocument; reload: () => void; readOnly: boolean }) {
   const [asking, setAsking] = useState<'pay' | 'credit' | 'send' | null>(null);
   return (
@@ -1121,17 +1165,18 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
         <dd>{doc.customerName}</dd>
         <dt>{t('date')}</dt>
         <dd>{date(doc.date)}</dd>
-        {doc.dueDate && (
+        {doc.dueDate && kind === 'invoice' && (
           <>
             <dt>{t('dueDate')}</dt>
             <dd>{date(doc.dueDate)}</dd>
           </>
         )}
-        <dt>{t('balance')}</dt>
+        <dt>{kind === 'credit' ? t('toRefund') : t('balance')}</dt>
         <dd data-testid="balance">{money(doc.balance)}</dd>
       </dl>
       <LinesTable doc={doc} />
       <Totals doc={doc} />
+      {kind !== 'quote' && doc.number && <Payments kind={kind} doc={doc} />}
       {doc.einvoicingWarnings?.length ? (
         <section class="findings" aria-labelledby="kept-warnings-title" role="region" data-testid="kept-warnings">
           <h2 id="kept-warnings-title">{t('keptWarnings')}</h2>
