@@ -19,9 +19,8 @@ import { unitByCode, unitById } from '../reference/index.js';
 import { vatById, VATS } from '../reference/index.js';
 import type { VatEntry as RefVat, VatRegionCode as VatRegion } from '../reference/index.js';
 import type { AccountSettings } from '../settings/index.js';
-import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
-import type { AddressInputT } from '../../http/schemas.js';
-import { clean } from '../../http/input/text.js';
+import { checkAddress, throwIfAny, toAddress, type AddressInputT } from '../../app/input/address.js';
+import { clean } from '../../app/input/text.js';
 import {
   MAX_AMOUNT,
   type ContactFieldsT,

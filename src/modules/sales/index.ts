@@ -1,7 +1,7 @@
 // Sale invoices and credit notes (/v1/saleinvoices, /v1/salecredits): drafts, finalization with
 // gapless numbers, cancellation, the audit trail of their state changes, and the snapshot a
-// finalized document is rendered from. Receipts, documents and the CLI use the few functions
-// exported here.
+// finalized document is rendered from, its PDF (downloads, the stored files) and the conformance
+// check of drafts. Receipts, quotes, mailing, platform and the CLI use the few functions exported here.
 import { modulePlugin } from '../../http/module.js';
 import { salesRoutes } from './routes.js';
 
@@ -10,7 +10,8 @@ export type { DocumentKind, StoredDocument } from './compose.js';
 export { carriedFields, composeDocument, payableOf } from './compose.js';
 export { parseData, presentDocument } from './present.js';
 export { getDocument as getDocumentRow, getDocumentWithStoredSnapshot, type DocumentRow, type StoredDocumentRow } from './repo.js';
-export { draftCheck, draftCii, draftPdf, type StoredDraft } from './tasks.js';
+export { downloadSaleDocument, fileNameOf, logoForPdf, renderOnWorker, type DownloadedFile, type FilesContext } from './files.js';
+export { currentAccount, issuedInput, type IssuedInput, type QuoteOverlay } from './issued.js';
 export { decodeSnapshot } from './snapshot-codec.js';
 export { completeDetailUpgrade } from './detail-upgrade.js';
 export { DEFAULT_ACCOUNT, decodeDetail, detailOf, documentParts, type DetailPart, type StoredDetail, type StoredPart } from './detail.js';
@@ -19,6 +20,7 @@ export { PROBLEM_LIMIT, verifyAuditTrail, type ChainProblem, type ChainReport, t
 export {
   Commitment,
   Credit,
+  EInvoicingCheckResult,
   EInvoicingFinding,
   Invoice,
   InvoiceInput,

@@ -28,6 +28,7 @@ import {
   type DocumentInputT,
 } from './schemas.js';
 import * as sales from './service.js';
+import { fileRoutes } from './files-routes.js';
 
 const ORDER_BY: Record<string, SortColumn> = {
   id: 'id',
@@ -270,4 +271,7 @@ export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
     },
     async (request) => sales.cancelInvoice(ctx, request.principal.accountId, request.params.id),
   );
+
+  // The documents as files: PDF download and the conformance check of drafts (files-routes.ts).
+  fileRoutes(app, appCtx);
 }

@@ -224,6 +224,18 @@ export const EInvoicingFinding = Type.Object(
   { $id: 'EInvoicingFinding', additionalProperties: false, description: 'One failed rule' },
 );
 
+/** Result of the e-invoicing conformance check (the reference names it without showing its fields; the spec and docs/einvoicing.md give them). */
+export const EInvoicingCheckResult = Type.Object(
+  {
+    isValid: Type.Boolean({
+      description:
+        'The official verdict: false whenever an official rule fails (an EN 16931 error, or any French rule BR-FR, whatever the severity it is shown with)',
+    }),
+    findings: Type.Array(Type.Ref(EInvoicingFinding)),
+  },
+  { $id: 'EInvoicingCheckResult', additionalProperties: false, description: 'Result of the e-invoicing conformance check of a draft' },
+);
+
 const documentOutputFields = {
   id: Type.Integer(),
   balance: Type.Number(),

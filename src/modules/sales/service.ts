@@ -11,14 +11,15 @@ import { resolveFinalizationDate, type FinalizationDateAdjustment } from '../../
 import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Keyring } from '../audit/index.js';
-import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
-import type { Page, SortKey } from '../../http/paging.js';
-import { mergeUpdate } from '../../http/input/merge.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../app/versioning.js';
+import type { Page, SortKey } from '../../app/paging.js';
+import { mergeUpdate } from '../../app/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
-import { correctedInvoice, sellerFromSettings, toIssuedDocument } from './snapshot.js';
-import { encodeWarnings, judgeConformance, missingSellerIdentity, refuseUnlessConforming } from './conformance.js';
-import { judgeCandidate } from './tasks.js';
+import { correctedInvoice, sellerFromSettings } from './snapshot.js';
+import { encodeWarnings, missingSellerIdentity, refuseUnlessConforming } from './conformance.js';
+import { issuedInput } from './issued.js';
+import { judge } from './tasks.js';
 import type { Finding } from '../../einvoicing/check.js';
 import { AuditChains } from './audit.js';
 import { carriedFields, composeDocument, payableOf, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
@@ -358,10 +359,12 @@ async function finalizeRow(
   // With a plateforme agréée connected, what it would reject is refused before it is numbered,
   // whatever the account chose for an account that does not transmit (docs/einvoicing.md).
   const frenchRules = settings.einvoicing.platform ? 'Enforce' : settings.einvoicing.frenchRules;
+  // The data crosses as the JSON string finalization stores anyway, the seller frozen in it.
+  const candidate = issuedInput(kind, { id, isDraft: false, data: stored }, { seller: null, paymentMethod, logo: null });
   const verdict =
     workers && final.lines.length > INLINE_JUDGE_LINES
-      ? await workers.run(judgeCandidate, [{ kind, data: stored, paymentMethod, frenchRules }])
-      : judgeConformance(toIssuedDocument(kind, { isDraft: false, data: final }, final.seller!, { paymentMethod }), frenchRules);
+      ? await workers.run(judge, [candidate, frenchRules])
+      : await judge.run(candidate, frenchRules);
   if (kind === 'Credit' && verdict.domesticB2B && frenchRules === 'Enforce') requireCorrectedInvoice(final);
   const warnings = refuseUnlessConforming(verdict, kind === 'Invoice' ? 'invoice' : 'credit note', missingSellerIdentity(final.seller!));
   // The document's chain index is the position of the entry that seals its finalization.
