@@ -13,7 +13,7 @@ import type { CheckResult } from '../../einvoicing/check.js';
 import { ConflictError, NotFoundError, NotImplementedError, UnavailableError } from '../../errors.js';
 import { reencodeImage, type ReencodeResult } from '../../images/reencode.js';
 import { LOGO_BOX } from '../../rendering/pdf.js';
-import { TaskLimitError, type WorkerPool } from '../../workers/pool.js';
+import { TaskLimitError, type RunOptions, type WorkerPool } from '../../workers/pool.js';
 import type { Task } from '../../workers/task.js';
 import type { Keyring } from '../audit/index.js';
 import { getAccountLogo, getAccountSettings, getLogoVersion } from '../settings/index.js';
@@ -149,9 +149,15 @@ export async function issuedInputOf(
  * Runs a task on a worker thread. A document too long to render or check within the limits
  * (WORKER_TIMEOUT_MS, WORKER_MEMORY_MB) is stopped there and answered with a 503 saying so.
  */
-export async function onWorker<A extends unknown[], R>(workers: WorkerPool, what: string, task: Task<A, R>, args: A): Promise<R> {
+export async function onWorker<A extends unknown[], R>(
+  workers: WorkerPool,
+  what: string,
+  task: Task<A, R>,
+  args: A,
+  options: RunOptions = {},
+): Promise<R> {
   try {
-    return await workers.run(task, args);
+    return await workers.run(task, args, options);
   } catch (err) {
     if (!(err instanceof TaskLimitError)) throw err;
     const limit =
@@ -241,10 +247,12 @@ export async function checkDraft(ctx: FilesContext, accountId: number, kind: Doc
     );
   }
   // The XML carries no logo: its bytes need not travel to the worker. BT-1 is the number the draft
-  // would receive now (BR-FR-01/02 judge it), not a placeholder.
+  // would receive now (BR-FR-01/02 judge it), not a placeholder. A check is short and waited on: it
+  // runs on the worker threads' priority lane, before the renders waiting there.
   const number = await prospectiveNumber(db, accountId, kind, row.date, await getAccountSettings(db, accountId));
   const input = await issuedInputOf(ctx, accountId, kind, row, { withLogo: false, number });
   const validatorUrl = ctx.config.einvoicingValidatorUrl;
-  if (validatorUrl) return validateRemotely(validatorUrl, await onWorker(ctx.workers, 'Writing the e-invoice', writeCii, [input]));
-  return onWorker(ctx.workers, 'The conformance check', checkCii, [input]);
+  if (validatorUrl)
+    return validateRemotely(validatorUrl, await onWorker(ctx.workers, 'Writing the e-invoice', writeCii, [input], { priority: 'high' }));
+  return onWorker(ctx.workers, 'The conformance check', checkCii, [input], { priority: 'high' });
 }

@@ -17,7 +17,13 @@ import { mergeUpdate } from '../../app/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { correctedInvoice, sellerFromSettings } from './snapshot.js';
-import { encodeWarnings, missingSellerIdentity, refuseUnlessConforming } from './conformance.js';
+import {
+  encodeWarnings,
+  missingSellerIdentity,
+  refuseUnlessConforming,
+  type ConformanceVerdict,
+  type FrenchRulesMode,
+} from './conformance.js';
 import { issuedInput } from './issued.js';
 import { judge } from './tasks.js';
 import type { Finding } from '../../einvoicing/check.js';
@@ -312,6 +318,82 @@ export interface FinalizeOptions {
   dateAdjustment?: FinalizationDateAdjustment;
 }
 
+/** The date and number a draft would be finalized with, after the last finalized document `lastDate`. */
+function finalDate(data: StoredDocument, options: FinalizeOptions, settings: AccountSettings, lastDate: string | null) {
+  return resolveFinalizationDate({
+    requestedDate: options.finalizationDate ?? null,
+    documentDate: data.date,
+    lastFinalizedDate: lastDate,
+    today: todayIn(timezoneOf(settings)),
+    earlyFinalizationDays: settings.sales.invoices.earlyFinalizationDuration ?? 0,
+    adjustment: options.dateAdjustment ?? 'None',
+  });
+}
+
+/** The document as finalization stores it: its final date and number, due dates, and the seller frozen in it. */
+function finalDocument(data: StoredDocument, date: string, number: string, account: AccountState): StoredDocument {
+  return {
+    ...data,
+    date,
+    number,
+    ...scheduleFor(data, date, account.settings),
+    seller: sellerFromSettings(account.settings, account.logoToken),
+  };
+}
+
+/** With a plateforme agréée connected, what it would reject is refused before it is numbered, whatever the account chose for an account that does not transmit (docs/einvoicing.md). */
+const frenchRulesOf = (settings: AccountSettings): FrenchRulesMode =>
+  settings.einvoicing.platform ? 'Enforce' : settings.einvoicing.frenchRules;
+
+/** The e-invoice a document would be issued with (its data as it will be stored), judged: what the gate decides on. */
+export interface Prejudged {
+  stored: string;
+  frenchRules: FrenchRulesMode;
+  verdict: ConformanceVerdict;
+}
+
+/** The finalization gate's verdict on `stored`: inline for a short document, else on the worker threads' priority lane. */
+async function judged(kind: DocumentKind, id: number, final: StoredDocument, stored: string, account: AccountState, workers?: WorkerPool) {
+  const frenchRules = frenchRulesOf(account.settings);
+  // The data crosses as the JSON string finalization stores anyway, the seller frozen in it.
+  const candidate = issuedInput(
+    kind,
+    { id, isDraft: false, data: stored },
+    { seller: null, paymentMethod: account.settings.sales.paymentMethod, logo: null },
+  );
+  const verdict =
+    workers && final.lines.length > INLINE_JUDGE_LINES
+      ? await workers.run(judge, [candidate, frenchRules], { priority: 'high' })
+      : await judge.run(candidate, frenchRules);
+  return { stored, frenchRules, verdict };
+}
+
+/**
+ * Judges a long draft before its finalization's transaction (issue #24): with the number it would
+ * receive now, the date it would get, the account as it is. Judging a 1,000-line document takes
+ * about 100 ms of a worker thread, and the thread may first finish a render: done under the
+ * numbering lock (and, on SQLite, inside the group commit every write waits for), that held them
+ * all. Finalization then reuses the verdict when the document it stores is exactly the one judged,
+ * and judges again only when something changed in between (another finalization took the number).
+ * Undefined when there is nothing to judge ahead (a short document, no worker threads, a draft the
+ * transaction will refuse anyway).
+ */
+async function prejudge(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions) {
+  if (!ctx.workers) return undefined;
+  const db = ctx.db.kysely;
+  const row = await repo.getDocument(db, accountId, kind, id);
+  if (!row || !row.isDraft) return undefined;
+  const data = parseData(row);
+  if (data.lines.length <= INLINE_JUDGE_LINES) return undefined;
+  const account = await readAccountSettings(db, accountId);
+  const head = await repo.getHead(db, accountId, kind);
+  const resolved = finalDate(data, options, account.settings, head?.lastDate ?? null);
+  if (!resolved.ok) return undefined;
+  const number = await prospectiveNumber(db, accountId, kind, resolved.date, account.settings);
+  const final = finalDocument(data, resolved.date, number, account);
+  return judged(kind, id, final, JSON.stringify(final), account, ctx.workers);
+}
+
 /** Finalizes a draft row inside the caller's transaction; returns the updated row. `balance`: what remains due, if not the total. */
 async function finalizeRow(
   chains: AuditChains,
@@ -321,22 +403,16 @@ async function finalizeRow(
   account: AccountState,
   workers: WorkerPool | undefined,
   balance?: Big,
+  prejudged?: Prejudged,
 ) {
   const { trx, accountId } = chains;
-  const { settings, logoToken } = account;
+  const { settings } = account;
   // The head lock comes first: it serializes every finalization of this account and kind.
   const head = await chains.lock(kind);
   const row = await draftOrThrow(chains, kind, id, 'finalized again');
   const data = parseData(row);
   checkFinalizable(kind, data);
-  const resolved = resolveFinalizationDate({
-    requestedDate: options.finalizationDate ?? null,
-    documentDate: data.date,
-    lastFinalizedDate: head.lastDate,
-    today: todayIn(timezoneOf(settings)),
-    earlyFinalizationDays: settings.sales.invoices.earlyFinalizationDuration ?? 0,
-    adjustment: options.dateAdjustment ?? 'None',
-  });
+  const resolved = finalDate(data, options, settings, head.lastDate);
   if (!resolved.ok) {
     throw new InvalidStateError(
       resolved.message + (resolved.workingAdjustment ? ` Retry with dateAdjustment=${resolved.workingAdjustment}.` : ''),
@@ -346,25 +422,15 @@ async function finalizeRow(
   const pattern = kind === 'Invoice' ? settings.numbering.invoicePattern : settings.numbering.creditPattern;
   const seq = await repo.nextSequence(trx, accountId, kind, sequenceScope(pattern, date));
   const number = formatDocumentNumber(pattern, date, seq);
-  const final: StoredDocument = {
-    ...data,
-    date,
-    number,
-    ...scheduleFor(data, date, settings),
-    seller: sellerFromSettings(settings, logoToken),
-  };
-  // Conforming by construction: the e-invoice this number would be issued with is judged first.
+  const final = finalDocument(data, date, number, account);
+  // Conforming by construction: the e-invoice this number would be issued with is judged first;
+  // judged already, before the lock, when it is exactly the document judged then.
   const stored = JSON.stringify(final);
-  const paymentMethod = settings.sales.paymentMethod;
-  // With a plateforme agréée connected, what it would reject is refused before it is numbered,
-  // whatever the account chose for an account that does not transmit (docs/einvoicing.md).
-  const frenchRules = settings.einvoicing.platform ? 'Enforce' : settings.einvoicing.frenchRules;
-  // The data crosses as the JSON string finalization stores anyway, the seller frozen in it.
-  const candidate = issuedInput(kind, { id, isDraft: false, data: stored }, { seller: null, paymentMethod, logo: null });
+  const frenchRules = frenchRulesOf(settings);
   const verdict =
-    workers && final.lines.length > INLINE_JUDGE_LINES
-      ? await workers.run(judge, [candidate, frenchRules])
-      : await judge.run(candidate, frenchRules);
+    prejudged && prejudged.stored === stored && prejudged.frenchRules === frenchRules
+      ? prejudged.verdict
+      : (await judged(kind, id, final, stored, account, workers)).verdict;
   if (kind === 'Credit' && verdict.domesticB2B && frenchRules === 'Enforce') requireCorrectedInvoice(final);
   const warnings = refuseUnlessConforming(verdict, kind === 'Invoice' ? 'invoice' : 'credit note', missingSellerIdentity(final.seller!));
   // The document's chain index is the position of the entry that seals its finalization.
@@ -403,6 +469,8 @@ export async function finalize(
   id: number,
   options: FinalizeOptions,
 ): Promise<VersionedDocument & { warnings: Finding[] }> {
+  // A long document is judged before the transaction, off the numbering lock (prejudge).
+  const prejudged = await prejudge(ctx, accountId, kind, id, options);
   return transaction(ctx.db, async (trx) => {
     const account = await readAccountSettings(trx, accountId);
     const { row, data, warnings } = await finalizeRow(
@@ -412,6 +480,8 @@ export async function finalize(
       options,
       account,
       ctx.workers,
+      undefined,
+      prejudged,
     );
     const out = await presentRow(trx, accountId, row, ctx.publicUrl, account.settings, data);
     await emit(trx, accountId, EVENTS[kind].finalized, out);
