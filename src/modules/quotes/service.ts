@@ -21,6 +21,8 @@ import {
   createDraftInTransaction,
   getDocumentRow,
   currentAccount,
+  decodeDocument,
+  encodeDocument,
   fileNameOf,
   issuedInput,
   logoForPdf,
@@ -84,7 +86,7 @@ function label(row: repo.QuoteRow): string {
 }
 
 function parse(row: Pick<repo.QuoteRow, 'data'>): QuoteData {
-  return JSON.parse(row.data) as QuoteData;
+  return decodeDocument(row.data) as QuoteData;
 }
 
 const num = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
@@ -257,7 +259,7 @@ async function write(
   data?: QuoteData,
 ): Promise<VersionedQuote> {
   const now = new Date().toISOString();
-  const all = { ...changes, ...(data && { data: JSON.stringify(data) }), updatedAt: now };
+  const all = { ...changes, ...(data && { data: encodeDocument(data) }), updatedAt: now };
   const version = (await repo.updateQuote(trx, accountId, row.id, all))!;
   const out = presentQuote({ ...row, ...all, version }, todayOf(settings), ctx.publicUrl, data);
   await emit(trx, accountId, 'QuoteUpdated', out);
@@ -280,7 +282,7 @@ export async function createQuote(ctx: QuotesContext, accountId: number, input: 
       refusedAt: null,
       closedAt: null,
       invoiceId: null,
-      data: JSON.stringify(data),
+      data: encodeDocument(data),
       createdAt: now,
       updatedAt: now,
     };

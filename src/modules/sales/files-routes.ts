@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { TypedApp } from '../../http/module.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { IdParams } from '../../http/schemas.js';
-import type { DocumentKind } from './compose.js';
+import type { DocumentKind } from './document.js';
 import { checkDraft, downloadSaleDocument, type FilesContext } from './files.js';
 import { EInvoicingCheckResult, EInvoicingFinding } from './schemas.js';
 

@@ -18,7 +18,7 @@ import type { Task } from '../../workers/task.js';
 import type { Keyring } from '../audit/index.js';
 import { getAccountLogo, getAccountSettings, getLogoVersion } from '../settings/index.js';
 import { vouchedDocument } from './audit.js';
-import type { DocumentKind, SellerSnapshot } from './compose.js';
+import type { DocumentKind, SellerSnapshot } from './document.js';
 import { currentAccount, issuedInput, storedDocumentOf, type IssuedInput, type IssuingAccount } from './issued.js';
 import * as repo from './repo.js';
 import { prospectiveNumber } from './service.js';

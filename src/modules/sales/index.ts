@@ -6,7 +6,7 @@ import { modulePlugin } from '../../http/module.js';
 import { salesRoutes } from './routes.js';
 
 export const salesPlugin = modulePlugin('sales', salesRoutes);
-export type { DocumentKind, StoredDocument } from './compose.js';
+export { decodeDocument, encodeDocument, type DocumentKind, type SellerSnapshot, type StoredDocument } from './document.js';
 export { carriedFields, composeDocument, payableOf } from './compose.js';
 export { parseData, presentDocument } from './present.js';
 export { getDocument as getDocumentRow, getDocumentWithStoredSnapshot, type DocumentRow, type StoredDocumentRow } from './repo.js';

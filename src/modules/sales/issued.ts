@@ -7,7 +7,7 @@
 import { ConflictError } from '../../errors.js';
 import type { IssuedDocument, QuoteFacts } from '../../rendering/model.js';
 import type { AccountSettings } from '../settings/index.js';
-import type { DocumentKind, SellerSnapshot, StoredDocument } from './compose.js';
+import { decodeDocument, type DocumentKind, type SellerSnapshot, type StoredDocument } from './document.js';
 import { decodeSnapshot, type StoredSnapshot } from './snapshot-codec.js';
 import { sellerFromSettings, toIssuedDocument } from './snapshot.js';
 
@@ -77,7 +77,7 @@ export function issuedInput(
 /** The stored document of an input, parsed (on the worker threads, or inline for a small one). */
 export function storedDocumentOf(input: Pick<IssuedInput, 'kind' | 'id' | 'data'>): StoredDocument {
   try {
-    return JSON.parse(decodeSnapshot(input.data)) as StoredDocument;
+    return decodeDocument(decodeSnapshot(input.data));
   } catch {
     // Only a change made outside the application stores such a value: say so, never a 500.
     throw new ConflictError(

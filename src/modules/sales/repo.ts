@@ -8,7 +8,7 @@ import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, DocumentFilesTable, SaleDocumentsTable } from '../../db/schema.js';
 import { ConflictError } from '../../errors.js';
 import type { Page, SortKey } from '../../app/paging.js';
-import type { DocumentKind, StoredDocument } from './compose.js';
+import { decodeDocument, type DocumentKind, type StoredDocument } from './document.js';
 import { encodeDetail } from './detail.js';
 import { decodeSnapshot, deflateSnapshot, type StoredSnapshot } from './snapshot-codec.js';
 export { decodeSnapshot };
@@ -106,7 +106,7 @@ export async function insertDocuments(db: Db, values: NewDocumentRow[]): Promise
     .values(ids.map((documentId, i) => ({ documentId, data: encodeSnapshot(db, values[i].data) })))
     .execute();
   const finalized = ids.flatMap((documentId, i) =>
-    values[i].isDraft ? [] : [{ documentId, detail: encodeDetail(JSON.parse(values[i].data) as StoredDocument) }],
+    values[i].isDraft ? [] : [{ documentId, detail: encodeDetail(decodeDocument(values[i].data)) }],
   );
   if (finalized.length) await db.insertInto('saleDocumentLines').values(finalized).execute();
   return ids;

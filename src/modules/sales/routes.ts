@@ -11,7 +11,7 @@ import { bind } from '../../http/binding.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { EInvoicingStatus, EInvoicingStatusEntry } from './einvoicing-schemas.js';
 import { IdParams, Int32, Str } from '../../http/schemas.js';
-import type { DocumentKind } from './compose.js';
+import type { DocumentKind } from './document.js';
 import type { SortColumn } from './repo.js';
 import {
   Commitment,

@@ -28,7 +28,8 @@ import { issuedInput } from './issued.js';
 import { judge } from './tasks.js';
 import type { Finding } from '../../einvoicing/check.js';
 import { AuditChains } from './audit.js';
-import { carriedFields, composeDocument, payableOf, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
+import { carriedFields, composeDocument, payableOf, scheduleFor } from './compose.js';
+import { encodeDocument, storedForm, type DocumentKind, type StoredDocument } from './document.js';
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';
 import type { DocumentInputT } from './schemas.js';
@@ -85,15 +86,15 @@ function columnsOf(data: StoredDocument) {
 
 /** A credit note may name the finalized invoice it corrects (BT-25, with its date BT-26). */
 async function checkCorrectedInvoice(trx: Trx, accountId: number, data: StoredDocument): Promise<StoredDocument> {
-  if (data.cancelledInvoicetId === null) return data;
-  const invoice = await repo.getDocument(trx, accountId, 'Invoice', data.cancelledInvoicetId);
-  if (!invoice) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoicetId} does not exist`);
+  if (data.cancelledInvoiceId === null) return data;
+  const invoice = await repo.getDocument(trx, accountId, 'Invoice', data.cancelledInvoiceId);
+  if (!invoice) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoiceId} does not exist`);
   if (invoice.isDraft)
     throw ValidationError.field(
       'cancelledInvoicetId',
-      `invoice ${data.cancelledInvoicetId} is a draft: only a finalized invoice can be corrected`,
+      `invoice ${data.cancelledInvoiceId} is a draft: only a finalized invoice can be corrected`,
     );
-  return { ...data, links: { ...data.links, cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date } };
+  return { ...data, links: { ...data.links, cancelledInvoiceNumber: invoice.number!, cancelledInvoiceDate: invoice.date } };
 }
 
 async function compose(
@@ -130,11 +131,11 @@ function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): 
     sentAt: null,
     finalizedAt: null,
     cancellationCreditId: null,
-    cancelledInvoiceId: data.cancelledInvoicetId,
+    cancelledInvoiceId: data.cancelledInvoiceId,
     chainIndex: null,
     hash: null,
     previousHash: null,
-    data: JSON.stringify(data),
+    data: encodeDocument(data),
     createdAt: now,
     updatedAt: now,
   };
@@ -213,8 +214,8 @@ export async function updateDraft(
     const changes = {
       ...columnsOf(data),
       balance: payableOf(data),
-      cancelledInvoiceId: data.cancelledInvoicetId,
-      data: JSON.stringify(data),
+      cancelledInvoiceId: data.cancelledInvoiceId,
+      data: encodeDocument(data),
       updatedAt: new Date().toISOString(),
     };
     const version = (await repo.updateDocument(trx, accountId, id, changes))!;
@@ -275,7 +276,8 @@ export async function listDocuments(
  */
 export function hashedContent(kind: DocumentKind, data: StoredDocument): string {
   const { metadata: _metadata, internalNotes: _notes, links: _links, ...content } = data;
-  return canonicalJson({ kind, ...content });
+  // As stored: the chain hashed the stored spelling of the document's keys.
+  return canonicalJson({ kind, ...storedForm(content as StoredDocument) });
 }
 
 function checkFinalizable(kind: DocumentKind, data: StoredDocument): void {
@@ -391,7 +393,7 @@ async function prejudge(ctx: SalesContext, accountId: number, kind: DocumentKind
   if (!resolved.ok) return undefined;
   const number = await prospectiveNumber(db, accountId, kind, resolved.date, account.settings);
   const final = finalDocument(data, resolved.date, number, account);
-  return judged(kind, id, final, JSON.stringify(final), account, ctx.workers);
+  return judged(kind, id, final, encodeDocument(final), account, ctx.workers);
 }
 
 /** Finalizes a draft row inside the caller's transaction; returns the updated row. `balance`: what remains due, if not the total. */
@@ -425,7 +427,7 @@ async function finalizeRow(
   const final = finalDocument(data, date, number, account);
   // Conforming by construction: the e-invoice this number would be issued with is judged first;
   // judged already, before the lock, when it is exactly the document judged then.
-  const stored = JSON.stringify(final);
+  const stored = encodeDocument(final);
   const frenchRules = frenchRulesOf(settings);
   const verdict =
     prejudged && prejudged.stored === stored && prejudged.frenchRules === frenchRules
@@ -529,10 +531,10 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
     const paidOnInvoice = payableOf(source).minus(invoice.balance);
     const creditData: StoredDocument = {
       ...content,
-      cancelledInvoicetId: id,
+      cancelledInvoiceId: id,
       date: today,
       subject: content.subject ?? `Annulation de la facture ${invoice.number}`,
-      links: { cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date, cancellationPaid: paidOnInvoice.toFixed(2) },
+      links: { cancelledInvoiceNumber: invoice.number!, cancelledInvoiceDate: invoice.date, cancellationPaid: paidOnInvoice.toFixed(2) },
     };
     const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
     const { row: credit } = await finalizeRow(
@@ -553,7 +555,7 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       cancellationCreditId: creditId,
       balance: new Big(0),
       updatedAt: new Date().toISOString(),
-      data: JSON.stringify(cancelled),
+      data: encodeDocument(cancelled),
     };
     await repo.updateDocument(trx, accountId, id, changes);
     await chains.recordDocument('cancelled', { ...invoice, ...changes }, cancelled, true);
