@@ -160,6 +160,20 @@ export type SellerSnapshot = Pick<AccountSettings, 'company' | 'vat' | 'bankDeta
   logoToken?: string | null;
 };
 
+/** The customer as a sale document (or a quote) names it, after its addresses and contacts. */
+export function customerOf(d: StoredDocument) {
+  return {
+    customerElectronicAddress: d.customerElectronicAddress,
+    customerId: d.customerId,
+    customerName: d.customerName,
+    customerNumber: d.customerNumber,
+    customerOrderReference: d.customerOrderReference,
+    customerSiret: d.customerSiret,
+    customerType: d.customerType,
+    customerVatNumber: d.customerVatNumber,
+  };
+}
+
 // --- the storage codec -------------------------------------------------------------------------
 
 /** Keys spelled otherwise in storage: the domain's name -> the stored one (kept as first stored). */

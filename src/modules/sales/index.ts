@@ -6,7 +6,8 @@ import { modulePlugin } from '../../http/module.js';
 import { salesRoutes } from './routes.js';
 
 export const salesPlugin = modulePlugin('sales', salesRoutes);
-export { decodeDocument, encodeDocument, type DocumentKind, type SellerSnapshot, type StoredDocument } from './document.js';
+export { DEFAULT_DOCUMENT_ORDER, SALE_DOCUMENT_ORDER_BY } from './ordering.js';
+export { customerOf, decodeDocument, encodeDocument, type DocumentKind, type SellerSnapshot, type StoredDocument } from './document.js';
 export { carriedFields, composeDocument, payableOf } from './compose.js';
 export { parseData, presentDocument } from './present.js';
 export { getDocument as getDocumentRow, getDocumentWithStoredSnapshot, type DocumentRow, type StoredDocumentRow } from './repo.js';
@@ -23,6 +24,7 @@ export {
   EInvoicingCheckResult,
   EInvoicingFinding,
   Invoice,
+  SaleCustomerFields,
   InvoiceInput,
   SaleDocumentLine,
   Vat,

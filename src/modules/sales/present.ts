@@ -4,7 +4,7 @@ import Big from 'big.js';
 import { compareDates } from '../../domain/dates.js';
 import { VATS } from '../reference/index.js';
 import { payableOf } from './compose.js';
-import { decodeDocument, type StoredDocument } from './document.js';
+import { customerOf, decodeDocument, type StoredDocument } from './document.js';
 import { decodeWarnings } from './conformance.js';
 import type { DocumentRow } from './repo.js';
 import type { CreditT, InvoiceT, VatT } from './schemas.js';
@@ -52,14 +52,7 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     billingAddress: d.billingAddress,
     billingContact: d.billingContact,
     commitments,
-    customerElectronicAddress: d.customerElectronicAddress,
-    customerId: d.customerId,
-    customerName: d.customerName,
-    customerNumber: d.customerNumber,
-    customerOrderReference: d.customerOrderReference,
-    customerSiret: d.customerSiret,
-    customerType: d.customerType,
-    customerVatNumber: d.customerVatNumber,
+    ...customerOf(d),
     date: row.date,
     dueDate: row.dueDate,
     footerNotes: d.footerNotes,

@@ -28,25 +28,10 @@ import {
   type DocumentInputT,
 } from './schemas.js';
 import * as sales from './service.js';
+import { DEFAULT_DOCUMENT_ORDER, SALE_DOCUMENT_ORDER_BY } from './ordering.js';
 import { fileRoutes } from './files-routes.js';
 
-const ORDER_BY: Record<string, SortColumn> = {
-  id: 'id',
-  date: 'date',
-  number: 'number',
-  customer: 'customerName',
-  customerName: 'customerName',
-  amount: 'taxIncludedAmount',
-  taxIncludedAmount: 'taxIncludedAmount',
-  taxExcludedAmount: 'taxExcludedAmount',
-  balance: 'balance',
-  dueDate: 'dueDate',
-  createdAt: 'createdAt',
-};
-const DEFAULT_ORDER = [
-  { column: 'date' as const, direction: 'desc' as const },
-  { column: 'id' as const, direction: 'desc' as const },
-];
+const ORDER_BY: Record<string, SortColumn> = { ...SALE_DOCUMENT_ORDER_BY, balance: 'balance', dueDate: 'dueDate', createdAt: 'createdAt' };
 
 interface KindRoutes {
   kind: DocumentKind;
@@ -107,7 +92,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     async (request, reply) => {
       const q = request.query;
       const page = pageOf(q);
-      const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
+      const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_DOCUMENT_ORDER);
       const { items, total } = await sales.listDocuments(
         ctx,
         request.principal.accountId,

@@ -236,12 +236,8 @@ export const EInvoicingCheckResult = Type.Object(
   { $id: 'EInvoicingCheckResult', additionalProperties: false, description: 'Result of the e-invoicing conformance check of a draft' },
 );
 
-const documentOutputFields = {
-  id: Type.Integer(),
-  balance: Type.Number(),
-  billingAddress: Nullable(AddressFields),
-  billingContact: Nullable(ContactFields),
-  commitments: Type.Array(Type.Ref(Commitment)),
+/** The customer as a sale document (invoice, credit note, quote) answers it, after its addresses and contacts. */
+export const SaleCustomerFields = {
   customerElectronicAddress: Nullable(Type.String()),
   customerId: Nullable(Type.Integer()),
   customerName: Nullable(Type.String()),
@@ -250,6 +246,15 @@ const documentOutputFields = {
   customerSiret: Nullable(Type.String()),
   customerType: Nullable(CustomerType),
   customerVatNumber: Nullable(Type.String()),
+};
+
+const documentOutputFields = {
+  id: Type.Integer(),
+  balance: Type.Number(),
+  billingAddress: Nullable(AddressFields),
+  billingContact: Nullable(ContactFields),
+  commitments: Type.Array(Type.Ref(Commitment)),
+  ...SaleCustomerFields,
   date: Type.String({ format: 'date' }),
   dueDate: Nullable(Type.String({ format: 'date', description: 'Facturier extension: due date of the last commitment' })),
   footerNotes: Nullable(Type.String()),
