@@ -5,7 +5,8 @@ import type { Db } from '../src/db/connection.js';
 import { customers } from '../src/modules/customers/service.js';
 import { addDays } from '../src/domain/dates.js';
 import { formatDocumentNumber, sequenceScope } from '../src/domain/numbering.js';
-import { composeDocument, type StoredDocument } from '../src/modules/sales/compose.js';
+import { composeDocument } from '../src/modules/sales/compose.js';
+import { encodeDocument, type StoredDocument } from '../src/modules/sales/document.js';
 import type { Keyring } from '../src/modules/audit/index.js';
 import { documentView, nextEntry, sealSnapshot, type ChainHead, type EntryInput } from '../src/modules/sales/audit.js';
 import { insertDocuments, type AuditEntryRow, type DocumentRow, type NewDocumentRow } from '../src/modules/sales/repo.js';
@@ -105,7 +106,7 @@ export async function generateInvoices(db: Db, keyring: Keyring, accountId: numb
               finalizedAt: now,
               balance: paid ? new Big(0) : total,
               isPaid: paid,
-              data: JSON.stringify(content),
+              data: encodeDocument(content),
             };
             seq += paid ? 2 : 1;
             head.lastDate = date;
@@ -129,7 +130,7 @@ export async function generateInvoices(db: Db, keyring: Keyring, accountId: numb
             chainIndex: null,
             hash: null,
             previousHash: null,
-            data: JSON.stringify(data),
+            data: encodeDocument(data),
             createdAt: now,
             updatedAt: now,
             ...finalized,

@@ -24,7 +24,6 @@ import { bankPlugin } from './modules/bank/index.js';
 import { colleaguesPlugin } from './modules/colleagues/index.js';
 import { contactsPlugin } from './modules/contacts/index.js';
 import { customersPlugin } from './modules/customers/index.js';
-import { documentsPlugin } from './modules/documents/index.js';
 import { exportsPlugin } from './modules/exports/index.js';
 import { helloPlugin } from './modules/hello/index.js';
 import { mailingPlugin, mailingStage, type MailTransport } from './modules/mailing/index.js';
@@ -171,7 +170,6 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     suppliersPlugin,
     contactsPlugin,
     salesPlugin,
-    documentsPlugin,
     quotesPlugin,
     purchasesPlugin,
     receiptsPlugin,

@@ -66,7 +66,7 @@ export interface ConsoleConfig {
 export type WorkersConfig = PoolOptions;
 
 /**
- * Where the keys of the audit trail come from (src/modules/audit/keyring.ts, docs/audit.md): the
+ * Where the keys of the audit trail come from (src/modules/audit/keyring.ts loads them into an src/app/keyring.ts Keyring; docs/audit.md): the
  * keys themselves (AUDIT_KEY) or a key file (AUDIT_KEY_FILE; by default beside the SQLite database,
  * created at first start). The first key seals new entries; the others only verify older ones.
  */

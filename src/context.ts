@@ -4,7 +4,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { DeliveryHooks } from './jobs/runner.js';
-import type { Keyring } from './modules/audit/index.js';
+import type { Keyring } from './app/keyring.js';
 import type { WorkerPool } from './workers/pool.js';
 
 export interface AppContext {

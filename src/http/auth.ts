@@ -9,16 +9,9 @@
 // and a 401 challenges with a scheme no browser prompts for, so that it caches no Basic credentials.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import type { FailureWindow, Principal, RecordSharedFailure } from '../app/principal.js';
 
-export interface Principal {
-  accountId: number;
-  accountName: string;
-  /** The key that authenticated the request; null for a console session. */
-  apiKeyId: number | null;
-  apiKeyName: string | null;
-  /** The console user whose session authenticated the request (absent for an API key). */
-  user?: { id: number; profile: string };
-}
+export type { FailureWindow, Principal, RecordSharedFailure } from '../app/principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,18 +28,6 @@ export type ResolveApiKey = (key: string) => Promise<Principal | null>;
  * expired or a change without its CSRF token. A presented key always wins over a cookie.
  */
 export type ResolveSession = (request: FastifyRequest) => Promise<Principal | null>;
-
-/** A failure window as counted: when it started (epoch ms) and the failures in it so far. */
-export interface FailureWindow {
-  start: number;
-  count: number;
-}
-
-/**
- * Records one failure of a bucket in the store every process shares, and answers the bucket's
- * window as it now stands (this failure included); a window older than `windowMs` starts over.
- */
-export type RecordSharedFailure = (bucket: string, now: number, windowMs: number) => Promise<FailureWindow>;
 
 export interface AuthOptions {
   resolve: ResolveApiKey;

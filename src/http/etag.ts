@@ -1,10 +1,11 @@
-// Optimistic concurrency: every mutable record has a version, incremented by each write. GET answers
-// it as a strong ETag (`"7"`); PUT and DELETE honour If-Match, answering 412 when the record has
+// Optimistic concurrency over HTTP (the versions themselves: src/app/versioning.ts). GET answers a
+// record's version as a strong ETag (`"7"`); PUT and DELETE honour If-Match, answering 412 when the record has
 // changed since the client read it, and their answer carries the new ETag. Without If-Match a write
 // goes through as before (last write wins). Why strong and not weak: docs/decisions.md.
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PreconditionFailedError, ValidationError } from '../errors.js';
+import { etagOf, type IfMatch, type Versioned } from '../app/versioning.js';
+import { ValidationError } from '../errors.js';
 
 /** The header PUT and DELETE routes declare, so that the OpenAPI document shows it. */
 export const IfMatchHeaders = Type.Object({
@@ -13,18 +14,7 @@ export const IfMatchHeaders = Type.Object({
   ),
 });
 
-/** A record as presented, with the version it was read or written at. */
-export interface Versioned<T> {
-  value: T;
-  version: number;
-}
-
-/** The entity tags If-Match accepts (strong ones only), or null when any version will do (absent or `*`). */
-export type IfMatch = readonly string[] | null;
-
-export function etagOf(version: number): string {
-  return `"${String(version)}"`;
-}
+export { checkIfMatch, etagOf, type IfMatch, type Versioned } from '../app/versioning.js';
 
 const ENTITY_TAG = /^\s*(W\/)?("[\x21\x23-\x7e\x80-\xff]*")\s*(?:,|$)/;
 
@@ -48,15 +38,6 @@ export function ifMatchOf(request: FastifyRequest): IfMatch {
     rest = rest.slice(match[0].length);
   }
   return tags;
-}
-
-/** Throws 412 unless the record's current version is one the client said it expects. */
-export function checkIfMatch(ifMatch: IfMatch, current: number, what: string): void {
-  if (ifMatch && !ifMatch.includes(etagOf(current))) {
-    throw new PreconditionFailedError(
-      `${what} has changed since you read it (its ETag is now ${etagOf(current)}): read it again, then retry with that ETag in If-Match`,
-    );
-  }
 }
 
 /** Sets the ETag of the answer and answers the record. */

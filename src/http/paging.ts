@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from '../errors.js';
+import { DEFAULT_PAGE_SIZE, type Page, type SortKey } from '../app/paging.js';
 import { isKeyParameter } from './auth.js';
 
 export const PagingQuery = {
@@ -18,23 +19,13 @@ export const PagingQuery = {
 };
 export type PagingParams = Static<ReturnType<typeof Type.Object<typeof PagingQuery>>>;
 
-export interface Page {
-  index: number;
-  size: number;
-  offset: number;
-}
-
-export const DEFAULT_PAGE_SIZE = 10;
+export type { Page, SortKey } from '../app/paging.js';
+export { DEFAULT_PAGE_SIZE };
 
 export function pageOf(query: PagingParams): Page {
   const index = Math.max(1, query.PageIndex ?? 1);
   const size = query.PageSize ?? DEFAULT_PAGE_SIZE;
   return { index, size, offset: (index - 1) * size };
-}
-
-export interface SortKey<C extends string = string> {
-  column: C;
-  direction: 'asc' | 'desc';
 }
 
 /**

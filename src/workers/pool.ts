@@ -1,7 +1,10 @@
 // Owns the worker threads that run CPU-heavy work off the event loop (PDF rendering, the conformance
 // check, reading uploaded files), so that one heavy or hostile request never delays the others.
 // A small pool of node:worker_threads: threads start on demand up to `threads` and then stay; each runs
-// one task at a time; tasks beyond that wait in a bounded queue. Every task has a time limit (a thread
+// one task at a time; tasks beyond that wait in a bounded queue, with a priority lane: a task run with
+// `priority: 'high'` (the conformance check, the finalization gate's judgement: short, and waited on
+// by a user or under a lock) starts before every waiting task of normal priority (a PDF to render can
+// take seconds), in its own order of arrival. Every task has a time limit (a thread
 // over it is terminated and replaced) and every thread a heap limit (resourceLimits: a task that
 // needs more kills only its thread). Limits and a full queue are errors of kind 'unavailable' (503)
 // unless the caller turns them into a verdict on its input.
@@ -36,6 +39,11 @@ export interface RunOptions {
    * views of it are emptied, so the task must hand back the bytes the caller still needs.
    */
   transfer?: ArrayBuffer[];
+  /**
+   * 'high': starts before every waiting task of normal priority (checks and judgements, short and
+   * waited on; renders wait). Each lane holds at most `maxQueue` waiting tasks.
+   */
+  priority?: 'high' | 'normal';
 }
 
 /** A task went over its time or memory limit; its thread was terminated. */
@@ -51,6 +59,7 @@ export class TaskLimitError extends UnavailableError {
 
 interface Job {
   request: TaskRequest;
+  high: boolean;
   transfer: ArrayBuffer[];
   timeoutMs: number;
   resolve(value: unknown): void;
@@ -116,6 +125,7 @@ export class WorkerPool {
         request: { id: this.nextId++, module: task.module, name: task.name, args },
         timeoutMs: options.timeoutMs ?? this.options.timeoutMs,
         transfer: options.transfer ?? [],
+        high: options.priority === 'high',
         resolve,
         reject,
       };
@@ -124,10 +134,11 @@ export class WorkerPool {
         this.start(thread, job);
         return;
       }
-      if (this.queue.length >= this.options.maxQueue) {
+      const waiting = this.queue.filter((j) => j.high === job.high).length;
+      if (waiting >= this.options.maxQueue) {
         reject(
           new UnavailableError(
-            `The server is busy: its ${this.options.threads} worker threads are all taken and ${this.queue.length} tasks already wait for one. Retry shortly.`,
+            `The server is busy: its ${this.options.threads} worker threads are all taken and ${waiting} tasks already wait for one. Retry shortly.`,
             1,
           ),
         );
@@ -142,7 +153,10 @@ export class WorkerPool {
           new UnavailableError(`The server is busy: the task waited ${job.timeoutMs / 1000} s for a worker thread. Retry shortly.`, 1),
         );
       }, job.timeoutMs);
-      this.queue.push(job);
+      // The priority lane: after the high-priority tasks already waiting, before every other one.
+      const at = job.high ? this.queue.findIndex((j) => !j.high) : -1;
+      if (at === -1) this.queue.push(job);
+      else this.queue.splice(at, 0, job);
     });
   }
 

@@ -9,7 +9,7 @@ import { checkCii } from '../../src/einvoicing/check.js';
 import { familyOf } from '../../src/einvoicing/rules/france.js';
 import { extractEmbeddedInvoiceXml } from '../../src/modules/purchases/pdf-read.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
-import { BUSINESS_CUSTOMER, SELLER_SETTINGS } from '../modules/documents/documents.fixtures.js';
+import { BUSINESS_CUSTOMER, SELLER_SETTINGS } from '../modules/sales/documents.fixtures.js';
 import { caseXml, cases, frenchCases } from './cases.js';
 import { cenCorpus, mutationCorpus, scenarioCorpus } from './corpus.js';
 import { generateCorpus } from '../helpers/einvoicing-corpus.js';

@@ -70,12 +70,28 @@ export function cycles(graph: ImportGraph): string[][] {
 }
 
 const moduleOf = (file: string): string | null => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
-const layerOf = (file: string): string => file.split('/')[0].replace(/\.ts$/, '');
+
+/** The files at the root of src/ that start the program (the app, the command line): they may import anything. */
+const ENTRY_FILE = /^(app|bin|cli(-[a-z-]+)?)\.ts$/;
+
+/**
+ * A file's layer: its top folder under src/; for a file at the root of src/, `entry` (ENTRY_FILE)
+ * or `root` (what every layer shares: config.ts, context.ts, errors.ts…).
+ */
+const layerOf = (file: string): string => (file.includes('/') ? file.split('/')[0] : ENTRY_FILE.test(file) ? 'entry' : 'root');
+
+/** The layers shared by every module: none of them imports a module. */
+const SHARED = ['root', 'app', 'http', 'db', 'rendering', 'einvoicing', 'jobs', 'images', 'workers'];
+
+/** A module's HTTP adapters: its door, its routes and its wire schemas. Its other files (services, repositories…) never import http/. */
+const ADAPTER = /^(index|routes|[a-z-]+-routes|schemas|[a-z-]+-schemas)\.ts$/;
 
 /**
  * Imports that break the layering: another module's inner file (only its index.ts is a door),
- * `domain` importing anything but itself, and the shared layers (http, db, rendering, einvoicing, jobs,
- * images, workers) importing a module.
+ * `domain` importing anything but itself, the shared layers (the files at the root of src/ but the
+ * entry points, app, http, db, rendering, einvoicing, jobs, images, workers) importing a module, the
+ * application layer (app/) and the root files importing http/, and a module's services and
+ * repositories importing http/ (HTTP only adapts: paging, versions and input helpers are in app/).
  */
 export function layeringViolations(graph: ImportGraph): string[] {
   const out: string[] = [];
@@ -84,13 +100,19 @@ export function layeringViolations(graph: ImportGraph): string[] {
     const layer = layerOf(file);
     for (const target of targets) {
       const to = moduleOf(target);
+      const toLayer = layerOf(target);
       if (to && to !== from && target !== `modules/${to}/index.ts`) {
         out.push(`${file} imports ${target}: enter module "${to}" through modules/${to}/index.ts`);
       }
-      if (layer === 'domain' && layerOf(target) !== 'domain')
-        out.push(`${file} imports ${target}: domain/ imports nothing of ours but domain/`);
-      if (['http', 'db', 'rendering', 'einvoicing', 'jobs', 'images', 'workers'].includes(layer) && to) {
-        out.push(`${file} imports ${target}: ${layer}/ never imports a module`);
+      if (layer === 'domain' && toLayer !== 'domain') out.push(`${file} imports ${target}: domain/ imports nothing of ours but domain/`);
+      if (SHARED.includes(layer) && to) {
+        out.push(`${file} imports ${target}: ${layer === 'root' ? 'a file at the root of src/' : `${layer}/`} never imports a module`);
+      }
+      if ((layer === 'app' || layer === 'root') && toLayer === 'http') {
+        out.push(`${file} imports ${target}: ${layer === 'root' ? 'a file at the root of src/' : 'app/'} never imports http/`);
+      }
+      if (from && toLayer === 'http' && !ADAPTER.test(file.slice(`modules/${from}/`.length))) {
+        out.push(`${file} imports ${target}: only a module's index, routes and schemas import http/ (use app/)`);
       }
     }
   }

@@ -22,7 +22,7 @@ import { todayIn } from '../../src/domain/dates.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { manyAttributesXml, manyObjectsPdf, thousandLines } from '../../bench/hostile.js';
 import { MULTIPART, multipart } from '../helpers/multipart.js';
-import { setUpSeller } from '../modules/documents/documents.fixtures.js';
+import { setUpSeller } from '../modules/sales/documents.fixtures.js';
 
 const PROBES = 20;
 const ROUNDS = 3;

@@ -98,6 +98,25 @@ describe('the worker pool', () => {
     await Promise.all([running, waiting]);
   });
 
+  it('starts high-priority tasks before waiting tasks of normal priority, each lane in its order', async () => {
+    const p = pool({ threads: 1, maxQueue: 2 });
+    const order: string[] = [];
+    const track = <T>(name: string, run: Promise<T>) => run.then(() => order.push(name));
+    const runs = [
+      track('running', p.run(spin, [200])),
+      track('render 1', p.run(spin, [10])),
+      track('render 2', p.run(spin, [10])),
+      track('judge 1', p.run(spin, [10], { priority: 'high' })),
+      track('judge 2', p.run(spin, [10], { priority: 'high' })),
+    ];
+    // Each lane has its own bound: both are full now.
+    expect(p.stats().queued).toBe(4);
+    await expect(p.run(spin, [0], { priority: 'high' })).rejects.toBeInstanceOf(UnavailableError);
+    await expect(p.run(spin, [0])).rejects.toBeInstanceOf(UnavailableError);
+    await Promise.all(runs);
+    expect(order).toEqual(['running', 'judge 1', 'judge 2', 'render 1', 'render 2']);
+  });
+
   it('gives up on a task that waited for a thread longer than its time limit', async () => {
     const p = pool();
     const running = p.run(spin, [1500]);

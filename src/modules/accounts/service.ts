@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import type { Principal, RecordSharedFailure } from '../../http/auth.js';
+import type { Principal, RecordSharedFailure } from '../../app/principal.js';
 import * as repo from './repo.js';
 
 export const KEY_PREFIX = 'fk_';

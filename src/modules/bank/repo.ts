@@ -6,7 +6,7 @@ import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { BankAccountsTable, BankTransactionsTable, Database } from '../../db/schema.js';
 import { searchTextConditions, searchTextOf } from '../../db/search.js';
-import type { Page, SortKey } from '../../http/paging.js';
+import type { Page, SortKey } from '../../app/paging.js';
 
 type Db = Kysely<Database>;
 export type AccountRow = Omit<BankAccountsTable, 'id' | 'openingBalance' | 'version'> & {

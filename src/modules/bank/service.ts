@@ -20,10 +20,10 @@ import {
   ValidationError,
   type FieldError,
 } from '../../errors.js';
-import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
-import { mergeUpdate } from '../../http/input/merge.js';
-import { clean } from '../../http/input/text.js';
-import type { Page, SortKey } from '../../http/paging.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../app/versioning.js';
+import { mergeUpdate } from '../../app/input/merge.js';
+import { clean } from '../../app/input/text.js';
+import type { Page, SortKey } from '../../app/paging.js';
 import { emit } from '../../jobs/outbox.js';
 import { getExpenseReportRow, reimbursedReportsOfAmount } from '../expenses/index.js';
 import { getSupplierPaymentRow, supplierPaymentsOfAmount } from '../purchases/index.js';

@@ -4,8 +4,8 @@ import { toNumber } from '../../domain/money.js';
 import type { FieldError } from '../../errors.js';
 import { presentPlain, resourceService } from '../records/index.js';
 import type { store } from '../records/index.js';
-import { throwIfAny } from '../../http/input/address.js';
-import { clean, personName } from '../../http/input/text.js';
+import { throwIfAny } from '../../app/input/address.js';
+import { clean, personName } from '../../app/input/text.js';
 import type { ColleagueInputT, ColleagueT } from './schemas.js';
 
 export const COLLEAGUE: store.RecordKind = { kind: 'colleague', label: 'Colleague' };

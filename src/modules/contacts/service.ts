@@ -10,8 +10,8 @@ import { emit } from '../../jobs/outbox.js';
 import { CUSTOMER } from '../customers/index.js';
 import { resourceService } from '../records/index.js';
 import { store } from '../records/index.js';
-import { throwIfAny } from '../../http/input/address.js';
-import { clean, personName } from '../../http/input/text.js';
+import { throwIfAny } from '../../app/input/address.js';
+import { clean, personName } from '../../app/input/text.js';
 import { SUPPLIER } from '../suppliers/index.js';
 import type { ContactInputT, ContactT, ThirdContactT } from './schemas.js';
 

@@ -6,9 +6,9 @@ import { InvalidStateError, type FieldError } from '../../errors.js';
 import { presentPlain, resourceService } from '../records/index.js';
 import { store } from '../records/index.js';
 import { getAccountSettings } from '../settings/index.js';
-import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
-import { toCompanyInfo } from '../../http/input/company.js';
-import { clean, personName } from '../../http/input/text.js';
+import { checkAddress, throwIfAny, toAddress } from '../../app/input/address.js';
+import { toCompanyInfo } from '../../app/input/company.js';
+import { clean, personName } from '../../app/input/text.js';
 import type { CustomerFamilyInputT, CustomerFamilyT, CustomerInputT, CustomerT } from './schemas.js';
 
 export const CUSTOMER: store.RecordKind = { kind: 'customer', label: 'Customer' };

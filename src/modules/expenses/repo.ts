@@ -5,7 +5,7 @@ import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, ExpenseReportLinesTable, ExpenseReportsTable } from '../../db/schema.js';
 import { searchTextConditions } from '../../db/search.js';
-import type { Page } from '../../http/paging.js';
+import type { Page } from '../../app/paging.js';
 
 type Db = Kysely<Database>;
 type Amounts = 'taxExcludedAmount' | 'vatAmount' | 'taxIncludedAmount';

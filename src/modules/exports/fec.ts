@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import { InvalidStateError } from '../../errors.js';
 import { CLASSIFICATIONS } from '../reference/index.js';
-import { DEFAULT_ACCOUNT, decodeSnapshot, documentParts, type StoredDocument } from '../sales/index.js';
+import { DEFAULT_ACCOUNT, decodeDocument, decodeSnapshot, documentParts, type StoredDocument } from '../sales/index.js';
 import { getAccountSettings } from '../settings/index.js';
 import { centsText, toCents } from '../../domain/cents.js';
 import { keyset, type ExportContext } from './dataset.js';
@@ -263,7 +263,7 @@ export async function writeFec(
       BATCH,
       onRecords,
     )) {
-      for (const doc of batch) yield documentEntry(doc, JSON.parse(decodeSnapshot(doc.data)) as StoredDocument);
+      for (const doc of batch) yield documentEntry(doc, decodeDocument(decodeSnapshot(doc.data)));
     }
   };
   const receipts = async function* (): AsyncGenerator<Entry> {

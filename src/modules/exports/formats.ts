@@ -1,19 +1,12 @@
-// The file formats of an export (ExportFileFormat) and the sheets asked for (ExportSheets): their
-// wire values, media types and file extensions.
-import { Literals } from '../../http/schemas.js';
+// The file formats of an export and the sheets asked for: their values (wire schemas in schemas.ts),
+// media types and file extensions.
 import type { SheetName } from './columns.js';
 
 export const EXPORT_FORMATS = ['Excel', 'EuropeanCsv', 'AmericanCsv', 'Tsv', 'Json', 'Markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const ExportFileFormat = Literals(EXPORT_FORMATS, {
-  description: 'Excel (.xlsx), EuropeanCsv (; and decimal comma, UTF-8 with BOM), AmericanCsv (, and decimal point), Tsv, Json, Markdown',
-});
 
 export const EXPORT_SHEETS = ['Summary', 'Detail', 'Analysis', 'All'] as const;
 export type ExportSheetsValue = (typeof EXPORT_SHEETS)[number];
-export const ExportSheets = Literals(EXPORT_SHEETS, {
-  description: 'Summary (one row per record), Detail (one row per line), Analysis (totals by month, customer, VAT rate), All',
-});
 
 interface FormatInfo {
   contentType: string;

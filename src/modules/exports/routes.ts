@@ -8,7 +8,8 @@ import type { TypedApp } from '../../http/module.js';
 import { Int32, Literals, Str } from '../../http/schemas.js';
 import type { ExportParams, ParamName } from './dataset.js';
 import { DATASETS } from './datasets/index.js';
-import { ExportFileFormat, ExportSheets, type ExportFormat, type ExportSheetsValue } from './formats.js';
+import { type ExportFormat, type ExportSheetsValue } from './formats.js';
+import { ExportFileFormat, ExportSheets } from './schemas.js';
 import { prepareExport, prepareFec, type PreparedExport } from './service.js';
 import { ExportAbortedError } from './writers/output.js';
 

@@ -7,7 +7,7 @@ import type Big from 'big.js';
 import type { Kysely } from 'kysely';
 import { fromStoredAmount } from '../../db/money.js';
 import type { Database } from '../../db/schema.js';
-import type { Page } from '../../http/paging.js';
+import type { Page } from '../../app/paging.js';
 import type { CommitmentEntryT, CommitmentTypeT, SettlementEntryT, SettlementTypeT } from './schemas.js';
 
 type Db = Kysely<Database>;

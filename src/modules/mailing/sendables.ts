@@ -6,8 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Trx } from '../../db/transaction.js';
 import { customers } from '../customers/index.js';
-import { downloadSaleDocument } from '../documents/index.js';
-import { AuditChains, getDocumentRow, markSentIn, parseData, type DocumentKind } from '../sales/index.js';
+import { AuditChains, downloadSaleDocument, getDocumentRow, markSentIn, parseData, type DocumentKind } from '../sales/index.js';
 
 export interface SendableDocument {
   id: number;

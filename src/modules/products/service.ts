@@ -11,8 +11,8 @@ import { presentPlain, resourceService } from '../records/index.js';
 import { store } from '../records/index.js';
 import { classificationById, defaultVatOf, unitByCode, unitById, vatById, VATS, type VatEntry as Vat } from '../reference/index.js';
 import { getAccountSettings } from '../settings/index.js';
-import { throwIfAny } from '../../http/input/address.js';
-import { clean } from '../../http/input/text.js';
+import { throwIfAny } from '../../app/input/address.js';
+import { clean } from '../../app/input/text.js';
 import { PRICE_DECIMALS, type ProductFamilyInputT, type ProductFamilyT, type ProductInputT, type ProductT } from './schemas.js';
 
 export const PRODUCT: store.RecordKind = { kind: 'product', label: 'Product' };

@@ -5,7 +5,7 @@ import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, SupplierPaymentLinksTable, SupplierPaymentsTable } from '../../db/schema.js';
 import { searchTextConditions } from '../../db/search.js';
-import type { Page, SortKey } from '../../http/paging.js';
+import type { Page, SortKey } from '../../app/paging.js';
 
 type Db = Kysely<Database>;
 export type PaymentRow = Omit<SupplierPaymentsTable, 'id' | 'amount' | 'version'> & { id: number; amount: Big; version: number };

@@ -5,7 +5,7 @@ import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount, toStoredAmountOrNull } from '../../db/money.js';
 import type { Database, PurchaseInvoicesTable } from '../../db/schema.js';
 import { searchTextConditions } from '../../db/search.js';
-import type { Page, SortKey } from '../../http/paging.js';
+import type { Page, SortKey } from '../../app/paging.js';
 import type { PurchaseStatusFilterT } from './schemas.js';
 
 type Db = Kysely<Database>;

@@ -4,7 +4,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, SaleQuotesTable } from '../../db/schema.js';
-import type { Page, SortKey } from '../../http/paging.js';
+import type { Page, SortKey } from '../../app/paging.js';
 
 type Db = Kysely<Database>;
 type AmountColumn = 'taxExcludedAmount' | 'taxIncludedAmount';

@@ -6,29 +6,18 @@ import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import type { TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema, IdParams, Int32, Nullable, Str } from '../../http/schemas.js';
-import { Invoice, SaleDocumentLine, VatSummary } from '../sales/index.js';
+import { DEFAULT_DOCUMENT_ORDER, Invoice, SALE_DOCUMENT_ORDER_BY, SaleDocumentLine, VatSummary } from '../sales/index.js';
 import type { QuoteSortColumn } from './repo.js';
 import { DepositInput, Quote, QuoteInput, QuoteStatusFilter } from './schemas.js';
 import * as quotes from './service.js';
 import { registerSendRoute } from '../mailing/index.js';
 
 const ORDER_BY: Record<string, QuoteSortColumn> = {
-  id: 'id',
-  date: 'date',
-  number: 'number',
-  customer: 'customerName',
-  customerName: 'customerName',
-  amount: 'taxIncludedAmount',
-  taxIncludedAmount: 'taxIncludedAmount',
-  taxExcludedAmount: 'taxExcludedAmount',
+  ...SALE_DOCUMENT_ORDER_BY,
   validityDate: 'validityDate',
   status: 'status',
   createdAt: 'createdAt',
 };
-const DEFAULT_ORDER = [
-  { column: 'date' as const, direction: 'desc' as const },
-  { column: 'id' as const, direction: 'desc' as const },
-];
 
 const problem = { $ref: 'ProblemDetails#' };
 const error = { $ref: 'Error#' };
@@ -104,7 +93,7 @@ export function quoteRoutes(app: TypedApp, appCtx: AppContext): void {
     async (request, reply) => {
       const q = request.query;
       const page = pageOf(q);
-      const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
+      const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_DOCUMENT_ORDER);
       const { items, total } = await quotes.listQuotes(
         ctx,
         request.principal.accountId,

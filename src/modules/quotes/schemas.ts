@@ -2,8 +2,8 @@
 // quote's own fields (validityDate, deposit); read-only fields (id, number, status, dates of the
 // state changes, totals) exist only in responses and are dropped from requests.
 import { Type, type Static } from '@sinclair/typebox';
-import { AddressFields, ContactPerson, CustomerType, Discount, Literals, Metadata, Nullable, Opt } from '../../http/schemas.js';
-import { InvoiceInput, SaleDocumentLine, Vat, VatSummary } from '../sales/index.js';
+import { AddressFields, ContactPerson, Discount, Literals, Metadata, Nullable, Opt } from '../../http/schemas.js';
+import { InvoiceInput, SaleCustomerFields, SaleDocumentLine, Vat, VatSummary } from '../sales/index.js';
 
 export const QuoteStatus = Literals(['Pending', 'Accepted', 'Refused', 'Closed', 'Sent', 'Invoiced']);
 export type QuoteStatusT = Static<typeof QuoteStatus>;
@@ -31,14 +31,7 @@ export const Quote = Type.Object(
     balance: Type.Number({ description: 'The total less the deposits invoiced on the quote' }),
     billingAddress: Nullable(AddressFields),
     billingContact: Nullable(ContactFields),
-    customerElectronicAddress: Nullable(Type.String()),
-    customerId: Nullable(Type.Integer()),
-    customerName: Nullable(Type.String()),
-    customerNumber: Nullable(Type.String()),
-    customerOrderReference: Nullable(Type.String()),
-    customerSiret: Nullable(Type.String()),
-    customerType: Nullable(CustomerType),
-    customerVatNumber: Nullable(Type.String()),
+    ...SaleCustomerFields,
     date: Type.String({ format: 'date' }),
     deposit: Nullable(Discount),
     footerNotes: Nullable(Type.String()),

@@ -11,28 +11,32 @@ import { depositAmount, splitDeposit } from '../../domain/deposits.js';
 import { DomainValidationError } from '../../domain/errors.js';
 import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
-import { mergeUpdate } from '../../http/input/merge.js';
-import type { Page, SortKey } from '../../http/paging.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../app/versioning.js';
+import { mergeUpdate } from '../../app/input/merge.js';
+import type { Page, SortKey } from '../../app/paging.js';
 import { emit } from '../../jobs/outbox.js';
-import type { IssuedDocument } from '../../rendering/model.js';
 import type { WorkerPool } from '../../workers/pool.js';
-import { logoForPdf } from '../documents/index.js';
 import {
   composeDocument,
   createDraftInTransaction,
   getDocumentRow,
-  sellerFromSettings,
+  currentAccount,
+  customerOf,
+  decodeDocument,
+  encodeDocument,
+  fileNameOf,
+  issuedInput,
+  logoForPdf,
+  renderOnWorker,
   timezoneOf,
-  toIssuedDocument,
   type DocumentInputT,
+  type IssuedInput,
   type StoredDocument,
 } from '../sales/index.js';
 import { defaultRecipientOf } from '../mailing/index.js';
 import { getAccountLogo, getAccountSettings, type AccountSettings } from '../settings/index.js';
 import * as repo from './repo.js';
 import type { DepositInputT, QuoteInputT, QuoteStatusT, QuoteT } from './schemas.js';
-import { renderQuotePdf } from './tasks.js';
 
 export interface QuotesContext {
   db: Db;
@@ -83,7 +87,7 @@ function label(row: repo.QuoteRow): string {
 }
 
 function parse(row: Pick<repo.QuoteRow, 'data'>): QuoteData {
-  return JSON.parse(row.data) as QuoteData;
+  return decodeDocument(row.data) as QuoteData;
 }
 
 const num = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
@@ -101,14 +105,7 @@ export function presentQuote(row: repo.QuoteRow, today: string, publicUrl: strin
     balance: Number(row.taxIncludedAmount.minus(deposited)),
     billingAddress: d.billingAddress,
     billingContact: d.billingContact,
-    customerElectronicAddress: d.customerElectronicAddress,
-    customerId: d.customerId,
-    customerName: d.customerName,
-    customerNumber: d.customerNumber,
-    customerOrderReference: d.customerOrderReference,
-    customerSiret: d.customerSiret,
-    customerType: d.customerType,
-    customerVatNumber: d.customerVatNumber,
+    ...customerOf(d),
     date: row.date,
     deposit: d.depositAsked,
     footerNotes: d.footerNotes,
@@ -256,7 +253,7 @@ async function write(
   data?: QuoteData,
 ): Promise<VersionedQuote> {
   const now = new Date().toISOString();
-  const all = { ...changes, ...(data && { data: JSON.stringify(data) }), updatedAt: now };
+  const all = { ...changes, ...(data && { data: encodeDocument(data) }), updatedAt: now };
   const version = (await repo.updateQuote(trx, accountId, row.id, all))!;
   const out = presentQuote({ ...row, ...all, version }, todayOf(settings), ctx.publicUrl, data);
   await emit(trx, accountId, 'QuoteUpdated', out);
@@ -279,7 +276,7 @@ export async function createQuote(ctx: QuotesContext, accountId: number, input: 
       refusedAt: null,
       closedAt: null,
       invoiceId: null,
-      data: JSON.stringify(data),
+      data: encodeDocument(data),
       createdAt: now,
       updatedAt: now,
     };
@@ -400,14 +397,7 @@ function invoiceBase(d: QuoteData, number: string): DocumentInputT {
   return {
     billingAddress: d.billingAddress,
     billingContact: d.billingContact,
-    customerElectronicAddress: d.customerElectronicAddress,
-    customerId: d.customerId,
-    customerName: d.customerName,
-    customerNumber: d.customerNumber,
-    customerOrderReference: d.customerOrderReference,
-    customerSiret: d.customerSiret,
-    customerType: d.customerType,
-    customerVatNumber: d.customerVatNumber,
+    ...customerOf(d),
     liableToVat: d.liableToVat,
     region: d.region,
     shippingAddress: d.shippingAddress,
@@ -565,15 +555,12 @@ const STATE_LABEL: Partial<Record<QuoteStatusT, string>> = {
   Invoiced: 'Facturé',
 };
 
-/** The document model of a quote: the sales snapshot of its content, with the quote's own facts. */
-export function quoteDocument(row: repo.QuoteRow, settings: AccountSettings, logo: Uint8Array | null): IssuedDocument {
+/**
+ * What a quote's PDF is rendered from: the sales input of its content (a quote is composed as an
+ * invoice is), with the quote's own facts printed instead of payment dates.
+ */
+export function quoteInput(row: repo.QuoteRow, settings: AccountSettings, logo: Uint8Array | null): IssuedInput {
   const d = parse(row);
-  const issued = toIssuedDocument(
-    'Invoice',
-    { isDraft: row.number === null, data: { ...d, ...(row.number !== null && { number: row.number }) } },
-    sellerFromSettings(settings),
-    { paymentMethod: settings.sales.paymentMethod, logo },
-  );
   const total = new Big(d.totals.taxIncludedAmount);
   const asked = d.depositAsked;
   const deposit = asked
@@ -582,21 +569,17 @@ export function quoteDocument(row: repo.QuoteRow, settings: AccountSettings, log
         amount: (asked.type === 'Percent' ? total.times(asked.value).div(100).round(2, Big.roundHalfUp) : new Big(asked.value)).toFixed(2),
       }
     : null;
-  return {
-    ...issued,
-    dueDate: null,
-    // Dates of instalments would run from the quote's date: only the term's text is printed.
-    paymentTerms: [],
-    payment: { ...issued.payment, remittanceInformation: null },
-    footerNotes: d.footerNotes,
-    quote: {
-      validityDate: row.validityDate,
-      deposit,
-      // Terminal states only: an open quote's PDF does not change with the day it is downloaded on
-      // (its validity date says when it lapses).
-      stateLabel: STATE_LABEL[row.status] ?? null,
-    },
+  const facts = {
+    validityDate: row.validityDate,
+    deposit,
+    // Terminal states only: an open quote's PDF does not change with the day it is downloaded on
+    // (its validity date says when it lapses).
+    stateLabel: STATE_LABEL[row.status] ?? null,
   };
+  return issuedInput('Invoice', { id: row.id, isDraft: row.number === null, data: row.data }, currentAccount(settings, logo), {
+    number: row.number,
+    quote: { facts, footerNotes: d.footerNotes },
+  });
 }
 
 export async function downloadQuote(ctx: QuotesContext, accountId: number, id: number) {
@@ -605,10 +588,8 @@ export async function downloadQuote(ctx: QuotesContext, accountId: number, id: n
   if (!row) throw new NotFoundError('Quote', id);
   const settings = await getAccountSettings(db, accountId);
   const logo = await logoForPdf((await getAccountLogo(db, accountId))?.content);
-  const doc = quoteDocument(row, settings, logo);
-  const bytes = await ctx.workers.run(renderQuotePdf, [doc]);
-  const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const fileName = row.number ? `${row.number.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf` : `devis-brouillon-${row.id}.pdf`;
+  const content = await renderOnWorker(ctx.workers, quoteInput(row, settings, logo));
+  const fileName = row.number ? fileNameOf(row.number) : `devis-brouillon-${row.id}.pdf`;
   return { fileName, content };
 }
 

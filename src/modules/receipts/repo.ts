@@ -5,7 +5,7 @@ import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, ReceiptLinksTable, ReceiptsTable } from '../../db/schema.js';
 import { searchTextConditions } from '../../db/search.js';
-import type { Page, SortKey } from '../../http/paging.js';
+import type { Page, SortKey } from '../../app/paging.js';
 
 type Db = Kysely<Database>;
 /** Rows as this module sees them: amounts as exact decimals. */

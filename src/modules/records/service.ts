@@ -7,9 +7,9 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { NotFoundError, PreconditionFailedError } from '../../errors.js';
-import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
-import type { Page, SortKey } from '../../http/paging.js';
-import { mergeUpdate } from '../../http/input/merge.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../app/versioning.js';
+import type { Page, SortKey } from '../../app/paging.js';
+import { mergeUpdate } from '../../app/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import * as store from './store.js';
 

@@ -9,7 +9,7 @@ import { PRICE_SCALE, toStoredAmountOrNull } from '../../db/money.js';
 import type { Database } from '../../db/schema.js';
 import { normalizeForSearch, searchTokens } from '../../domain/text.js';
 import { ValidationError } from '../../errors.js';
-import type { Page, SortKey } from '../../http/paging.js';
+import type { Page, SortKey } from '../../app/paging.js';
 
 export type SortColumn = 'id' | 'name' | 'number' | 'email' | 'amount' | 'createdAt' | 'updatedAt';
 

@@ -11,7 +11,7 @@ import { ConfigError } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
 import type { Keyring } from '../audit/index.js';
 import { mismatches, parseEntry, parseSnapshot, sealSnapshot, type EntryContent } from './audit.js';
-import type { DocumentKind } from './compose.js';
+import type { DocumentKind } from './document.js';
 import { parseData } from './present.js';
 import * as repo from './repo.js';
 import { hashedContent } from './service.js';

@@ -14,7 +14,7 @@ import { transaction, type Trx } from '../../db/transaction.js';
 import { canonicalJson, differences, locatorDigest, sha256Hex } from '../../domain/audit.js';
 import { ConflictError } from '../../errors.js';
 import { loadKeyring, type Keyring } from '../audit/index.js';
-import type { DocumentKind, StoredDocument } from './compose.js';
+import { storedForm, type DocumentKind, type StoredDocument } from './document.js';
 import * as repo from './repo.js';
 
 export type AuditEvent =
@@ -410,13 +410,9 @@ export class AuditChains {
   }
 
   /** Records the document's state after `event`; `members` when the event changed the snapshot. */
-  async recordDocument(
-    event: AuditEvent,
-    row: repo.DocumentRow,
-    snapshot: StoredDocument | object | null,
-    withMembers: boolean,
-  ): Promise<void> {
-    const sealed = sealSnapshot(snapshot ?? parseSnapshot(row.data));
+  async recordDocument(event: AuditEvent, row: repo.DocumentRow, snapshot: StoredDocument | null, withMembers: boolean): Promise<void> {
+    // Sealed as stored (the storage codec's spelling), as a later check reads it from the row.
+    const sealed = sealSnapshot(snapshot ? storedForm(snapshot) : parseSnapshot(row.data));
     await this.record(row.kind, [
       { event, document: { view: documentView(row, sealed), members: withMembers ? sealed.members : undefined } },
     ]);

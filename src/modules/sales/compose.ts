@@ -19,103 +19,10 @@ import { unitByCode, unitById } from '../reference/index.js';
 import { vatById, VATS } from '../reference/index.js';
 import type { VatEntry as RefVat, VatRegionCode as VatRegion } from '../reference/index.js';
 import type { AccountSettings } from '../settings/index.js';
-import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
-import type { AddressInputT } from '../../http/schemas.js';
-import { clean } from '../../http/input/text.js';
-import {
-  MAX_AMOUNT,
-  type ContactFieldsT,
-  type DocumentInputT,
-  type SaleDocumentLineInputT,
-  type SaleDocumentLineT,
-  type UnitT,
-  type VatT,
-} from './schemas.js';
-
-export type DocumentKind = 'Invoice' | 'Credit';
-
-/** What is stored in sale_documents.data for a draft; finalization adds `number`, dates and `frozen`. */
-export interface StoredDocument {
-  billingAddress: ReturnType<typeof toAddress>;
-  billingContact: ContactFieldsT | null;
-  customerElectronicAddress: string | null;
-  customerId: number | null;
-  customerName: string | null;
-  customerNumber: string | null;
-  customerOrderReference: string | null;
-  customerSiret: string | null;
-  customerType: 'Business' | 'Consumer' | 'Government' | null;
-  customerVatNumber: string | null;
-  cancelledInvoicetId: number | null;
-  date: string;
-  footerNotes: string | null;
-  globalDiscount: { type?: 'Percent' | 'Fixed'; value?: number } | null;
-  headerNotes: string | null;
-  internalId: string | null;
-  internalNotes: string | null;
-  liableToVat: boolean;
-  lines: SaleDocumentLineT[];
-  metadata: Record<string, unknown> | null;
-  region: VatRegion | null;
-  shippingAddress: ReturnType<typeof toAddress>;
-  shippingAmount: number;
-  shippingContact: ContactFieldsT | null;
-  shippingVat: VatT | null;
-  subject: string | null;
-  useTaxIncludedPrices: boolean;
-  vatMode: 'Auto' | 'Debit' | 'Collection' | null;
-  vatNote: string | null;
-  vatReverseCharge: boolean;
-  vendorReference: string | null;
-  /** BT-10, from the customer's billing options. */
-  buyerReference: string | null;
-  /** Facturier extension: the document's VAT category as given (null: per line, or derived from the customer). */
-  vatCategory?: Exclude<VatCategory, 'L' | 'M'> | null;
-  /** Facturier extension: the document's VATEX code as given. */
-  vatExemptionCode?: string | null;
-  /** BT-72, as given (K supplies default to the document date). */
-  deliveryDate?: string | null;
-  /** Credit notes: BT-25/BT-26 of a corrected invoice issued elsewhere (Facturier extension). */
-  correctedInvoiceNumber?: string | null;
-  correctedInvoiceDate?: string | null;
-  /** The customer's e-mail, the buyer's electronic address (BT-49, scheme EM) when nothing better is known. */
-  customerEmail?: string | null;
-  totals: DocumentTotals;
-  /** Due date and commitments: from the draft's date, recomputed from the final date. */
-  dueDate: string;
-  commitments: { date: string; amount: string; percent: string }[];
-  paymentTermsText: string;
-  /** Set at finalization. */
-  number?: string;
-  /** The seller as the account's settings described it at finalization (frozen with the document). */
-  seller?: SellerSnapshot;
-  /** A deposit invoice (acompte, EN 16931 type code 386) asked on a quote (src/modules/quotes). */
-  deposit?: { quoteId: number; quoteNumber: string | null; label: string };
-  /** An invoice made from a quote (src/modules/quotes): the quote it invoices. */
-  quote?: { id: number; number: string | null };
-  /**
-   * Deposits deducted from this invoice (BT-113), each a finalized deposit invoice referenced as a
-   * preceding invoice (BG-3): what remains payable is the total minus `amount`.
-   */
-  prepaid?: { amount: string; invoices: { id: number; number: string; date: string; amount: string }[] };
-  /** State links written after finalization (not part of the hashed content). */
-  links?: {
-    cancellationCreditId?: number;
-    cancellationCreditNumber?: string;
-    cancelledInvoicetNumber?: string;
-    cancelledInvoiceDate?: string;
-    /** Credit notes made by cancelling their invoice: what had been paid on it (to refund). */
-    cancellationPaid?: string;
-  };
-}
-
-export type SellerSnapshot = Pick<AccountSettings, 'company' | 'vat' | 'bankDetails' | 'documentDefaults'> & {
-  invoices: AccountSettings['sales']['invoices'];
-  /** Printed as the payment means. */
-  paymentMethod?: AccountSettings['sales']['paymentMethod'];
-  /** The logo the document was issued with (logo_versions), null without one. */
-  logoToken?: string | null;
-};
+import { checkAddress, throwIfAny, toAddress, type AddressInputT } from '../../app/input/address.js';
+import { clean } from '../../app/input/text.js';
+import type { DocumentContact, DocumentKind, DocumentLine, DocumentUnit, DocumentVat, StoredDocument } from './document.js';
+import { MAX_AMOUNT, type DocumentInputT, type SaleDocumentLineInputT } from './schemas.js';
 
 /** What the document asks to be paid: its total, less the deposits it deducts (BT-115). */
 export function payableOf(doc: Pick<StoredDocument, 'totals' | 'prepaid'>): Big {
@@ -140,11 +47,11 @@ export function scheduleFor(doc: Pick<StoredDocument, 'customerType' | 'totals' 
   return { dueDate: schedule.dueDate, commitments: schedule.commitments, paymentTermsText: schedule.text };
 }
 
-function toVat(v: RefVat): VatT {
+function toVat(v: RefVat): DocumentVat {
   return { default: v.default, id: v.id, label: v.label, rate: v.rate, region: v.region };
 }
 
-function toUnit(u: NonNullable<ReturnType<typeof unitById>>): UnitT {
+function toUnit(u: NonNullable<ReturnType<typeof unitById>>): DocumentUnit {
   return { code: u.code, conversion: u.conversion, decimals: u.decimals, id: u.id, name: u.name, type: u.type };
 }
 
@@ -154,7 +61,7 @@ function resolveVat(
   region: VatRegion,
   field: string,
   errors: FieldError[],
-): VatT | null {
+): DocumentVat | null {
   if (!input || (input.id == null && input.rate == null)) return null;
   if (input.id != null) {
     const vat = vatById(input.id);
@@ -173,7 +80,7 @@ function resolveVat(
   return toVat(known);
 }
 
-function resolveUnit(input: SaleDocumentLineInputT['unit'], field: string, errors: FieldError[]): UnitT | null {
+function resolveUnit(input: SaleDocumentLineInputT['unit'], field: string, errors: FieldError[]): DocumentUnit | null {
   if (!input) return null;
   const unit = input.id != null ? unitById(input.id) : input.code ? unitByCode(input.code) : undefined;
   if (unit) return toUnit(unit);
@@ -185,7 +92,7 @@ function resolveUnit(input: SaleDocumentLineInputT['unit'], field: string, error
   return input.name ? { code: null, conversion: null, decimals: null, id: null, name: input.name, type: null } : null;
 }
 
-function contact(input: DocumentInputT['billingContact']): ContactFieldsT | null {
+function contact(input: DocumentInputT['billingContact']): DocumentContact | null {
   if (!input) return null;
   const first = clean(input.firstName);
   const last = clean(input.lastName);
@@ -361,7 +268,7 @@ export async function composeDocument(
   }
   const defaultVat = VATS.find((v) => v.region === region && v.default) ?? VATS.find((v) => v.default)!;
 
-  const lines: SaleDocumentLineT[] = [];
+  const lines: DocumentLine[] = [];
   const totalsLines: TotalsLineInput[] = [];
   for (const [i, sent] of (input.lines ?? []).entries()) {
     const field = `lines[${i}]`;
@@ -576,7 +483,7 @@ export async function composeDocument(
     customerSiret: siret,
     customerType,
     customerVatNumber,
-    cancelledInvoicetId: ctx.kind === 'Credit' ? (input.cancelledInvoicetId ?? null) : null,
+    cancelledInvoiceId: ctx.kind === 'Credit' ? (input.cancelledInvoicetId ?? null) : null,
     date,
     footerNotes: clean(input.footerNotes),
     globalDiscount,

@@ -12,7 +12,7 @@ import { isFrenchCtcTerritory } from '../../domain/countries.js';
 import { buildCii } from '../../rendering/cii.js';
 import type { IssuedDocument } from '../../rendering/model.js';
 import { ValidationError } from '../../errors.js';
-import type { SellerSnapshot } from './compose.js';
+import type { SellerSnapshot } from './document.js';
 
 /** `einvoicing.frenchRules`: whether the French national rules refuse a domestic B2B document. */
 export type FrenchRulesMode = 'Warn' | 'Enforce';

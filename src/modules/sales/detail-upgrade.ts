@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { encodeDetail } from './detail.js';
-import type { StoredDocument } from './compose.js';
+import { decodeDocument } from './document.js';
 import { decodeSnapshot } from './snapshot-codec.js';
 
 const UPGRADE = 'sale_document_lines';
@@ -33,7 +33,7 @@ export async function completeDetailUpgrade(db: Kysely<Database>): Promise<numbe
     if (!rows.length) break;
     await db
       .insertInto('saleDocumentLines')
-      .values(rows.map((r) => ({ documentId: r.id, detail: encodeDetail(JSON.parse(decodeSnapshot(r.data)) as StoredDocument) })))
+      .values(rows.map((r) => ({ documentId: r.id, detail: encodeDetail(decodeDocument(decodeSnapshot(r.data))) })))
       .onConflict((oc) => oc.column('documentId').doNothing())
       .execute();
     stored += rows.length;

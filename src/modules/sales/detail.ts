@@ -10,7 +10,7 @@ import Big from 'big.js';
 import { allocate, centsText, toCents } from '../../domain/cents.js';
 import { plainText } from '../../domain/text.js';
 import { CLASSIFICATIONS } from '../reference/index.js';
-import type { StoredDocument } from './compose.js';
+import type { StoredDocument } from './document.js';
 
 /** Revenue account of a line without a classification, by line type (PCG). */
 export const DEFAULT_ACCOUNT = { Product: '707', Service: '706', discount: '709', shipping: '7085' } as const;

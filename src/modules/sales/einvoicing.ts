@@ -2,7 +2,7 @@
 // `isProcessed`, when a terminal lifecycle status is taken into account (or no longer is, when a
 // status dated earlier arrives late). Sealed in the audit trail like every state change.
 import type { AuditChains } from './audit.js';
-import type { DocumentKind } from './compose.js';
+import type { DocumentKind } from './document.js';
 import * as repo from './repo.js';
 
 /** Sets isProcessed of a finalized document inside the caller's transaction; false when nothing changed or the document is gone. */

@@ -3,7 +3,8 @@
 import Big from 'big.js';
 import { compareDates } from '../../domain/dates.js';
 import { VATS } from '../reference/index.js';
-import { payableOf, type StoredDocument } from './compose.js';
+import { payableOf } from './compose.js';
+import { customerOf, decodeDocument, type StoredDocument } from './document.js';
 import { decodeWarnings } from './conformance.js';
 import type { DocumentRow } from './repo.js';
 import type { CreditT, InvoiceT, VatT } from './schemas.js';
@@ -24,7 +25,7 @@ export interface PresentContext {
 }
 
 export function parseData(row: Pick<DocumentRow, 'data'>): StoredDocument {
-  return JSON.parse(row.data) as StoredDocument;
+  return decodeDocument(row.data);
 }
 
 /** `data` may be passed when the caller already holds the parsed snapshot (it is the costly part). */
@@ -51,14 +52,7 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     billingAddress: d.billingAddress,
     billingContact: d.billingContact,
     commitments,
-    customerElectronicAddress: d.customerElectronicAddress,
-    customerId: d.customerId,
-    customerName: d.customerName,
-    customerNumber: d.customerNumber,
-    customerOrderReference: d.customerOrderReference,
-    customerSiret: d.customerSiret,
-    customerType: d.customerType,
-    customerVatNumber: d.customerVatNumber,
+    ...customerOf(d),
     date: row.date,
     dueDate: row.dueDate,
     footerNotes: d.footerNotes,
@@ -105,7 +99,7 @@ export function presentDocument(row: DocumentRow, ctx: PresentContext, d: Stored
     cancellationCreditId: row.cancellationCreditId,
     cancellationCreditNumber: d.links?.cancellationCreditNumber ?? null,
     cancelledInvoicetId: row.cancelledInvoiceId,
-    cancelledInvoicetNumber: d.links?.cancelledInvoicetNumber ?? null,
+    cancelledInvoicetNumber: d.links?.cancelledInvoiceNumber ?? null,
     isDeposit: Boolean(d.deposit),
     quoteId: d.deposit?.quoteId ?? d.quote?.id ?? null,
     quoteNumber: d.deposit?.quoteNumber ?? d.quote?.number ?? null,

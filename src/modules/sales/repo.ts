@@ -1,13 +1,14 @@
-// SQL of sale documents, their numbering counters and the head of their hash chain.
+// SQL of sale documents, their numbering counters, the head of their hash chain, and the PDFs stored
+// of finalized ones (document_files).
 import Big from 'big.js';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { countOnce } from '../../db/counts.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
-import type { Database, SaleDocumentsTable } from '../../db/schema.js';
+import type { Database, DocumentFilesTable, SaleDocumentsTable } from '../../db/schema.js';
 import { ConflictError } from '../../errors.js';
-import type { Page, SortKey } from '../../http/paging.js';
-import type { DocumentKind, StoredDocument } from './compose.js';
+import type { Page, SortKey } from '../../app/paging.js';
+import { decodeDocument, type DocumentKind, type StoredDocument } from './document.js';
 import { encodeDetail } from './detail.js';
 import { decodeSnapshot, deflateSnapshot, type StoredSnapshot } from './snapshot-codec.js';
 export { decodeSnapshot };
@@ -105,7 +106,7 @@ export async function insertDocuments(db: Db, values: NewDocumentRow[]): Promise
     .values(ids.map((documentId, i) => ({ documentId, data: encodeSnapshot(db, values[i].data) })))
     .execute();
   const finalized = ids.flatMap((documentId, i) =>
-    values[i].isDraft ? [] : [{ documentId, detail: encodeDetail(JSON.parse(values[i].data) as StoredDocument) }],
+    values[i].isDraft ? [] : [{ documentId, detail: encodeDetail(decodeDocument(values[i].data)) }],
   );
   if (finalized.length) await db.insertInto('saleDocumentLines').values(finalized).execute();
   return ids;
@@ -505,4 +506,26 @@ export async function firstChainAfter(
     .limit(limit)
     .execute();
   return rows.map((r) => decodedForAudit(db, r).row);
+}
+
+// --- the stored PDFs of finalized documents (document_files) -------------------------------------
+
+export async function getFile(db: Db, accountId: number, documentId: number): Promise<DocumentFilesTable | undefined> {
+  return db
+    .selectFrom('documentFiles')
+    .selectAll()
+    .where('accountId', '=', accountId)
+    .where('documentId', '=', documentId)
+    .executeTakeFirst();
+}
+
+/** Stores the file once: a concurrent first download that stored it already wins (false: not stored). */
+export async function insertFile(db: Db, file: DocumentFilesTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('documentFiles')
+    .values(file)
+    .onConflict((oc) => oc.column('documentId').doNothing())
+    .returning('documentId')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

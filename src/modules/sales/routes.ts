@@ -11,7 +11,7 @@ import { bind } from '../../http/binding.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { EInvoicingStatus, EInvoicingStatusEntry } from './einvoicing-schemas.js';
 import { IdParams, Int32, Str } from '../../http/schemas.js';
-import type { DocumentKind } from './compose.js';
+import type { DocumentKind } from './document.js';
 import type { SortColumn } from './repo.js';
 import {
   Commitment,
@@ -28,24 +28,10 @@ import {
   type DocumentInputT,
 } from './schemas.js';
 import * as sales from './service.js';
+import { DEFAULT_DOCUMENT_ORDER, SALE_DOCUMENT_ORDER_BY } from './ordering.js';
+import { fileRoutes } from './files-routes.js';
 
-const ORDER_BY: Record<string, SortColumn> = {
-  id: 'id',
-  date: 'date',
-  number: 'number',
-  customer: 'customerName',
-  customerName: 'customerName',
-  amount: 'taxIncludedAmount',
-  taxIncludedAmount: 'taxIncludedAmount',
-  taxExcludedAmount: 'taxExcludedAmount',
-  balance: 'balance',
-  dueDate: 'dueDate',
-  createdAt: 'createdAt',
-};
-const DEFAULT_ORDER = [
-  { column: 'date' as const, direction: 'desc' as const },
-  { column: 'id' as const, direction: 'desc' as const },
-];
+const ORDER_BY: Record<string, SortColumn> = { ...SALE_DOCUMENT_ORDER_BY, balance: 'balance', dueDate: 'dueDate', createdAt: 'createdAt' };
 
 interface KindRoutes {
   kind: DocumentKind;
@@ -106,7 +92,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     async (request, reply) => {
       const q = request.query;
       const page = pageOf(q);
-      const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
+      const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_DOCUMENT_ORDER);
       const { items, total } = await sales.listDocuments(
         ctx,
         request.principal.accountId,
@@ -270,4 +256,7 @@ export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
     },
     async (request) => sales.cancelInvoice(ctx, request.principal.accountId, request.params.id),
   );
+
+  // The documents as files: PDF download and the conformance check of drafts (files-routes.ts).
+  fileRoutes(app, appCtx);
 }

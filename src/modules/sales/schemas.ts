@@ -224,12 +224,20 @@ export const EInvoicingFinding = Type.Object(
   { $id: 'EInvoicingFinding', additionalProperties: false, description: 'One failed rule' },
 );
 
-const documentOutputFields = {
-  id: Type.Integer(),
-  balance: Type.Number(),
-  billingAddress: Nullable(AddressFields),
-  billingContact: Nullable(ContactFields),
-  commitments: Type.Array(Type.Ref(Commitment)),
+/** Result of the e-invoicing conformance check (the reference names it without showing its fields; the spec and docs/einvoicing.md give them). */
+export const EInvoicingCheckResult = Type.Object(
+  {
+    isValid: Type.Boolean({
+      description:
+        'The official verdict: false whenever an official rule fails (an EN 16931 error, or any French rule BR-FR, whatever the severity it is shown with)',
+    }),
+    findings: Type.Array(Type.Ref(EInvoicingFinding)),
+  },
+  { $id: 'EInvoicingCheckResult', additionalProperties: false, description: 'Result of the e-invoicing conformance check of a draft' },
+);
+
+/** The customer as a sale document (invoice, credit note, quote) answers it, after its addresses and contacts. */
+export const SaleCustomerFields = {
   customerElectronicAddress: Nullable(Type.String()),
   customerId: Nullable(Type.Integer()),
   customerName: Nullable(Type.String()),
@@ -238,6 +246,15 @@ const documentOutputFields = {
   customerSiret: Nullable(Type.String()),
   customerType: Nullable(CustomerType),
   customerVatNumber: Nullable(Type.String()),
+};
+
+const documentOutputFields = {
+  id: Type.Integer(),
+  balance: Type.Number(),
+  billingAddress: Nullable(AddressFields),
+  billingContact: Nullable(ContactFields),
+  commitments: Type.Array(Type.Ref(Commitment)),
+  ...SaleCustomerFields,
   date: Type.String({ format: 'date' }),
   dueDate: Nullable(Type.String({ format: 'date', description: 'Facturier extension: due date of the last commitment' })),
   footerNotes: Nullable(Type.String()),

@@ -11,17 +11,25 @@ import { resolveFinalizationDate, type FinalizationDateAdjustment } from '../../
 import { formatDocumentNumber, sequenceScope } from '../../domain/numbering.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Keyring } from '../audit/index.js';
-import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
-import type { Page, SortKey } from '../../http/paging.js';
-import { mergeUpdate } from '../../http/input/merge.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../app/versioning.js';
+import type { Page, SortKey } from '../../app/paging.js';
+import { mergeUpdate } from '../../app/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
-import { correctedInvoice, sellerFromSettings, toIssuedDocument } from './snapshot.js';
-import { encodeWarnings, judgeConformance, missingSellerIdentity, refuseUnlessConforming } from './conformance.js';
-import { judgeCandidate } from './tasks.js';
+import { correctedInvoice, sellerFromSettings } from './snapshot.js';
+import {
+  encodeWarnings,
+  missingSellerIdentity,
+  refuseUnlessConforming,
+  type ConformanceVerdict,
+  type FrenchRulesMode,
+} from './conformance.js';
+import { issuedInput } from './issued.js';
+import { judge } from './tasks.js';
 import type { Finding } from '../../einvoicing/check.js';
 import { AuditChains } from './audit.js';
-import { carriedFields, composeDocument, payableOf, scheduleFor, type DocumentKind, type StoredDocument } from './compose.js';
+import { carriedFields, composeDocument, payableOf, scheduleFor } from './compose.js';
+import { encodeDocument, storedForm, type DocumentKind, type StoredDocument } from './document.js';
 import { parseData, presentDocument } from './present.js';
 import * as repo from './repo.js';
 import type { DocumentInputT } from './schemas.js';
@@ -78,15 +86,15 @@ function columnsOf(data: StoredDocument) {
 
 /** A credit note may name the finalized invoice it corrects (BT-25, with its date BT-26). */
 async function checkCorrectedInvoice(trx: Trx, accountId: number, data: StoredDocument): Promise<StoredDocument> {
-  if (data.cancelledInvoicetId === null) return data;
-  const invoice = await repo.getDocument(trx, accountId, 'Invoice', data.cancelledInvoicetId);
-  if (!invoice) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoicetId} does not exist`);
+  if (data.cancelledInvoiceId === null) return data;
+  const invoice = await repo.getDocument(trx, accountId, 'Invoice', data.cancelledInvoiceId);
+  if (!invoice) throw ValidationError.field('cancelledInvoicetId', `invoice ${data.cancelledInvoiceId} does not exist`);
   if (invoice.isDraft)
     throw ValidationError.field(
       'cancelledInvoicetId',
-      `invoice ${data.cancelledInvoicetId} is a draft: only a finalized invoice can be corrected`,
+      `invoice ${data.cancelledInvoiceId} is a draft: only a finalized invoice can be corrected`,
     );
-  return { ...data, links: { ...data.links, cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date } };
+  return { ...data, links: { ...data.links, cancelledInvoiceNumber: invoice.number!, cancelledInvoiceDate: invoice.date } };
 }
 
 async function compose(
@@ -123,11 +131,11 @@ function draftRow(accountId: number, kind: DocumentKind, data: StoredDocument): 
     sentAt: null,
     finalizedAt: null,
     cancellationCreditId: null,
-    cancelledInvoiceId: data.cancelledInvoicetId,
+    cancelledInvoiceId: data.cancelledInvoiceId,
     chainIndex: null,
     hash: null,
     previousHash: null,
-    data: JSON.stringify(data),
+    data: encodeDocument(data),
     createdAt: now,
     updatedAt: now,
   };
@@ -206,8 +214,8 @@ export async function updateDraft(
     const changes = {
       ...columnsOf(data),
       balance: payableOf(data),
-      cancelledInvoiceId: data.cancelledInvoicetId,
-      data: JSON.stringify(data),
+      cancelledInvoiceId: data.cancelledInvoiceId,
+      data: encodeDocument(data),
       updatedAt: new Date().toISOString(),
     };
     const version = (await repo.updateDocument(trx, accountId, id, changes))!;
@@ -268,7 +276,8 @@ export async function listDocuments(
  */
 export function hashedContent(kind: DocumentKind, data: StoredDocument): string {
   const { metadata: _metadata, internalNotes: _notes, links: _links, ...content } = data;
-  return canonicalJson({ kind, ...content });
+  // As stored: the chain hashed the stored spelling of the document's keys.
+  return canonicalJson({ kind, ...storedForm(content as StoredDocument) });
 }
 
 function checkFinalizable(kind: DocumentKind, data: StoredDocument): void {
@@ -311,6 +320,82 @@ export interface FinalizeOptions {
   dateAdjustment?: FinalizationDateAdjustment;
 }
 
+/** The date and number a draft would be finalized with, after the last finalized document `lastDate`. */
+function finalDate(data: StoredDocument, options: FinalizeOptions, settings: AccountSettings, lastDate: string | null) {
+  return resolveFinalizationDate({
+    requestedDate: options.finalizationDate ?? null,
+    documentDate: data.date,
+    lastFinalizedDate: lastDate,
+    today: todayIn(timezoneOf(settings)),
+    earlyFinalizationDays: settings.sales.invoices.earlyFinalizationDuration ?? 0,
+    adjustment: options.dateAdjustment ?? 'None',
+  });
+}
+
+/** The document as finalization stores it: its final date and number, due dates, and the seller frozen in it. */
+function finalDocument(data: StoredDocument, date: string, number: string, account: AccountState): StoredDocument {
+  return {
+    ...data,
+    date,
+    number,
+    ...scheduleFor(data, date, account.settings),
+    seller: sellerFromSettings(account.settings, account.logoToken),
+  };
+}
+
+/** With a plateforme agréée connected, what it would reject is refused before it is numbered, whatever the account chose for an account that does not transmit (docs/einvoicing.md). */
+const frenchRulesOf = (settings: AccountSettings): FrenchRulesMode =>
+  settings.einvoicing.platform ? 'Enforce' : settings.einvoicing.frenchRules;
+
+/** The e-invoice a document would be issued with (its data as it will be stored), judged: what the gate decides on. */
+export interface Prejudged {
+  stored: string;
+  frenchRules: FrenchRulesMode;
+  verdict: ConformanceVerdict;
+}
+
+/** The finalization gate's verdict on `stored`: inline for a short document, else on the worker threads' priority lane. */
+async function judged(kind: DocumentKind, id: number, final: StoredDocument, stored: string, account: AccountState, workers?: WorkerPool) {
+  const frenchRules = frenchRulesOf(account.settings);
+  // The data crosses as the JSON string finalization stores anyway, the seller frozen in it.
+  const candidate = issuedInput(
+    kind,
+    { id, isDraft: false, data: stored },
+    { seller: null, paymentMethod: account.settings.sales.paymentMethod, logo: null },
+  );
+  const verdict =
+    workers && final.lines.length > INLINE_JUDGE_LINES
+      ? await workers.run(judge, [candidate, frenchRules], { priority: 'high' })
+      : await judge.run(candidate, frenchRules);
+  return { stored, frenchRules, verdict };
+}
+
+/**
+ * Judges a long draft before its finalization's transaction (issue #24): with the number it would
+ * receive now, the date it would get, the account as it is. Judging a 1,000-line document takes
+ * about 100 ms of a worker thread, and the thread may first finish a render: done under the
+ * numbering lock (and, on SQLite, inside the group commit every write waits for), that held them
+ * all. Finalization then reuses the verdict when the document it stores is exactly the one judged,
+ * and judges again only when something changed in between (another finalization took the number).
+ * Undefined when there is nothing to judge ahead (a short document, no worker threads, a draft the
+ * transaction will refuse anyway).
+ */
+async function prejudge(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number, options: FinalizeOptions) {
+  if (!ctx.workers) return undefined;
+  const db = ctx.db.kysely;
+  const row = await repo.getDocument(db, accountId, kind, id);
+  if (!row || !row.isDraft) return undefined;
+  const data = parseData(row);
+  if (data.lines.length <= INLINE_JUDGE_LINES) return undefined;
+  const account = await readAccountSettings(db, accountId);
+  const head = await repo.getHead(db, accountId, kind);
+  const resolved = finalDate(data, options, account.settings, head?.lastDate ?? null);
+  if (!resolved.ok) return undefined;
+  const number = await prospectiveNumber(db, accountId, kind, resolved.date, account.settings);
+  const final = finalDocument(data, resolved.date, number, account);
+  return judged(kind, id, final, encodeDocument(final), account, ctx.workers);
+}
+
 /** Finalizes a draft row inside the caller's transaction; returns the updated row. `balance`: what remains due, if not the total. */
 async function finalizeRow(
   chains: AuditChains,
@@ -320,22 +405,16 @@ async function finalizeRow(
   account: AccountState,
   workers: WorkerPool | undefined,
   balance?: Big,
+  prejudged?: Prejudged,
 ) {
   const { trx, accountId } = chains;
-  const { settings, logoToken } = account;
+  const { settings } = account;
   // The head lock comes first: it serializes every finalization of this account and kind.
   const head = await chains.lock(kind);
   const row = await draftOrThrow(chains, kind, id, 'finalized again');
   const data = parseData(row);
   checkFinalizable(kind, data);
-  const resolved = resolveFinalizationDate({
-    requestedDate: options.finalizationDate ?? null,
-    documentDate: data.date,
-    lastFinalizedDate: head.lastDate,
-    today: todayIn(timezoneOf(settings)),
-    earlyFinalizationDays: settings.sales.invoices.earlyFinalizationDuration ?? 0,
-    adjustment: options.dateAdjustment ?? 'None',
-  });
+  const resolved = finalDate(data, options, settings, head.lastDate);
   if (!resolved.ok) {
     throw new InvalidStateError(
       resolved.message + (resolved.workingAdjustment ? ` Retry with dateAdjustment=${resolved.workingAdjustment}.` : ''),
@@ -345,23 +424,15 @@ async function finalizeRow(
   const pattern = kind === 'Invoice' ? settings.numbering.invoicePattern : settings.numbering.creditPattern;
   const seq = await repo.nextSequence(trx, accountId, kind, sequenceScope(pattern, date));
   const number = formatDocumentNumber(pattern, date, seq);
-  const final: StoredDocument = {
-    ...data,
-    date,
-    number,
-    ...scheduleFor(data, date, settings),
-    seller: sellerFromSettings(settings, logoToken),
-  };
-  // Conforming by construction: the e-invoice this number would be issued with is judged first.
-  const stored = JSON.stringify(final);
-  const paymentMethod = settings.sales.paymentMethod;
-  // With a plateforme agréée connected, what it would reject is refused before it is numbered,
-  // whatever the account chose for an account that does not transmit (docs/einvoicing.md).
-  const frenchRules = settings.einvoicing.platform ? 'Enforce' : settings.einvoicing.frenchRules;
+  const final = finalDocument(data, date, number, account);
+  // Conforming by construction: the e-invoice this number would be issued with is judged first;
+  // judged already, before the lock, when it is exactly the document judged then.
+  const stored = encodeDocument(final);
+  const frenchRules = frenchRulesOf(settings);
   const verdict =
-    workers && final.lines.length > INLINE_JUDGE_LINES
-      ? await workers.run(judgeCandidate, [{ kind, data: stored, paymentMethod, frenchRules }])
-      : judgeConformance(toIssuedDocument(kind, { isDraft: false, data: final }, final.seller!, { paymentMethod }), frenchRules);
+    prejudged && prejudged.stored === stored && prejudged.frenchRules === frenchRules
+      ? prejudged.verdict
+      : (await judged(kind, id, final, stored, account, workers)).verdict;
   if (kind === 'Credit' && verdict.domesticB2B && frenchRules === 'Enforce') requireCorrectedInvoice(final);
   const warnings = refuseUnlessConforming(verdict, kind === 'Invoice' ? 'invoice' : 'credit note', missingSellerIdentity(final.seller!));
   // The document's chain index is the position of the entry that seals its finalization.
@@ -400,6 +471,8 @@ export async function finalize(
   id: number,
   options: FinalizeOptions,
 ): Promise<VersionedDocument & { warnings: Finding[] }> {
+  // A long document is judged before the transaction, off the numbering lock (prejudge).
+  const prejudged = await prejudge(ctx, accountId, kind, id, options);
   return transaction(ctx.db, async (trx) => {
     const account = await readAccountSettings(trx, accountId);
     const { row, data, warnings } = await finalizeRow(
@@ -409,6 +482,8 @@ export async function finalize(
       options,
       account,
       ctx.workers,
+      undefined,
+      prejudged,
     );
     const out = await presentRow(trx, accountId, row, ctx.publicUrl, account.settings, data);
     await emit(trx, accountId, EVENTS[kind].finalized, out);
@@ -456,10 +531,10 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
     const paidOnInvoice = payableOf(source).minus(invoice.balance);
     const creditData: StoredDocument = {
       ...content,
-      cancelledInvoicetId: id,
+      cancelledInvoiceId: id,
       date: today,
       subject: content.subject ?? `Annulation de la facture ${invoice.number}`,
-      links: { cancelledInvoicetNumber: invoice.number!, cancelledInvoiceDate: invoice.date, cancellationPaid: paidOnInvoice.toFixed(2) },
+      links: { cancelledInvoiceNumber: invoice.number!, cancelledInvoiceDate: invoice.date, cancellationPaid: paidOnInvoice.toFixed(2) },
     };
     const creditId = await repo.insertDocument(trx, draftRow(accountId, 'Credit', creditData));
     const { row: credit } = await finalizeRow(
@@ -480,7 +555,7 @@ export async function cancelInvoice(ctx: SalesContext, accountId: number, id: nu
       cancellationCreditId: creditId,
       balance: new Big(0),
       updatedAt: new Date().toISOString(),
-      data: JSON.stringify(cancelled),
+      data: encodeDocument(cancelled),
     };
     await repo.updateDocument(trx, accountId, id, changes);
     await chains.recordDocument('cancelled', { ...invoice, ...changes }, cancelled, true);

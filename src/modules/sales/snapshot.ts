@@ -6,7 +6,7 @@ import { plainText } from '../../domain/text.js';
 import Big from 'big.js';
 import { isFrenchCtcTerritory } from '../../domain/countries.js';
 import type { AccountSettings } from '../settings/index.js';
-import type { DocumentKind, SellerSnapshot, StoredDocument } from './compose.js';
+import type { DocumentKind, SellerSnapshot, StoredDocument } from './document.js';
 import type {
   AllowanceCharge,
   DocumentLine,
@@ -289,11 +289,11 @@ function notes(d: StoredDocument, s: SellerSnapshot, isBusiness: boolean): Issue
 }
 
 /**
- * The invoice a credit note corrects (BT-25/BT-26): ours when it names one (cancelledInvoicetId,
+ * The invoice a credit note corrects (BT-25/BT-26): ours when it names one (cancelledInvoiceId,
  * or a cancellation), else the one issued elsewhere it names (correctedInvoiceNumber/Date).
  */
 export function correctedInvoice(d: StoredDocument): { number: string; date: string | null } | null {
-  if (d.links?.cancelledInvoicetNumber) return { number: d.links.cancelledInvoicetNumber, date: d.links.cancelledInvoiceDate ?? null };
+  if (d.links?.cancelledInvoiceNumber) return { number: d.links.cancelledInvoiceNumber, date: d.links.cancelledInvoiceDate ?? null };
   const number = clean(d.correctedInvoiceNumber);
   return number ? { number, date: d.correctedInvoiceDate ?? null } : null;
 }

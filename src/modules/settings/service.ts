@@ -19,10 +19,10 @@ import {
 import { validateNumberPattern } from '../../domain/numbering.js';
 import { describeSettlementTerm } from '../../domain/settlement.js';
 import { NotFoundError, type FieldError } from '../../errors.js';
-import { checkIfMatch, type IfMatch, type Versioned } from '../../http/etag.js';
+import { checkIfMatch, type IfMatch, type Versioned } from '../../app/versioning.js';
 import { reencodeImage } from '../../images/reencode.js';
 import { classificationById } from '../reference/index.js';
-import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
+import { checkAddress, throwIfAny, toAddress } from '../../app/input/address.js';
 import { defaultSettings } from './defaults.js';
 import * as repo from './repo.js';
 import type { AccountSettings, SettingsPatchT, SettlementTermT } from './schemas.js';

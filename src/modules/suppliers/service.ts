@@ -8,9 +8,9 @@ import type { FieldError } from '../../errors.js';
 import { resourceService } from '../records/index.js';
 import { store } from '../records/index.js';
 import { getAccountSettings } from '../settings/index.js';
-import { checkAddress, throwIfAny, toAddress } from '../../http/input/address.js';
-import { toCompanyInfo } from '../../http/input/company.js';
-import { clean, personName } from '../../http/input/text.js';
+import { checkAddress, throwIfAny, toAddress } from '../../app/input/address.js';
+import { toCompanyInfo } from '../../app/input/company.js';
+import { clean, personName } from '../../app/input/text.js';
 import type { SupplierInputT, SupplierT } from './schemas.js';
 
 export const SUPPLIER: store.RecordKind = { kind: 'supplier', label: 'Supplier' };

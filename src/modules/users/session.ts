@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { ForbiddenError, UnauthorizedError } from '../../errors.js';
-import type { Principal } from '../../http/auth.js';
+import type { Principal } from '../../app/principal.js';
 import * as repo from './repo.js';
 import { tokenHash } from './service.js';
 

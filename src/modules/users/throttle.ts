@@ -2,7 +2,7 @@
 // past the limit the address gets 429 for that e-mail until the window ends, whatever the password.
 // On PostgreSQL the counts go through the table every server process shares (accounts'
 // sharedFailureRecorder, buckets prefixed `signin `); on SQLite they are kept in memory.
-import type { RecordSharedFailure } from '../../http/auth.js';
+import type { RecordSharedFailure } from '../../app/principal.js';
 
 export const SIGN_IN_LIMIT = 5;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Clock } from '../../jobs/runner.js';
-import type { Page } from '../../http/paging.js';
+import type { Page } from '../../app/paging.js';
 import * as repo from './repo.js';
 import type { WebhookDeliveryT, WebhookInputT, WebhookT } from './schemas.js';
 import { isIP } from 'node:net';

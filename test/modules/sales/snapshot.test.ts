@@ -10,7 +10,7 @@ import {
 import { checkEInvoice } from '../../../src/einvoicing/check.js';
 import { parseXml, xpathFor } from '../../../src/einvoicing/xml.js';
 import { computeTotals, type TotalsInput } from '../../../src/domain/totals.js';
-import type { StoredDocument } from '../../../src/modules/sales/compose.js';
+import type { StoredDocument } from '../../../src/modules/sales/document.js';
 import { defaultSettings } from '../../../src/modules/settings/defaults.js';
 
 function settings() {
@@ -63,7 +63,7 @@ function stored(overrides: Partial<StoredDocument> = {}, totalsInput: Partial<To
     customerSiret: '55210055400013',
     customerType: 'Business',
     customerVatNumber: 'FR96552100554',
-    cancelledInvoicetId: null,
+    cancelledInvoiceId: null,
     date: '2026-03-15',
     footerNotes: null,
     globalDiscount: null,
@@ -189,12 +189,12 @@ describe('toIssuedDocument', () => {
   });
 
   it('a credit note refers to the invoice it corrects', () => {
-    const data = stored({ links: { cancelledInvoicetNumber: 'F-2026-00001' } });
+    const data = stored({ links: { cancelledInvoiceNumber: 'F-2026-00001' } });
     const doc = toIssuedDocument('Credit', { isDraft: true, data }, sellerFromSettings(settings()));
     expect(doc.precedingInvoice).toEqual({ number: 'F-2026-00001', date: null });
     const dated = toIssuedDocument(
       'Credit',
-      { isDraft: true, data: stored({ links: { cancelledInvoicetNumber: 'F-2026-00001', cancelledInvoiceDate: '2026-11-02' } }) },
+      { isDraft: true, data: stored({ links: { cancelledInvoiceNumber: 'F-2026-00001', cancelledInvoiceDate: '2026-11-02' } }) },
       sellerFromSettings(settings()),
     );
     expect(dated.precedingInvoice).toEqual({ number: 'F-2026-00001', date: '2026-11-02' });

@@ -3,7 +3,7 @@
 // split of VAT over the rows, so the Detail of a quote adds up to its Summary to the cent).
 import { NotFoundError } from '../../../errors.js';
 import { customers } from '../../customers/index.js';
-import type { StoredDocument } from '../../sales/index.js';
+import { decodeDocument } from '../../sales/index.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import { keyset, type Dataset, type ExportContext } from '../dataset.js';
 import { countQuotes, quotesAfter, type ExportedQuote } from '../repo.js';
@@ -39,7 +39,7 @@ interface Quote extends SaleRecord {
 }
 
 function parse(quote: ExportedQuote): Quote {
-  return { quote, doc: quote, d: JSON.parse(quote.data) as StoredDocument };
+  return { quote, doc: quote, d: decodeDocument(quote.data) };
 }
 
 function summaryRow({ quote: q, d }: Quote): Row {

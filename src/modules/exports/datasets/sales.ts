@@ -5,7 +5,15 @@
 import { centsText, toCents } from '../../../domain/cents.js';
 import { NotFoundError } from '../../../errors.js';
 import { customers } from '../../customers/index.js';
-import { decodeDetail, decodeSnapshot, detailOf, type DetailPart, type StoredDetail, type StoredDocument } from '../../sales/index.js';
+import {
+  decodeDetail,
+  decodeDocument,
+  decodeSnapshot,
+  detailOf,
+  type DetailPart,
+  type StoredDetail,
+  type StoredDocument,
+} from '../../sales/index.js';
 import type { Column, Row, Sheet, SheetName } from '../columns.js';
 import { keyset, type Dataset, type ExportContext } from '../dataset.js';
 import { countSaleDocuments, saleDetailsAfter, saleDocumentsAfter, type ExportedDocument } from '../repo.js';
@@ -94,7 +102,7 @@ export interface SaleRecord {
 }
 
 function parse(doc: WireDocument): Parsed {
-  return { doc, d: JSON.parse(decodeSnapshot(doc.data)) as StoredDocument };
+  return { doc, d: decodeDocument(decodeSnapshot(doc.data)) };
 }
 
 function summaryRow(kind: Kind, { doc, d }: Parsed): Row {
@@ -114,7 +122,7 @@ function summaryRow(kind: Kind, { doc, d }: Parsed): Row {
     centsText(ttc - balance),
     centsText(balance),
     status(doc),
-    (kind === 'Invoice' ? d.links?.cancellationCreditNumber : d.links?.cancelledInvoicetNumber) ?? null,
+    (kind === 'Invoice' ? d.links?.cancellationCreditNumber : d.links?.cancelledInvoiceNumber) ?? null,
   ];
 }
 

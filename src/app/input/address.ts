@@ -2,8 +2,26 @@
 // inlineAddress) are computed here and never taken from input.
 import { countryName, isValidCountryIso } from '../../domain/countries.js';
 import { ValidationError, type FieldError } from '../../errors.js';
-import type { AddressFieldsT, AddressInputT } from '../schemas.js';
 import { clean } from './text.js';
+
+/** An address as a request gives it (the wire schema AddressInput, src/http/schemas.ts). */
+export interface AddressInputT {
+  street?: string | null;
+  zipcode?: string | null;
+  city?: string | null;
+  countryIso?: string | null;
+}
+
+/** An address as stored and answered (the wire schema AddressFields). */
+export interface AddressFieldsT {
+  street: string | null;
+  zipcode: string | null;
+  city: string | null;
+  countryIso: string | null;
+  countryName: string | null;
+  formattedAddress: string | null;
+  inlineAddress: string | null;
+}
 
 export function checkAddress(input: AddressInputT | null | undefined, field: string, errors: FieldError[]): void {
   const iso = clean(input?.countryIso);

@@ -48,13 +48,13 @@ describeEachDb('drafts go to the worker threads as stored', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`brouillon-${draftId}.pdf`);
-    expectStoredSnapshot('draftPdf');
+    expectStoredSnapshot('renderPdf');
   });
 
   it('a draft check sends the stored snapshot, and judges the whole document', async () => {
     const res = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/checkeinvoicing/${draftId}`, headers: account.headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toHaveProperty('isValid');
-    expectStoredSnapshot('draftCheck');
+    expectStoredSnapshot('checkCii');
   });
 });

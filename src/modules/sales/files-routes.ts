@@ -3,11 +3,11 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import type { TypedApp } from '../../http/module.js';
-import type { DocumentKind } from '../sales/index.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { IdParams } from '../../http/schemas.js';
+import type { DocumentKind } from './document.js';
+import { checkDraft, downloadSaleDocument, type FilesContext } from './files.js';
 import { EInvoicingCheckResult, EInvoicingFinding } from './schemas.js';
-import { checkDraft, downloadSaleDocument, type DocumentsContext } from './service.js';
 
 const problem = { $ref: 'ProblemDetails#' };
 const error = { $ref: 'Error#' };
@@ -17,10 +17,10 @@ const KINDS: { kind: DocumentKind; path: string; tag: string; label: string }[] 
   { kind: 'Credit', path: '/v1/salecredits', tag: 'SaleCredits', label: 'credit' },
 ];
 
-export function documentRoutes(app: TypedApp, appCtx: AppContext): void {
+export function fileRoutes(app: TypedApp, appCtx: AppContext): void {
   ensureSchema(app, EInvoicingFinding);
   ensureSchema(app, EInvoicingCheckResult);
-  const ctx: DocumentsContext = { db: appCtx.db, config: appCtx.config, log: app.log, workers: appCtx.workers, keyring: appCtx.keyring };
+  const ctx: FilesContext = { db: appCtx.db, config: appCtx.config, log: app.log, workers: appCtx.workers, keyring: appCtx.keyring };
 
   for (const k of KINDS) {
     app.get(

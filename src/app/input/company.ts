@@ -2,8 +2,22 @@
 // with separators stripped and checked with their keys, and the e-invoicing address derived.
 import { frenchVatNumberProblem, normalizeIdentifier, siretProblem, sirenProblem, vatNumberProblem } from '../../domain/identifiers.js';
 import type { FieldError } from '../../errors.js';
-import type { CompanyInfoInputT, CompanyInfoT } from '../schemas.js';
 import { clean } from './text.js';
+
+/** A company's identifiers as a request gives them (the wire schema CompanyInfoInput, src/http/schemas.ts). */
+export interface CompanyInfoInputT {
+  siret?: string | null;
+  vatNumber?: string | null;
+  electronicAddress?: string | null;
+}
+
+/** A company's identifiers as stored and answered (the wire schema CompanyInfo). */
+export interface CompanyInfoT {
+  siret: string | null;
+  vatNumber: string | null;
+  electronicAddress: string | null;
+  effectiveElectronicAddress: string | null;
+}
 
 /** Pushes a field error for each bad identifier; the e-invoicing address defaults to the SIREN. */
 export function toCompanyInfo(input: CompanyInfoInputT | null | undefined, errors: FieldError[]): CompanyInfoT {
