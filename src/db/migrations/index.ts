@@ -20,6 +20,7 @@ import { bankSearch } from './021_bank_search.js';
 import { saleDocumentLines } from './022_sale_document_lines.js';
 import { einvoicingWarnings } from './023_einvoicing_warnings.js';
 import { einvoicingPlatform } from './024_einvoicing_platform.js';
+import { gettingPaid } from './026_getting_paid.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   saleDocumentLines,
   einvoicingWarnings,
   einvoicingPlatform,
+  gettingPaid,
 ];

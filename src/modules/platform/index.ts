@@ -49,3 +49,10 @@ export function platformStages(ctx: AppContext): Stage[] {
   const p = contextOf(ctx);
   return [eventsStage(p), transmitStage(p), outgoingStage(p), pollStage(p)];
 }
+
+/** The invoices, among `ids`, whose lifecycle status in force is 207 En litige (the buyer disputes them). */
+export async function disputedInvoices(db: AppContext['db']['kysely'], accountId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = await documentStatuses(db, accountId, 'Invoice', ids);
+  return new Set(ids.filter((id) => found.get(id)?.einvoicingStatus?.code === '207'));
+}
