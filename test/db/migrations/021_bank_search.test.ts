@@ -38,6 +38,7 @@ for (const dialect of dialects()) {
         '022_sale_document_lines',
         '023_einvoicing_warnings',
         '024_einvoicing_platform',
+        '026_getting_paid',
       ]);
     });
     afterAll(() => dispose());

@@ -3,6 +3,7 @@
 // sum of Detail to the cent, the formats' headers and bytes, filters, bad input, account isolation,
 // and a cursor read over several batches.
 import { PLATFORM_TABLES } from '../../../src/db/migrations/024_einvoicing_platform.js';
+import { GETTING_PAID_TABLES } from '../../../src/db/migrations/026_getting_paid.js';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -363,9 +364,15 @@ describeEachDb('exports', (ctx) => {
       await raw.schema.dropTable('sale_document_lines').execute();
       await raw.schema.dropTable('pending_upgrades').execute();
       await raw.schema.alterTable('sale_documents').dropColumn('einvoicing_warnings').execute();
+      for (const table of GETTING_PAID_TABLES) await raw.schema.dropTable(table).execute();
       for (const table of PLATFORM_TABLES) await raw.schema.dropTable(table).execute();
       await sql`delete from kysely_migration where name > '022'`.execute(raw);
-      expect(await migrateToLatest(ctx.db)).toEqual(['022_sale_document_lines', '023_einvoicing_warnings', '024_einvoicing_platform']);
+      expect(await migrateToLatest(ctx.db)).toEqual([
+        '022_sale_document_lines',
+        '023_einvoicing_warnings',
+        '024_einvoicing_platform',
+        '026_getting_paid',
+      ]);
       const finalized = await ctx.db.kysely
         .selectFrom('saleDocuments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
