@@ -15,7 +15,7 @@ export function mailingStage(ctx: AppContext, transport?: MailTransport): Stage 
 }
 
 export { registerSendRoute } from './routes.js';
-export { isEmailAddress, queueInvoiceReminderIn } from './service.js';
+export { isEmailAddress, queueInvoiceReminderIn, queueInvoiceSend } from './service.js';
 export type { EmailMessageT } from './schemas.js';
 export { EmailMessage } from './schemas.js';
 export { defaultRecipientOf, type Sendable, type SendableDocument } from './sendables.js';

@@ -278,3 +278,10 @@ export function sendStage(
     },
   };
 }
+
+/** Sends a finalized invoice to its customer with the account's templates (recurring invoices do so). */
+export function queueInvoiceSend(ctx: AppContext, clock: Clock, accountId: number, id: number): Promise<EmailMessageT> {
+  const sendable = sendableOf('Invoice');
+  if (!sendable) throw new InvalidStateError('invoices cannot be sent by e-mail: the mailing routes are not registered');
+  return queueSend(ctx, clock, sendable, accountId, id, []);
+}
