@@ -194,10 +194,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
 
   const mailing = mailingStage(ctx, options.mailTransport);
   const purge: Stage = { name: 'idempotency:purge', run: (now) => purgeIdempotencyKeys(db, now) };
-  const outbox = new OutboxRunner([recurringStage(ctx), remindersStage(ctx), ...webhookStages(ctx), mailing, ...platformStages(ctx), everyFew(purge, 10 * 60_000)], {
-    clock: options.delivery?.clock,
-    log: app.log,
-  });
+  const outbox = new OutboxRunner(
+    [recurringStage(ctx), remindersStage(ctx), ...webhookStages(ctx), mailing, ...platformStages(ctx), everyFew(purge, 10 * 60_000)],
+    {
+      clock: options.delivery?.clock,
+      log: app.log,
+    },
+  );
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
     await outbox.stop();

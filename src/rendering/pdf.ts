@@ -978,11 +978,11 @@ class InvoiceRenderer {
     const unit = side / (modules.length + 8);
     this.box(x, y, side, side, '#ffffff');
     this.pdf.fillColor('#000000');
-    modules.forEach((row, r) =>
+    modules.forEach((row, r) => {
       row.forEach((dark, c) => {
         if (dark) this.pdf.rect(x + (c + 4) * unit, y + (r + 4) * unit, unit, unit);
-      }),
-    );
+      });
+    });
     this.pdf.fill();
   }
 
@@ -1010,7 +1010,8 @@ class InvoiceRenderer {
     });
     const textH = y;
     const height = 13 + Math.max(textH, qr ? qrTop + QR_SIDE : 0);
-    const besideQr = qr && height - 13 - textH > 0 ? { top: 13 + textH, width: width - QR_SIDE - QR_GAP, height: height - 13 - textH } : null;
+    const besideQr =
+      qr && height - 13 - textH > 0 ? { top: 13 + textH, width: width - QR_SIDE - QR_GAP, height: height - 13 - textH } : null;
     const draw = (top: number): void => {
       let y = top;
       this.text(this.paymentTitle(), MARGIN_X, y, { style: 'bold', size: 9, color: COLOR.accent });

@@ -22,12 +22,12 @@ const run = promisify(execFile);
 function rasterOf(modules: boolean[][], scale = 4): Raster {
   const side = (modules.length + 8) * scale;
   const gray = new Uint8Array(side * side).fill(255);
-  modules.forEach((row, r) =>
+  modules.forEach((row, r) => {
     row.forEach((dark, c) => {
       if (!dark) return;
       for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) gray[((r + 4) * scale + dy) * side + (c + 4) * scale + dx] = 0;
-    }),
-  );
+    });
+  });
   return { width: side, height: side, gray };
 }
 

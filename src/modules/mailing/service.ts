@@ -154,7 +154,15 @@ export async function queueSend(
 export async function queueInvoiceReminderIn(
   trx: Trx,
   clock: Clock,
-  input: { accountId: number; invoiceId: number; number: string | null; to: string; subject: string; text: string; attachment: string | null },
+  input: {
+    accountId: number;
+    invoiceId: number;
+    number: string | null;
+    to: string;
+    subject: string;
+    text: string;
+    attachment: string | null;
+  },
 ): Promise<EmailMessageT> {
   const settings = await getAccountSettings(trx, input.accountId);
   const templates = settings.emailing.invoices;

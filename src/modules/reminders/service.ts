@@ -174,7 +174,7 @@ async function sendStep(
       to: a.recipient!,
       subject,
       text: body,
-      attachment: settings.emailing.invoices.includeDocumentAttachment === false ? null : pdf.fileName,
+      attachment: pdf.fileName,
     });
     await repo.setEmailId(trx, reminderId, email.id);
     const presented = presentReminder({ ...reminder, id: reminderId, emailId: email.id });
@@ -255,7 +255,7 @@ export async function runSchedule(ctx: AppContext, clock: Clock, now: number): P
   const byAccount = new Map<number, number[]>();
   for (const r of open) byAccount.set(r.accountId, [...(byAccount.get(r.accountId) ?? []), r.id]);
   let sentCount = 0;
-  let firstError: unknown = null;
+  let firstError: Error | null = null;
   for (const [accountId, ids] of byAccount) {
     const settings = await getAccountSettings(db, accountId);
     if (!settings.reminders.enabled || !settings.reminders.steps.length) continue;
@@ -273,7 +273,7 @@ export async function runSchedule(ctx: AppContext, clock: Clock, now: number): P
         const outcome = await sendStep(ctx, clock, accountId, id, step, 'Schedule');
         if (outcome && 'reminder' in outcome) sentCount++;
       } catch (err) {
-        firstError ??= err;
+        firstError ??= err instanceof Error ? err : new Error(String(err));
       }
     }
   }

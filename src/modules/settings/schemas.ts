@@ -316,7 +316,8 @@ const ReminderStep = Type.Object(
     subject: Str(300, 'Subject; placeholders {number}, {date}, {dueDate}, {amount}, {amountDue}, {daysLate}, {company}, {customer}'),
     body: Type.String({ maxLength: 10000, description: 'Plain text body, with the same placeholders' }),
     formalNotice: Type.Boolean({
-      description: 'The formal notice (mise en demeure): the late-payment mentions of art. L441-10 Code de commerce are appended for a business customer',
+      description:
+        'The formal notice (mise en demeure): the late-payment mentions of art. L441-10 Code de commerce are appended for a business customer',
     }),
   },
   { additionalProperties: false },

@@ -31,7 +31,7 @@ describeEachDb(
     const occurrences = async (id: number) => {
       const res = await ctx.inject({ method: 'GET', url: `/v1/recurringinvoices/${id}/invoices`, headers: a.headers });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { occurrence: number; issueDate: string; invoiceId: number; problem: string | null; createdAt: string }[];
+      return res.json<{ occurrence: number; issueDate: string; invoiceId: number; problem: string | null; createdAt: string }[]>();
     };
 
     beforeAll(async () => {
