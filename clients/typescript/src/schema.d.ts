@@ -2525,7 +2525,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the next reminder (relance) of the schedule (Settings.reminders.steps) now, by e-mail with the PDF; 400 for a draft, paid, cancelled or disputed invoice, a customer switched off or without e-mail address (Facturier extension) */
+        /**
+         * Send the next reminder (relance) of the schedule (Settings.reminders.steps) now, by e-mail with the PDF; 400 for a draft, paid, cancelled or disputed invoice, a customer switched off or without e-mail address (Facturier extension)
+         * @description Sends the next reminder (relance) of the schedule (Settings.reminders.steps) now, by e-mail with the PDF, whatever its date: the amount still due, the formal notice with the late-payment mentions (art. L441-10 Code de commerce) for a business. 400 with the reason for a draft, paid, cancelled or disputed invoice, a customer switched off or without e-mail address, or when every step was sent; 409 when another request just sent it.
+         */
         post: operations["POST_SaleInvoices_Remind"];
         delete?: never;
         options?: never;
@@ -2540,10 +2543,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoice's reminders: those sent, the schedule's steps with their date, state and a preview of their e-mail, and whether a reminder can be sent, or why not (Facturier extension) */
+        /**
+         * The invoice's reminders: those sent, the schedule's steps with their date, state and a preview of their e-mail, and whether a reminder can be sent, or why not (Facturier extension)
+         * @description An invoice's reminders: those sent (history), each step of the schedule with its date, status (Sent, Due, Scheduled, Skipped) and a preview of its e-mail, and whether a reminder can be sent now, or why not.
+         */
         get: operations["GET_SaleInvoices_Reminders"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reminders/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reminder step's e-mail rendered before it is saved in Settings.reminders: with an invoice's values (invoiceId) or sample ones; 400 naming an unknown placeholder (Facturier extension)
+         * @description Renders a reminder step's subject and body as they would be sent, before saving it in Settings.reminders: with an invoice's values (invoiceId) or sample ones. 400 naming an unknown placeholder.
+         */
+        post: operations["POST_Reminders_Preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2557,10 +2583,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The recurring invoice models (Facturier extension) */
+        /**
+         * The recurring invoice models (Facturier extension)
+         * @description Lists the recurring invoice models, paged.
+         */
         get: operations["GET_RecurringInvoices_List"];
         put?: never;
-        /** Create a recurring invoice model; the worker issues its invoices on their dates (Facturier extension) */
+        /**
+         * Create a recurring invoice model; the worker issues its invoices on their dates (Facturier extension)
+         * @description Creates a recurring invoice model: the customer, the invoice to issue (the body of POST /v1/saleinvoices without customerId and date), the frequency (Monthly, Quarterly, Yearly, EveryNDays with intervalDays), the start, an end date and/or a count, the day of issue, and the mode (Draft, Finalize, FinalizeAndSend). The worker issues each occurrence once, on its day, catching up missed ones.
+         */
         post: operations["POST_RecurringInvoices_Create"];
         delete?: never;
         options?: never;
@@ -2575,12 +2607,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A recurring invoice model (Facturier extension) */
+        /**
+         * A recurring invoice model (Facturier extension)
+         * @description Reads a recurring invoice model, with its status, the invoices issued and the next date.
+         */
         get: operations["GET_RecurringInvoices_Get"];
-        /** Replace a recurring invoice model (a stopped one resumes); the invoices issued stay counted (Facturier extension) */
+        /**
+         * Replace a recurring invoice model (a stopped one resumes); the invoices issued stay counted (Facturier extension)
+         * @description Replaces a recurring invoice model; the occurrences already issued stay counted and the calendar goes on from the next one. A model stopped because its customer was deleted resumes with the customer given.
+         */
         put: operations["PUT_RecurringInvoices_Update"];
         post?: never;
-        /** Delete a recurring invoice model (the invoices it issued stay) (Facturier extension) */
+        /**
+         * Delete a recurring invoice model (the invoices it issued stay) (Facturier extension)
+         * @description Deletes a recurring invoice model; the invoices it issued stay.
+         */
         delete: operations["DELETE_RecurringInvoices_Delete"];
         options?: never;
         head?: never;
@@ -2594,7 +2635,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoices a model issued, one per occurrence, with what went wrong if anything (Facturier extension) */
+        /**
+         * The invoices a model issued, one per occurrence, with what went wrong if anything (Facturier extension)
+         * @description The occurrences a model issued: their date, the invoice made, and what went wrong if anything (finalization refused: the invoice stays a draft).
+         */
         get: operations["GET_RecurringInvoices_Invoices"];
         put?: never;
         post?: never;
@@ -19049,7 +19093,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A reminder (relance) of an invoice (Facturier extension) */
+            /** @description The reminder recorded, with the e-mail queued */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19140,7 +19184,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An invoice's reminders: sent, and to come (Facturier extension) */
+            /** @description The reminder plan of the invoice */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19182,6 +19226,116 @@ export interface operations {
             };
         };
     };
+    POST_Reminders_Preview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Rappel : facture {number}",
+                 *       "body": "Bonjour {customer},\nReste dû : {amountDue} ({daysLate} jours de retard).",
+                 *       "formalNotice": false
+                 *     }
+                 */
+                "application/json": {
+                    subject: string;
+                    body: string;
+                    formalNotice?: boolean;
+                    /** Format: int32 */
+                    invoiceId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered subject and body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subject: string;
+                        body: string;
+                    };
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     GET_RecurringInvoices_List: {
         parameters: {
             query?: {
@@ -19196,7 +19350,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The models */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19251,6 +19405,25 @@ export interface operations {
         /** @description A recurring invoice model */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": 1,
+                 *       "invoice": {
+                 *         "subject": "Hébergement mensuel",
+                 *         "lines": [
+                 *           {
+                 *             "productNumber": "HEB-MOIS",
+                 *             "quantity": 1
+                 *           }
+                 *         ]
+                 *       },
+                 *       "frequency": "Monthly",
+                 *       "startDate": "2027-01-01",
+                 *       "dayOfIssue": 1,
+                 *       "count": 12,
+                 *       "mode": "Finalize"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: int32 */
                     customerId: number;
@@ -19382,7 +19555,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A recurring invoice model (Facturier extension) */
+            /** @description The model */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19462,7 +19635,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A recurring invoice model (Facturier extension) */
+            /** @description The model */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19519,6 +19692,25 @@ export interface operations {
         /** @description A recurring invoice model */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": 1,
+                 *       "invoice": {
+                 *         "subject": "Hébergement mensuel",
+                 *         "lines": [
+                 *           {
+                 *             "productNumber": "HEB-MOIS",
+                 *             "quantity": 1
+                 *           }
+                 *         ]
+                 *       },
+                 *       "frequency": "Monthly",
+                 *       "startDate": "2027-01-01",
+                 *       "dayOfIssue": 1,
+                 *       "count": 12,
+                 *       "mode": "Finalize"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: int32 */
                     customerId: number;
@@ -19650,7 +19842,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A recurring invoice model (Facturier extension) */
+            /** @description The model */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19742,7 +19934,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19802,7 +19994,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The occurrences */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -3,9 +3,9 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import type { TypedApp } from '../../http/module.js';
-import { ensureSchema, IdParams } from '../../http/schemas.js';
+import { ensureSchema, IdParams, Int32 } from '../../http/schemas.js';
 import { Reminder, ReminderPlan } from './schemas.js';
-import { reminderPlan, remindNow } from './service.js';
+import { previewStep, reminderPlan, remindNow } from './service.js';
 
 const problem = { $ref: 'ProblemDetails#' };
 
@@ -42,5 +42,32 @@ export function reminderRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => reminderPlan(ctx, clock, request.principal.accountId, request.params.id),
+  );
+  app.post(
+    '/v1/reminders/preview',
+    {
+      schema: {
+        tags: ['SaleInvoices'],
+        operationId: 'POST_Reminders_Preview',
+        summary:
+          "A reminder step's e-mail rendered before it is saved in Settings.reminders: with an invoice's values (invoiceId) or sample ones; " +
+          '400 naming an unknown placeholder (Facturier extension)',
+        body: Type.Object(
+          {
+            subject: Type.String({ maxLength: 300 }),
+            body: Type.String({ maxLength: 10000 }),
+            formalNotice: Type.Optional(Type.Boolean()),
+            invoiceId: Type.Optional(Int32),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ subject: Type.String(), body: Type.String() }, { additionalProperties: false }),
+          400: problem,
+          404: problem,
+        },
+      },
+    },
+    async (request) => previewStep(ctx, clock, request.principal.accountId, request.body),
   );
 }

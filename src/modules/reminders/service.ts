@@ -15,12 +15,14 @@ import {
   formalNoticeMentions,
   nextStep,
   renderReminder,
+  REMINDER_PLACEHOLDERS,
   stepDate,
+  unknownPlaceholders,
   type ReminderValues,
 } from '../../domain/reminders.js';
 import type { Database } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
-import { ConflictError, InvalidStateError, NotFoundError } from '../../errors.js';
+import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import { emit } from '../../jobs/outbox.js';
 import type { Clock, Stage } from '../../jobs/runner.js';
 import { downloadSaleDocument } from '../documents/index.js';
@@ -293,4 +295,55 @@ export function scheduleStage(ctx: AppContext, clock: Clock): Stage {
       return runSchedule(ctx, clock, now);
     },
   };
+}
+
+/**
+ * POST /v1/reminders/preview: a step's e-mail as it would go, before it is saved: with an invoice's
+ * values, or sample ones. Refuses an unknown placeholder, naming it, as saving would.
+ */
+export async function previewStep(
+  ctx: AppContext,
+  clock: Clock,
+  accountId: number,
+  input: { subject: string; body: string; formalNotice?: boolean; invoiceId?: number },
+): Promise<{ subject: string; body: string }> {
+  const errors = (['subject', 'body'] as const).flatMap((field) => {
+    const unknown = unknownPlaceholders(input[field]);
+    return unknown.length
+      ? [
+          {
+            field,
+            message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}; known: ${REMINDER_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`,
+          },
+        ]
+      : [];
+  });
+  if (errors.length) throw new ValidationError(errors);
+  const db = ctx.db.kysely;
+  const settings = await getAccountSettings(db, accountId);
+  const step: Step = { daysAfterDueDate: 0, subject: input.subject, body: input.body, formalNotice: input.formalNotice ?? false };
+  if (input.invoiceId !== undefined) {
+    const row = await getDocumentRow(db, accountId, 'Invoice', input.invoiceId);
+    if (!row) throw new NotFoundError('Invoice', input.invoiceId);
+    const a = await assess(db, settings, row, false, todayOf(settings, clock()));
+    return render(settings, step, a);
+  }
+  const sample: Assessment = {
+    amountDue: new Big('1234.50'),
+    daysLate: 15,
+    recipient: null,
+    problem: null,
+    isBusiness: true,
+    values: {
+      number: 'F-2026-00042',
+      date: '02/11/2026',
+      dueDate: '02/12/2026',
+      amount: formatAmount('1481.40'),
+      amountDue: formatAmount('1234.50'),
+      daysLate: '15',
+      company: settings.company.name ?? '',
+      customer: 'Client Exemple SARL',
+    },
+  };
+  return render(settings, step, sample);
 }

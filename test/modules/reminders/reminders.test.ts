@@ -252,6 +252,26 @@ describeEachDb(
       expect((await plan(quiet.id)).history).toEqual([]);
     });
 
+    it('previews a step before it is saved, with sample values or an invoice’s, and names an unknown placeholder', async () => {
+      const preview = (payload: object) => ctx.inject({ method: 'POST', url: '/v1/reminders/preview', headers: a.headers, payload });
+      const sample = await preview({
+        subject: 'Relance {number}',
+        body: 'Reste {amountDue} sur {amount}, {daysLate} jours.',
+        formalNotice: true,
+      });
+      expect(sample.statusCode, sample.body).toBe(200);
+      expect(sample.json().subject).toBe('Relance F-2026-00042');
+      expect(sample.json().body).toContain('Reste 1\u202f234,50\u00a0€ sur 1\u202f481,40\u00a0€, 15 jours.');
+      expect(sample.json().body).toContain('40 €');
+      const inv = await sales.finalized('Invoice', { customerId, date: '2026-11-20', lines: [simpleLine(40)] });
+      const real = await preview({ subject: 'Relance {number}', body: '{customer} : {amountDue}', invoiceId: inv.id });
+      expect(real.json()).toEqual({ subject: `Relance ${inv.number}`, body: 'Client Durand : 48,00\u00a0€' });
+      const bad = await preview({ subject: 'Relance {numero}', body: 'ok' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('unknown placeholder {numero}');
+      expect((await preview({ subject: 'x', body: 'y', invoiceId: 999_999 })).statusCode).toBe(404);
+    });
+
     it('leaves the late-payment mentions out of the formal notice to a consumer', async () => {
       const person = await sales.customer({ companyName: null, firstName: 'Jeanne', lastName: 'Martin', email: 'jeanne@example.fr' });
       const inv = await sales.finalized('Invoice', { customerId: person, date: '2026-11-20', lines: [simpleLine(40)] });
