@@ -194,6 +194,7 @@ export async function remindNow(ctx: AppContext, clock: Clock, accountId: number
   const a = await assess(db, settings, row, await isDisputed(db, accountId, id), todayOf(settings, clock()));
   if (a.problem) throw new InvalidStateError(`No reminder can be sent for invoice ${row.number ?? id}: ${a.problem}`);
   const sent = (await repo.remindersOf(db, accountId, id)).map((r) => r.step);
+  if (!settings.reminders.steps.length) throw new InvalidStateError('The reminder schedule has no step: set Settings.reminders.steps');
   const step = nextStep(settings.reminders.steps, sent);
   if (step === null)
     throw new InvalidStateError(
