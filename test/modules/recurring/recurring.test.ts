@@ -118,7 +118,7 @@ describeEachDb(
       expect(await occurrences(m.id)).toEqual([]);
     });
 
-    it('finalizes each invoice in Finalize mode', async () => {
+    it('finalizes each invoice in Finalize mode, and sends it in FinalizeAndSend mode', async () => {
       clock.ms = Date.now();
       const today = new Date(clock.ms).toISOString().slice(0, 10);
       const m = await model({
@@ -135,6 +135,28 @@ describeEachDb(
       const invoice = (await sales.get('Invoice', o.invoiceId)).json();
       expect(invoice).toMatchObject({ isDraft: false, number: expect.stringMatching(/^F-/), taxIncludedAmount: 60 });
       expect(await get(m.id)).toMatchObject({ status: 'Finished', issuedCount: 1 });
+
+      // FinalizeAndSend: finalized, and its e-mail queued to the customer with the invoice templates.
+      const sent = await model({
+        customerId,
+        invoice: { lines: [simpleLine(20)] },
+        frequency: 'Monthly',
+        startDate: today,
+        count: 1,
+        mode: 'FinalizeAndSend',
+      });
+      await ctx.app.outbox.drain();
+      const [so] = await occurrences(sent.id);
+      expect(so.problem).toBeNull();
+      const emails = await ctx.inject({
+        method: 'GET',
+        url: `/v1/emails?DocumentType=Invoice&DocumentId=${so.invoiceId}`,
+        headers: a.headers,
+      });
+      expect(emails.json()).toMatchObject([
+        { documentId: so.invoiceId, to: ['mensuel@example.fr'], status: expect.stringMatching(/Queued|Sent/) },
+      ]);
+      expect((await sales.get('Invoice', so.invoiceId)).json().isDraft).toBe(false);
     });
 
     it('refuses bad input naming the field, and keeps accounts apart', async () => {
