@@ -36,6 +36,8 @@ import { purchasesPlugin } from './modules/purchases/index.js';
 import { quotesPlugin } from './modules/quotes/index.js';
 import { receiptsPlugin } from './modules/receipts/index.js';
 import { referencePlugin } from './modules/reference/index.js';
+import { recurringPlugin, recurringStage } from './modules/recurring/index.js';
+import { remindersPlugin, remindersStage } from './modules/reminders/index.js';
 import { completeDetailUpgrade, openAuditTrail, salesPlugin } from './modules/sales/index.js';
 import { settingsPlugin } from './modules/settings/index.js';
 import { suppliersPlugin } from './modules/suppliers/index.js';
@@ -180,6 +182,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     usersPlugin,
     webhooksPlugin,
     mailingPlugin,
+    remindersPlugin,
+    recurringPlugin,
     platformPlugin,
     ereportingPlugin,
     apiKeysPlugin,
@@ -191,7 +195,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   const mailing = mailingStage(ctx, options.mailTransport);
   const purge: Stage = { name: 'idempotency:purge', run: (now) => purgeIdempotencyKeys(db, now) };
   const outbox = new OutboxRunner(
-    [...webhookStages(ctx), mailing, ...platformStages(ctx), ...ereportingStages(ctx), everyFew(purge, 10 * 60_000)],
+    [recurringStage(ctx), remindersStage(ctx), ...webhookStages(ctx), mailing, ...platformStages(ctx), ...ereportingStages(ctx), everyFew(purge, 10 * 60_000)],
     {
       clock: options.delivery?.clock,
       log: app.log,

@@ -462,6 +462,58 @@ export interface EmailMessagesTable {
   sentAt: string | null;
 }
 
+/** modules/reminders: one reminder of an invoice (unique per invoice and step: never sent twice). */
+export interface InvoiceRemindersTable {
+  id: Generated<number>;
+  accountId: number;
+  invoiceId: number;
+  /** 1-based index of the step in the account's schedule (Settings.reminders.steps). */
+  step: number;
+  daysAfterDue: number;
+  formalNotice: boolean | number;
+  amountDue: StoredAmount;
+  daysLate: number;
+  trigger: 'Schedule' | 'Manual';
+  emailId: number | null;
+  recipient: string;
+  subject: string;
+  createdAt: string;
+}
+
+/** modules/recurring: a model of recurring invoices. */
+export interface RecurringInvoicesTable {
+  id: Generated<number>;
+  accountId: number;
+  customerId: number;
+  /** JSON: the invoice each occurrence is made from (lines, notes, ...), as the invoice creation body. */
+  template: string;
+  frequency: 'Monthly' | 'Quarterly' | 'Yearly' | 'EveryNDays';
+  intervalDays: number | null;
+  startDate: string;
+  endDate: string | null;
+  maxCount: number | null;
+  dayOfIssue: number | null;
+  mode: 'Draft' | 'Finalize' | 'FinalizeAndSend';
+  state: 'Active' | 'Stopped' | 'Finished';
+  stoppedReason: string | null;
+  issuedCount: Generated<number>;
+  nextDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** modules/recurring: one occurrence a model issued (unique per model and occurrence). */
+export interface RecurringInvoiceRunsTable {
+  id: Generated<number>;
+  accountId: number;
+  modelId: number;
+  occurrence: number;
+  issueDate: string;
+  invoiceId: number | null;
+  problem: string | null;
+  createdAt: string;
+}
+
 /** The first answer to a request with an Idempotency-Key, replayed for 24 hours. */
 export interface IdempotencyKeysTable {
   accountId: number;
@@ -701,4 +753,7 @@ export interface Database {
   bankImports: BankImportsTable;
   bankTransactions: BankTransactionsTable;
   saleQuotes: SaleQuotesTable;
+  invoiceReminders: InvoiceRemindersTable;
+  recurringInvoices: RecurringInvoicesTable;
+  recurringInvoiceRuns: RecurringInvoiceRunsTable;
 }

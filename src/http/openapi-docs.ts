@@ -52,6 +52,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Ledgers: 'What is owed to and by the account (commitments) and what was paid (settlements).',
   Webhooks: 'HTTP callbacks on events (customer created, invoice updated…), signed, retried and redeliverable.',
   Emails: 'E-mails sent by the send endpoints, with their delivery status.',
+  RecurringInvoices:
+    'Models of recurring invoices (subscriptions): a customer, the invoice to issue, a calendar; each occurrence issues an ordinary invoice (docs/getting-paid.md).',
   'E-invoicing platform':
     'The plateforme agréée (AFNOR XP Z12-013): sending invoices and credit notes, their lifecycle statuses, supplier invoices received and answered, the directory (docs/einvoicing-platform.md).',
   'E-reporting':
@@ -788,5 +790,64 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /v1/emails/{id}': {
     description: 'Reads an e-mail queued by a send endpoint, with its status (Queued, Sent, Failed).',
     ok: 'The e-mail',
+  },
+  'POST /v1/saleinvoices/remind/{id}': {
+    description:
+      'Sends the next reminder (relance) of the schedule (Settings.reminders.steps) now, by e-mail with the PDF, whatever its date: the amount still due, the formal notice with the late-payment mentions (art. L441-10 Code de commerce) for a business. 400 with the reason for a draft, paid, cancelled or disputed invoice, a customer switched off or without e-mail address, or when every step was sent; 409 when another request just sent it.',
+    ok: 'The reminder recorded, with the e-mail queued',
+  },
+  'GET /v1/saleinvoices/reminders/{id}': {
+    description:
+      "An invoice's reminders: those sent (history), each step of the schedule with its date, status (Sent, Due, Scheduled, Skipped) and a preview of its e-mail, and whether a reminder can be sent now, or why not.",
+    ok: 'The reminder plan of the invoice',
+  },
+  'POST /v1/reminders/preview': {
+    description:
+      "Renders a reminder step's subject and body as they would be sent, before saving it in Settings.reminders: with an invoice's values (invoiceId) or sample ones. 400 naming an unknown placeholder.",
+    ok: 'The rendered subject and body',
+    example: {
+      subject: 'Rappel : facture {number}',
+      body: 'Bonjour {customer},\nReste dû : {amountDue} ({daysLate} jours de retard).',
+      formalNotice: false,
+    },
+  },
+  'GET /v1/recurringinvoices': { description: 'Lists the recurring invoice models, paged.', ok: 'The models' },
+  'POST /v1/recurringinvoices': {
+    description:
+      'Creates a recurring invoice model: the customer, the invoice to issue (the body of POST /v1/saleinvoices without customerId and date), the frequency (Monthly, Quarterly, Yearly, EveryNDays with intervalDays), the start, an end date and/or a count, the day of issue, and the mode (Draft, Finalize, FinalizeAndSend). The worker issues each occurrence once, on its day, catching up missed ones.',
+    ok: 'The model',
+    example: {
+      customerId: 1,
+      invoice: { subject: 'Hébergement mensuel', lines: [{ productNumber: 'HEB-MOIS', quantity: 1 }] },
+      frequency: 'Monthly',
+      startDate: '2027-01-01',
+      dayOfIssue: 1,
+      count: 12,
+      mode: 'Finalize',
+    },
+  },
+  'GET /v1/recurringinvoices/{id}': {
+    description: 'Reads a recurring invoice model, with its status, the invoices issued and the next date.',
+    ok: 'The model',
+  },
+  'PUT /v1/recurringinvoices/{id}': {
+    description:
+      'Replaces a recurring invoice model; the occurrences already issued stay counted and the calendar goes on from the next one. A model stopped because its customer was deleted resumes with the customer given.',
+    ok: 'The model',
+    example: {
+      customerId: 1,
+      invoice: { subject: 'Hébergement mensuel', lines: [{ productNumber: 'HEB-MOIS', quantity: 1 }] },
+      frequency: 'Monthly',
+      startDate: '2027-01-01',
+      dayOfIssue: 1,
+      count: 12,
+      mode: 'Finalize',
+    },
+  },
+  'DELETE /v1/recurringinvoices/{id}': { description: 'Deletes a recurring invoice model; the invoices it issued stay.', ok: 'Deleted' },
+  'GET /v1/recurringinvoices/{id}/invoices': {
+    description:
+      'The occurrences a model issued: their date, the invoice made, and what went wrong if anything (finalization refused: the invoice stays a draft).',
+    ok: 'The occurrences',
   },
 };

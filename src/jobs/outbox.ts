@@ -66,7 +66,13 @@ export type EventType =
   | 'InvoiceEInvoicingStatusChanged'
   | 'CreditEInvoicingStatusChanged'
   | 'PurchaseInvoiceReceived'
-  | 'PurchaseInvoiceEInvoicingStatusChanged';
+  | 'PurchaseInvoiceEInvoicingStatusChanged'
+  | 'InvoiceReminded'
+  | 'RecurringInvoiceCreated'
+  | 'RecurringInvoiceUpdated'
+  | 'RecurringInvoiceDeleted'
+  | 'RecurringInvoiceIssued'
+  | 'RecurringInvoiceStopped';
 
 export async function emit(db: Kysely<Database>, accountId: number, type: EventType, payload: unknown): Promise<void> {
   await db

@@ -3,6 +3,7 @@
 // drafts carry a BROUILLON watermark and never an XML. Output bytes depend only on the input.
 import { createHash } from 'node:crypto';
 import type { DocumentLine, IssuedDocument, Party, PostalAddress, VatCategory } from './model.js';
+import { transferQr } from './epc-qr.js';
 import { appendModifyDate, embedFacturX, writeMetadataWithoutStrayKeys } from './pdf-facturx.js';
 import { loadFonts, loadPdfKit, pdfKit, sharedLayoutCache, type FontStyle, type LoadedFont } from './pdf-fonts.js';
 import {
@@ -57,6 +58,12 @@ const COLOR = {
 
 const BODY_SIZE = 8.5;
 const BODY_LH = 11;
+/**
+ * The payment QR code's side, quiet zone included (points: 64 pt keeps the modules of a version 7
+ * symbol, 45 modules, at 0.47 mm), and the gap beside it.
+ */
+const QR_SIDE = 56;
+const QR_GAP = 10;
 const META_SIZE = 7.5;
 const META_LH = 9;
 const CELL_PAD = 3.5;
@@ -186,6 +193,8 @@ class InvoiceRenderer {
   private mentionsDone = false;
   /** True once the footer notes were printed under the payment details. */
   private notesDone = false;
+  /** The payment QR code's modules, once computed (null: none on this document). */
+  private qrModules: boolean[][] | null | undefined = undefined;
   private rowsOnPage = 0;
   private readonly date: Date;
   private readonly title: string;
@@ -798,9 +807,14 @@ class InvoiceRenderer {
     this.mentionsDone = mentions.length > 0 && totH + 12 + mentionsH <= leftH + 60;
     const rightH = totH + (this.mentionsDone ? 12 + mentionsH : 0);
     // Footer notes fill the left column's remaining space when they fit there.
-    const notes = this.doc.footerNotes ? this.wrapStyled(this.doc.footerNotes, leftW, { style: 'italic' }) : [];
+    let notes = this.doc.footerNotes ? this.wrapStyled(this.doc.footerNotes, leftW, { style: 'italic' }) : [];
     const notesH = 12 + notes.reduce((s, l) => s + l.height, 0);
-    this.notesDone = notes.length > 0 && paymentBeside && leftH + notesH <= rightH;
+    // Short notes fit left of the payment QR code, under the payment facts.
+    const room = payment.besideQr;
+    const narrowNotes = room && this.doc.footerNotes ? this.wrapStyled(this.doc.footerNotes, room.width, { style: 'italic' }) : [];
+    const notesBesideQr = paymentBeside && narrowNotes.length > 0 && 12 + narrowNotes.reduce((s, l) => s + l.height, 0) <= room!.height;
+    if (notesBesideQr) notes = narrowNotes;
+    this.notesDone = notes.length > 0 && paymentBeside && (notesBesideQr || leftH + notesH <= rightH);
     this.ensure(Math.max(leftH, rightH) + 4);
     const top = this.y + 4;
 
@@ -842,7 +856,13 @@ class InvoiceRenderer {
       payment.draw(vy);
       vy += payment.height;
     }
-    if (this.notesDone) {
+    if (this.notesDone && notesBesideQr) {
+      let ny = vy - payment.height + room!.top + 12;
+      for (const l of notes) {
+        this.text(l.text, MARGIN_X, ny, l);
+        ny += l.height;
+      }
+    } else if (this.notesDone) {
       vy += 12;
       for (const l of notes) {
         this.text(l.text, MARGIN_X, vy, l);
@@ -930,18 +950,73 @@ class InvoiceRenderer {
     return this.doc.quote ? 'Conditions de règlement' : this.doc.kind === 'Credit' ? 'Avoir' : 'Règlement';
   }
 
-  /** The payment facts laid out in a column of `width`; `draw` paints them from a given y. */
-  private paymentBlock(width: number): { height: number; draw: (y: number) => void } {
-    const labelW = 92;
-    const rows = this.paymentFacts().map(([label, value]) => {
-      const style: FontStyle = label === 'IBAN' ? 'bold' : 'regular';
-      return { label, style, lines: this.wrap(value, width - labelW, style) };
+  /**
+   * The EPC069-12 payment QR code of an issued invoice with an IBAN (docs/getting-paid.md): the
+   * amount payable, the number as the reference. Null for drafts, quotes, credit notes, and when the
+   * IBAN is not valid (the transfer could not be pre-filled).
+   */
+  private paymentQr(): boolean[][] | null {
+    if (this.qrModules !== undefined) return this.qrModules;
+    const d = this.doc;
+    const p = d.payment;
+    this.qrModules =
+      d.kind === 'Invoice' && !d.isDraft && !d.quote && p.iban
+        ? (transferQr({
+            beneficiary: p.accountName ?? d.seller.name,
+            iban: p.iban,
+            bic: p.bic,
+            amount: d.totals.payable,
+            currency: d.currency,
+            reference: p.remittanceInformation ?? d.number,
+          })?.modules ?? null)
+        : null;
+    return this.qrModules;
+  }
+
+  /** Paints the QR code with its quiet zone (4 modules) at (x, y), `side` wide. */
+  private drawQr(modules: boolean[][], x: number, y: number, side: number): void {
+    const unit = side / (modules.length + 8);
+    this.box(x, y, side, side, '#ffffff');
+    this.pdf.fillColor('#000000');
+    modules.forEach((row, r) => {
+      row.forEach((dark, c) => {
+        if (dark) this.pdf.rect(x + (c + 4) * unit, y + (r + 4) * unit, unit, unit);
+      });
     });
-    const height = 13 + rows.reduce((s, r) => s + r.lines.length * BODY_LH, 0);
+    this.pdf.fill();
+  }
+
+  /** The payment facts laid out in a column of `width`; `draw` paints them from a given y. */
+  private paymentBlock(width: number): {
+    height: number;
+    draw: (y: number) => void;
+    /** The room left of the QR code under the facts (from the block's top), where short notes fit. */
+    besideQr: { top: number; width: number; height: number } | null;
+  } {
+    const labelW = 92;
+    const facts = this.paymentFacts();
+    const qr = this.paymentQr();
+    // The QR code sits at the right, under the IBAN (kept whole on its line): the facts after the
+    // IBAN (BIC, reference) are wrapped beside it, and the block ends under it if they are shorter.
+    let y = 0;
+    let qrTop = 0;
+    const rows = facts.map(([label, value]) => {
+      const style: FontStyle = label === 'IBAN' ? 'bold' : 'regular';
+      const beside = qr !== null && y >= qrTop && qrTop > 0;
+      const lines = this.wrap(value, width - labelW - (beside ? QR_SIDE + QR_GAP : 0), style);
+      y += lines.length * BODY_LH;
+      if (label === 'IBAN') qrTop = y;
+      return { label, style, lines };
+    });
+    const textH = y;
+    const height = 13 + Math.max(textH, qr ? qrTop + QR_SIDE : 0);
+    const besideQr =
+      qr && height - 13 - textH > 0 ? { top: 13 + textH, width: width - QR_SIDE - QR_GAP, height: height - 13 - textH } : null;
     const draw = (top: number): void => {
       let y = top;
       this.text(this.paymentTitle(), MARGIN_X, y, { style: 'bold', size: 9, color: COLOR.accent });
       y += 13;
+      if (qr) this.drawQr(qr, MARGIN_X + width - QR_SIDE, top + 13 + qrTop, QR_SIDE);
       for (const r of rows) {
         this.text(r.label, MARGIN_X, y, { color: COLOR.muted });
         for (const v of r.lines) {
@@ -950,18 +1025,22 @@ class InvoiceRenderer {
         }
       }
     };
-    return { height, draw };
+    return { height, draw, besideQr };
   }
 
   /** Long payment terms that do not fit beside the totals get their own full-width section. */
   private drawPaymentFullWidth(): void {
     const labelW = 105;
-    this.ensure(16 + BODY_LH * 3);
+    const qr = this.paymentQr();
+    this.ensure(16 + (qr ? QR_SIDE + 4 : BODY_LH * 3));
     this.text(this.paymentTitle(), MARGIN_X, this.y, { style: 'bold', size: 9, color: COLOR.accent });
     this.y += 13;
+    const qrBottom = this.y + QR_SIDE + 4;
+    if (qr) this.drawQr(qr, RIGHT - QR_SIDE, this.y, QR_SIDE);
+    const valueW = CONTENT_W - labelW - (qr ? QR_SIDE + QR_GAP : 0);
     for (const [label, value] of this.paymentFacts()) {
       const style: FontStyle = label === 'IBAN' ? 'bold' : 'regular';
-      const valueLines = this.wrap(value, CONTENT_W - labelW, style);
+      const valueLines = this.wrap(value, valueW, style);
       this.ensure(BODY_LH * Math.min(valueLines.length, 3));
       this.text(label, MARGIN_X, this.y, { color: COLOR.muted });
       for (const v of valueLines) {
@@ -970,6 +1049,7 @@ class InvoiceRenderer {
         this.y += BODY_LH;
       }
     }
+    if (qr) this.y = Math.max(this.y, qrBottom);
     this.y += 10;
   }
 

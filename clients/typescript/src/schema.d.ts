@@ -2516,6 +2516,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/saleinvoices/remind/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the next reminder (relance) of the schedule (Settings.reminders.steps) now, by e-mail with the PDF; 400 for a draft, paid, cancelled or disputed invoice, a customer switched off or without e-mail address (Facturier extension)
+         * @description Sends the next reminder (relance) of the schedule (Settings.reminders.steps) now, by e-mail with the PDF, whatever its date: the amount still due, the formal notice with the late-payment mentions (art. L441-10 Code de commerce) for a business. 400 with the reason for a draft, paid, cancelled or disputed invoice, a customer switched off or without e-mail address, or when every step was sent; 409 when another request just sent it.
+         */
+        post: operations["POST_SaleInvoices_Remind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/saleinvoices/reminders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice's reminders: those sent, the schedule's steps with their date, state and a preview of their e-mail, and whether a reminder can be sent, or why not (Facturier extension)
+         * @description An invoice's reminders: those sent (history), each step of the schedule with its date, status (Sent, Due, Scheduled, Skipped) and a preview of its e-mail, and whether a reminder can be sent now, or why not.
+         */
+        get: operations["GET_SaleInvoices_Reminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reminders/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reminder step's e-mail rendered before it is saved in Settings.reminders: with an invoice's values (invoiceId) or sample ones; 400 naming an unknown placeholder (Facturier extension)
+         * @description Renders a reminder step's subject and body as they would be sent, before saving it in Settings.reminders: with an invoice's values (invoiceId) or sample ones. 400 naming an unknown placeholder.
+         */
+        post: operations["POST_Reminders_Preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recurringinvoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recurring invoice models (Facturier extension)
+         * @description Lists the recurring invoice models, paged.
+         */
+        get: operations["GET_RecurringInvoices_List"];
+        put?: never;
+        /**
+         * Create a recurring invoice model; the worker issues its invoices on their dates (Facturier extension)
+         * @description Creates a recurring invoice model: the customer, the invoice to issue (the body of POST /v1/saleinvoices without customerId and date), the frequency (Monthly, Quarterly, Yearly, EveryNDays with intervalDays), the start, an end date and/or a count, the day of issue, and the mode (Draft, Finalize, FinalizeAndSend). The worker issues each occurrence once, on its day, catching up missed ones.
+         */
+        post: operations["POST_RecurringInvoices_Create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recurringinvoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recurring invoice model (Facturier extension)
+         * @description Reads a recurring invoice model, with its status, the invoices issued and the next date.
+         */
+        get: operations["GET_RecurringInvoices_Get"];
+        /**
+         * Replace a recurring invoice model (a stopped one resumes); the invoices issued stay counted (Facturier extension)
+         * @description Replaces a recurring invoice model; the occurrences already issued stay counted and the calendar goes on from the next one. A model stopped because its customer was deleted resumes with the customer given.
+         */
+        put: operations["PUT_RecurringInvoices_Update"];
+        post?: never;
+        /**
+         * Delete a recurring invoice model (the invoices it issued stay) (Facturier extension)
+         * @description Deletes a recurring invoice model; the invoices it issued stay.
+         */
+        delete: operations["DELETE_RecurringInvoices_Delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recurringinvoices/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices a model issued, one per occurrence, with what went wrong if anything (Facturier extension)
+         * @description The occurrences a model issued: their date, the invoice made, and what went wrong if anything (finalization refused: the invoice stays a draft).
+         */
+        get: operations["GET_RecurringInvoices_Invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/einvoicing/platform/healthcheck": {
         parameters: {
             query?: never;
@@ -3229,6 +3361,24 @@ export interface components {
                     /** @description A bearer token is stored (it is write-only: never answered) */
                     readonly hasToken: boolean;
                 } | null;
+            };
+            /** @description Facturier extension: reminders of overdue invoices */
+            reminders: {
+                /** @description The worker sends the steps due once a day */
+                enabled: boolean;
+                /** @description The schedule, in increasing daysAfterDueDate */
+                steps: {
+                    /** @description When, in days after the due date (negative: before it) */
+                    daysAfterDueDate: number;
+                    /** @description Subject; placeholders {number}, {date}, {dueDate}, {amount}, {amountDue}, {daysLate}, {company}, {customer} */
+                    subject: string;
+                    /** @description Plain text body, with the same placeholders */
+                    body: string;
+                    /** @description The formal notice (mise en demeure): the late-payment mentions of art. L441-10 Code de commerce are appended for a business customer */
+                    formalNotice: boolean;
+                }[];
+                /** @description Customers who never get reminders */
+                excludedCustomerIds: number[];
             };
         };
         /** @description Colleague */
@@ -4317,7 +4467,7 @@ export interface components {
          * @description The reference's 15 types, then our extensions (credits, receipts, payments, e-mails): docs/delivery.md
          * @enum {string}
          */
-        WebhookType: "CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled" | "InvoiceEInvoicingStatusChanged" | "CreditEInvoicingStatusChanged" | "PurchaseInvoiceReceived" | "PurchaseInvoiceEInvoicingStatusChanged";
+        WebhookType: "CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled" | "InvoiceEInvoicingStatusChanged" | "CreditEInvoicingStatusChanged" | "PurchaseInvoiceReceived" | "PurchaseInvoiceEInvoicingStatusChanged" | "InvoiceReminded" | "RecurringInvoiceCreated" | "RecurringInvoiceUpdated" | "RecurringInvoiceDeleted" | "RecurringInvoiceIssued" | "RecurringInvoiceStopped";
         /** @description Webhook */
         Webhook: {
             /** Format: int32 */
@@ -4360,6 +4510,115 @@ export interface components {
             deliveredAt: string | null;
             /** @description The latest attempts, newest first (at most 20) */
             history: components["schemas"]["WebhookAttempt"][];
+        };
+        /** @description A reminder (relance) of an invoice (Facturier extension) */
+        InvoiceReminder: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            invoiceId: number;
+            /** @description 1-based index of the step in Settings.reminders.steps */
+            step: number;
+            daysAfterDueDate: number;
+            formalNotice: boolean;
+            /** @description What remained due when it was sent (partial payments and credits counted) */
+            amountDue: number;
+            daysLate: number;
+            /** @enum {string} */
+            trigger: "Schedule" | "Manual";
+            recipient: string;
+            subject: string;
+            /** Format: int32 */
+            emailId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description An invoice's reminders: sent, and to come (Facturier extension) */
+        InvoiceReminderPlan: {
+            /** Format: int32 */
+            invoiceId: number;
+            number: string | null;
+            /** Format: date */
+            dueDate: string | null;
+            amountDue: number;
+            daysLate: number;
+            /** @description Settings.reminders.enabled */
+            enabled: boolean;
+            /** @description Whether a reminder can be sent now (by the schedule or on demand) */
+            sendable: boolean;
+            /** @description Why not, when not */
+            notSendableReason: string | null;
+            recipient: string | null;
+            history: components["schemas"]["InvoiceReminder"][];
+            steps: {
+                step: number;
+                daysAfterDueDate: number;
+                /**
+                 * Format: date
+                 * @description The day the schedule sends it
+                 */
+                date: string;
+                formalNotice: boolean;
+                /**
+                 * @description Sent; Due: the next run sends it; Scheduled: later; Skipped: a later step was sent
+                 * @enum {string}
+                 */
+                status: "Sent" | "Due" | "Scheduled" | "Skipped";
+                /** @description Preview, with the values of today */
+                subject: string;
+                /** @description Preview, with the values of today (the formal notice with its legal mentions) */
+                body: string;
+            }[];
+        };
+        /** @description A recurring invoice model (Facturier extension) */
+        RecurringInvoice: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            customerId: number;
+            invoice: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            frequency: "Monthly" | "Quarterly" | "Yearly" | "EveryNDays";
+            intervalDays: number | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string | null;
+            count: number | null;
+            dayOfIssue: number | null;
+            /**
+             * @description Draft: each invoice is left as a draft; Finalize: finalized; FinalizeAndSend: finalized and sent by e-mail to the customer
+             * @enum {string}
+             */
+            mode: "Draft" | "Finalize" | "FinalizeAndSend";
+            /** @enum {string} */
+            status: "Active" | "Stopped" | "Finished";
+            /** @description Why the model stopped, when it did */
+            stoppedReason: string | null;
+            issuedCount: number;
+            /**
+             * Format: date
+             * @description Date of the next invoice; null when finished or stopped
+             */
+            nextDate: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RecurringOccurrence: {
+            /** @description 0-based */
+            occurrence: number;
+            /** Format: date */
+            issueDate: string;
+            /** Format: int32 */
+            invoiceId: number | null;
+            /** @description What went wrong (e.g. finalization refused); the invoice stays a draft */
+            problem: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         /** @description Facturier extension: the e-invoicing platform connection test */
         PlatformHealth: {
@@ -7175,6 +7434,16 @@ export interface operations {
                             directoryServiceUrl?: string | null;
                             token?: string | null;
                         } | null;
+                    } | null;
+                    reminders?: {
+                        enabled?: boolean | null;
+                        steps?: {
+                            daysAfterDueDate?: number | null;
+                            subject?: string | null;
+                            body?: string | null;
+                            formalNotice?: boolean | null;
+                        }[] | null;
+                        excludedCustomerIds?: number[] | null;
                     } | null;
                 };
             };
@@ -18175,7 +18444,7 @@ export interface operations {
                     name: string;
                     /** @description Absolute http(s) URL; loopback and private addresses are refused */
                     url: string;
-                    types: ("CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled" | "InvoiceEInvoicingStatusChanged" | "CreditEInvoicingStatusChanged" | "PurchaseInvoiceReceived" | "PurchaseInvoiceEInvoicingStatusChanged")[];
+                    types: ("CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled" | "InvoiceEInvoicingStatusChanged" | "CreditEInvoicingStatusChanged" | "PurchaseInvoiceReceived" | "PurchaseInvoiceEInvoicingStatusChanged" | "InvoiceReminded" | "RecurringInvoiceCreated" | "RecurringInvoiceUpdated" | "RecurringInvoiceDeleted" | "RecurringInvoiceIssued" | "RecurringInvoiceStopped")[];
                     secretKey?: string | null;
                 };
             };
@@ -18775,6 +19044,963 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmailMessage"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_SaleInvoices_Remind: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminder recorded, with the e-mail queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceReminder"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Conflict with the state of the record (e.g. a finalized document is immutable) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Busy or unavailable: retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_SaleInvoices_Reminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminder plan of the invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceReminderPlan"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_Reminders_Preview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Rappel : facture {number}",
+                 *       "body": "Bonjour {customer},\nReste dû : {amountDue} ({daysLate} jours de retard).",
+                 *       "formalNotice": false
+                 *     }
+                 */
+                "application/json": {
+                    subject: string;
+                    body: string;
+                    formalNotice?: boolean;
+                    /** Format: int32 */
+                    invoiceId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered subject and body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subject: string;
+                        body: string;
+                    };
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_RecurringInvoices_List: {
+        parameters: {
+            query?: {
+                /** @description Page index, first page is 1 (0 is read as 1, as the reference service does) */
+                PageIndex?: number;
+                /** @description Page size (1..100, default 10) */
+                PageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"][];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_RecurringInvoices_Create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A recurring invoice model */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerId": 1,
+                 *       "invoice": {
+                 *         "subject": "Hébergement mensuel",
+                 *         "lines": [
+                 *           {
+                 *             "productNumber": "HEB-MOIS",
+                 *             "quantity": 1
+                 *           }
+                 *         ]
+                 *       },
+                 *       "frequency": "Monthly",
+                 *       "startDate": "2027-01-01",
+                 *       "dayOfIssue": 1,
+                 *       "count": 12,
+                 *       "mode": "Finalize"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: int32 */
+                    customerId: number;
+                    /** @description The invoice each occurrence issues, as the body of POST /v1/saleinvoices (its customer and date come from the model) */
+                    invoice: {
+                        billingAddress?: {
+                            street?: string | null;
+                            zipcode?: string | null;
+                            city?: string | null;
+                            countryIso?: string | null;
+                        } | null;
+                        billingContact?: {
+                            cellPhone?: string | null;
+                            companyName?: string | null;
+                            email?: string | null;
+                            firstName?: string | null;
+                            function?: string | null;
+                            lastName?: string | null;
+                            phone?: string | null;
+                            service?: string | null;
+                            title?: string | null;
+                        } | null;
+                        customerElectronicAddress?: string | null;
+                        customerName?: string | null;
+                        customerNumber?: string | null;
+                        customerOrderReference?: string | null;
+                        customerSiret?: string | null;
+                        /** @enum {string|null} */
+                        customerType?: "Business" | "Consumer" | "Government" | null;
+                        customerVatNumber?: string | null;
+                        footerNotes?: string | null;
+                        globalDiscount?: {
+                            /** @enum {string} */
+                            type?: "Percent" | "Fixed";
+                            value?: number;
+                        } | null;
+                        headerNotes?: string | null;
+                        internalId?: string | null;
+                        internalNotes?: string | null;
+                        liableToVat?: boolean | null;
+                        lines?: {
+                            /** @enum {string|null} */
+                            type?: "Empty" | "Product" | "Service" | "Subtotal" | "Text" | "NewPage" | null;
+                            date?: string | null;
+                            description?: string | null;
+                            discount?: {
+                                /** @enum {string} */
+                                type?: "Percent" | "Fixed";
+                                value?: number;
+                            } | null;
+                            productId?: number | null;
+                            productNumber?: string | null;
+                            productInternalId?: string | null;
+                            classificationId?: number | null;
+                            purchasePrice?: number | null;
+                            quantity?: number | null;
+                            taxExcludedPrice?: number | null;
+                            taxIncludedPrice?: number | null;
+                            unit?: {
+                                id?: number | null;
+                                code?: string | null;
+                                name?: string | null;
+                            } | null;
+                            vat?: {
+                                id?: number | null;
+                                rate?: number | null;
+                                /** @enum {string|null} */
+                                region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
+                            } | null;
+                            /** @enum {string|null} */
+                            vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                            vatExemptionCode?: string | null;
+                        }[] | null;
+                        metadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string|null} */
+                        region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
+                        shippingAddress?: {
+                            street?: string | null;
+                            zipcode?: string | null;
+                            city?: string | null;
+                            countryIso?: string | null;
+                        } | null;
+                        shippingAmount?: number | null;
+                        shippingContact?: {
+                            cellPhone?: string | null;
+                            companyName?: string | null;
+                            email?: string | null;
+                            firstName?: string | null;
+                            function?: string | null;
+                            lastName?: string | null;
+                            phone?: string | null;
+                            service?: string | null;
+                            title?: string | null;
+                        } | null;
+                        shippingVat?: {
+                            id?: number | null;
+                            rate?: number | null;
+                            /** @enum {string|null} */
+                            region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
+                        } | null;
+                        subject?: string | null;
+                        useTaxIncludedPrices?: boolean | null;
+                        /** @enum {string|null} */
+                        vatMode?: "Auto" | "Debit" | "Collection" | null;
+                        vatNote?: string | null;
+                        vatReverseCharge?: boolean | null;
+                        vendorReference?: string | null;
+                        /** @enum {string|null} */
+                        vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                        vatExemptionCode?: string | null;
+                        deliveryDate?: string | null;
+                    };
+                    /** @enum {string} */
+                    frequency: "Monthly" | "Quarterly" | "Yearly" | "EveryNDays";
+                    intervalDays?: number | null;
+                    /** Format: date */
+                    startDate: string;
+                    endDate?: string | null;
+                    count?: number | null;
+                    dayOfIssue?: number | null;
+                    /**
+                     * @description Draft: each invoice is left as a draft; Finalize: finalized; FinalizeAndSend: finalized and sent by e-mail to the customer
+                     * @enum {string}
+                     */
+                    mode?: "Draft" | "Finalize" | "FinalizeAndSend";
+                };
+            };
+        };
+        responses: {
+            /** @description The model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_RecurringInvoices_Get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    PUT_RecurringInvoices_Update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description A recurring invoice model */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerId": 1,
+                 *       "invoice": {
+                 *         "subject": "Hébergement mensuel",
+                 *         "lines": [
+                 *           {
+                 *             "productNumber": "HEB-MOIS",
+                 *             "quantity": 1
+                 *           }
+                 *         ]
+                 *       },
+                 *       "frequency": "Monthly",
+                 *       "startDate": "2027-01-01",
+                 *       "dayOfIssue": 1,
+                 *       "count": 12,
+                 *       "mode": "Finalize"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: int32 */
+                    customerId: number;
+                    /** @description The invoice each occurrence issues, as the body of POST /v1/saleinvoices (its customer and date come from the model) */
+                    invoice: {
+                        billingAddress?: {
+                            street?: string | null;
+                            zipcode?: string | null;
+                            city?: string | null;
+                            countryIso?: string | null;
+                        } | null;
+                        billingContact?: {
+                            cellPhone?: string | null;
+                            companyName?: string | null;
+                            email?: string | null;
+                            firstName?: string | null;
+                            function?: string | null;
+                            lastName?: string | null;
+                            phone?: string | null;
+                            service?: string | null;
+                            title?: string | null;
+                        } | null;
+                        customerElectronicAddress?: string | null;
+                        customerName?: string | null;
+                        customerNumber?: string | null;
+                        customerOrderReference?: string | null;
+                        customerSiret?: string | null;
+                        /** @enum {string|null} */
+                        customerType?: "Business" | "Consumer" | "Government" | null;
+                        customerVatNumber?: string | null;
+                        footerNotes?: string | null;
+                        globalDiscount?: {
+                            /** @enum {string} */
+                            type?: "Percent" | "Fixed";
+                            value?: number;
+                        } | null;
+                        headerNotes?: string | null;
+                        internalId?: string | null;
+                        internalNotes?: string | null;
+                        liableToVat?: boolean | null;
+                        lines?: {
+                            /** @enum {string|null} */
+                            type?: "Empty" | "Product" | "Service" | "Subtotal" | "Text" | "NewPage" | null;
+                            date?: string | null;
+                            description?: string | null;
+                            discount?: {
+                                /** @enum {string} */
+                                type?: "Percent" | "Fixed";
+                                value?: number;
+                            } | null;
+                            productId?: number | null;
+                            productNumber?: string | null;
+                            productInternalId?: string | null;
+                            classificationId?: number | null;
+                            purchasePrice?: number | null;
+                            quantity?: number | null;
+                            taxExcludedPrice?: number | null;
+                            taxIncludedPrice?: number | null;
+                            unit?: {
+                                id?: number | null;
+                                code?: string | null;
+                                name?: string | null;
+                            } | null;
+                            vat?: {
+                                id?: number | null;
+                                rate?: number | null;
+                                /** @enum {string|null} */
+                                region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
+                            } | null;
+                            /** @enum {string|null} */
+                            vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                            vatExemptionCode?: string | null;
+                        }[] | null;
+                        metadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string|null} */
+                        region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
+                        shippingAddress?: {
+                            street?: string | null;
+                            zipcode?: string | null;
+                            city?: string | null;
+                            countryIso?: string | null;
+                        } | null;
+                        shippingAmount?: number | null;
+                        shippingContact?: {
+                            cellPhone?: string | null;
+                            companyName?: string | null;
+                            email?: string | null;
+                            firstName?: string | null;
+                            function?: string | null;
+                            lastName?: string | null;
+                            phone?: string | null;
+                            service?: string | null;
+                            title?: string | null;
+                        } | null;
+                        shippingVat?: {
+                            id?: number | null;
+                            rate?: number | null;
+                            /** @enum {string|null} */
+                            region?: "FR" | "EU" | "IE" | "DOM" | "Corse" | "Monaco" | null;
+                        } | null;
+                        subject?: string | null;
+                        useTaxIncludedPrices?: boolean | null;
+                        /** @enum {string|null} */
+                        vatMode?: "Auto" | "Debit" | "Collection" | null;
+                        vatNote?: string | null;
+                        vatReverseCharge?: boolean | null;
+                        vendorReference?: string | null;
+                        /** @enum {string|null} */
+                        vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | null;
+                        vatExemptionCode?: string | null;
+                        deliveryDate?: string | null;
+                    };
+                    /** @enum {string} */
+                    frequency: "Monthly" | "Quarterly" | "Yearly" | "EveryNDays";
+                    intervalDays?: number | null;
+                    /** Format: date */
+                    startDate: string;
+                    endDate?: string | null;
+                    count?: number | null;
+                    dayOfIssue?: number | null;
+                    /**
+                     * @description Draft: each invoice is left as a draft; Finalize: finalized; FinalizeAndSend: finalized and sent by e-mail to the customer
+                     * @enum {string}
+                     */
+                    mode?: "Draft" | "Finalize" | "FinalizeAndSend";
+                };
+            };
+        };
+        responses: {
+            /** @description The model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    DELETE_RecurringInvoices_Delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_RecurringInvoices_Invoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The occurrences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringOccurrence"][];
                 };
             };
             /** @description Missing or invalid API key */

@@ -21,6 +21,7 @@ import { saleDocumentLines } from './022_sale_document_lines.js';
 import { einvoicingWarnings } from './023_einvoicing_warnings.js';
 import { einvoicingPlatform } from './024_einvoicing_platform.js';
 import { ereporting } from './025_ereporting.js';
+import { gettingPaid } from './026_getting_paid.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   einvoicingWarnings,
   einvoicingPlatform,
   ereporting,
+  gettingPaid,
 ];

@@ -15,6 +15,9 @@ export function mailingStage(ctx: AppContext, transport?: MailTransport): Stage 
 }
 
 export { registerSendRoute } from './routes.js';
+export { isEmailAddress, queueInvoiceReminderIn, queueInvoiceSend } from './service.js';
+export type { EmailMessageT } from './schemas.js';
+export { EmailMessage } from './schemas.js';
 export { defaultRecipientOf, type Sendable, type SendableDocument } from './sendables.js';
-export { PLACEHOLDERS } from './templates.js';
+export { formatAmount, formatDate, PLACEHOLDERS } from './templates.js';
 export type { MailTransport } from './transport.js';

@@ -5,7 +5,7 @@
 // records the outcome in one transaction: the message sent, the document's sentAt, and the
 // events InvoiceSent/CreditSent and EmailSent (or EmailFailed).
 import type { AppContext } from '../../context.js';
-import { transaction } from '../../db/transaction.js';
+import { transaction, type Trx } from '../../db/transaction.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../../errors.js';
 import { emit } from '../../jobs/outbox.js';
 import { backoffMs, RETRY_WINDOW_MS, type Clock, type Stage } from '../../jobs/runner.js';
@@ -35,6 +35,8 @@ interface StoredMessage {
   subject: string;
   text: string;
   attachment: { fileName: string } | null;
+  /** A reminder of an invoice (modules/reminders): delivering it does not mark the invoice sent again. */
+  purpose?: 'reminder';
 }
 
 const STATUS = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
@@ -144,6 +146,56 @@ export async function queueSend(
   });
 }
 
+/**
+ * Queues, inside the caller's transaction, an e-mail about an invoice written by another module
+ * (a reminder): the account's invoice cc/bcc and reply-to apply, and the invoice's PDF, when
+ * `attachment` names it, is attached at delivery. Checks the addresses; answers the queued message.
+ */
+export async function queueInvoiceReminderIn(
+  trx: Trx,
+  clock: Clock,
+  input: {
+    accountId: number;
+    invoiceId: number;
+    number: string | null;
+    to: string;
+    subject: string;
+    text: string;
+    attachment: string | null;
+  },
+): Promise<EmailMessageT> {
+  const settings = await getAccountSettings(trx, input.accountId);
+  const templates = settings.emailing.invoices;
+  const to = cleanAddresses([input.to], () => '[0]');
+  const cc = cleanAddresses(templates.defaultCcEmails ?? [], (i) => `settings.emailing.invoices.defaultCcEmails[${i}]`);
+  const bcc = cleanAddresses(templates.defaultBccEmails ?? [], (i) => `settings.emailing.invoices.defaultBccEmails[${i}]`);
+  const message: StoredMessage = {
+    to,
+    cc,
+    bcc,
+    replyTo: settings.company.contact.email ?? null,
+    subject: input.subject.replace(/[\r\n]+/g, ' ').trim(),
+    text: input.text,
+    attachment: input.attachment ? { fileName: input.attachment } : null,
+    purpose: 'reminder',
+  };
+  const row = await repo.insertEmail(trx, {
+    accountId: input.accountId,
+    documentKind: 'Invoice',
+    documentId: input.invoiceId,
+    documentNumber: input.number,
+    message: JSON.stringify(message),
+    status: 'queued',
+    nextAttemptAt: clock(),
+    lockedUntil: null,
+    lastError: null,
+    messageId: null,
+    createdAt: new Date(clock()).toISOString(),
+    sentAt: null,
+  });
+  return presentEmail(row);
+}
+
 export async function getEmail(ctx: AppContext, accountId: number, id: number): Promise<EmailMessageT> {
   const row = await repo.getAccountEmail(ctx.db.kysely, accountId, id);
   if (!row) throw new NotFoundError('E-mail', id);
@@ -207,7 +259,7 @@ export function sendStage(
       if (outcome.ok) {
         const sentAt = new Date(at).toISOString();
         await repo.updateEmail(trx, row.id, { status: 'sent', sentAt, messageId: outcome.messageId, lockedUntil: null, lastError: null });
-        await sendable!.markSent(ctx, trx, row.accountId, row.documentId, sentAt);
+        if (m.purpose !== 'reminder') await sendable!.markSent(ctx, trx, row.accountId, row.documentId, sentAt);
         await emit(trx, row.accountId, 'EmailSent', presentEmail((await repo.getEmail(trx, row.id))!));
         return;
       }
@@ -233,4 +285,11 @@ export function sendStage(
       transport.close();
     },
   };
+}
+
+/** Sends a finalized invoice to its customer with the account's templates (recurring invoices do so). */
+export function queueInvoiceSend(ctx: AppContext, clock: Clock, accountId: number, id: number): Promise<EmailMessageT> {
+  const sendable = sendableOf('Invoice');
+  if (!sendable) throw new InvalidStateError('invoices cannot be sent by e-mail: the mailing routes are not registered');
+  return queueSend(ctx, clock, sendable, accountId, id, []);
 }

@@ -53,3 +53,9 @@ export function platformStages(ctx: AppContext): Stage[] {
 /** For e-reporting (modules/ereporting): the same connection and client send its Flux 10 flows. */
 export { PlatformClient, PlatformError, type Flow } from './client.js';
 export { clientFor, type PlatformContext } from './service.js';
+/** The invoices, among `ids`, whose lifecycle status in force is 207 En litige (the buyer disputes them). */
+export async function disputedInvoices(db: AppContext['db']['kysely'], accountId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = await documentStatuses(db, accountId, 'Invoice', ids);
+  return new Set(ids.filter((id) => found.get(id)?.einvoicingStatus?.code === '207'));
+}

@@ -26,6 +26,36 @@ const emailTemplate = () => ({
 });
 
 /** A fresh copy each call: callers may mutate it. */
+/** The reminders schedule of an account that has not written its own: a week, a month, then the formal notice. */
+export const DEFAULT_REMINDER_STEPS: AccountSettings['reminders']['steps'] = [
+  {
+    daysAfterDueDate: 7,
+    subject: 'Rappel : facture {number} échue le {dueDate}',
+    body:
+      'Bonjour,\n\nSauf erreur de notre part, la facture {number} du {date}, échue le {dueDate}, reste impayée : ' +
+      '{amountDue} restent dus.\n\nMerci de bien vouloir procéder à son règlement. Si celui-ci a été effectué entre-temps, ' +
+      'veuillez ne pas tenir compte de ce message.\n\nCordialement,\n{company}\n',
+    formalNotice: false,
+  },
+  {
+    daysAfterDueDate: 30,
+    subject: 'Deuxième rappel : facture {number} impayée',
+    body:
+      'Bonjour,\n\nMalgré notre précédent rappel, la facture {number} du {date} reste impayée {daysLate} jours après ' +
+      'son échéance du {dueDate}. Montant restant dû : {amountDue}.\n\nMerci de régulariser ce règlement dans les plus brefs délais.' +
+      '\n\nCordialement,\n{company}\n',
+    formalNotice: false,
+  },
+  {
+    daysAfterDueDate: 45,
+    subject: 'Mise en demeure : facture {number}',
+    body:
+      'Madame, Monsieur,\n\nLa facture {number} du {date}, échue le {dueDate}, reste impayée à ce jour malgré nos relances. ' +
+      'Nous vous mettons en demeure de régler la somme de {amountDue} sous huit jours.\n\n{company}\n',
+    formalNotice: true,
+  },
+];
+
 export function defaultSettings(): AccountSettings {
   return {
     accounting: {
@@ -141,5 +171,6 @@ export function defaultSettings(): AccountSettings {
     },
     documentDefaults: { creditFooterNotes: null, invoiceFooterNotes: null, latePaymentPenaltyRate: null },
     einvoicing: { frenchRules: 'Warn', platform: null, ereporting: { vatRegime: null, platformRegistrationNumber: null } },
+    reminders: { enabled: false, steps: DEFAULT_REMINDER_STEPS.map((step) => ({ ...step })), excludedCustomerIds: [] },
   };
 }

@@ -329,6 +329,28 @@ const EInvoicingSettings = Type.Object(
   { additionalProperties: false, description: 'Facturier extension: e-invoicing rules and the platform connection' },
 );
 
+/** Ours: the reminders (relances) of overdue invoices (docs/getting-paid.md). */
+const ReminderStep = Type.Object(
+  {
+    daysAfterDueDate: Type.Integer({ minimum: -60, maximum: 730, description: 'When, in days after the due date (negative: before it)' }),
+    subject: Str(300, 'Subject; placeholders {number}, {date}, {dueDate}, {amount}, {amountDue}, {daysLate}, {company}, {customer}'),
+    body: Type.String({ maxLength: 10000, description: 'Plain text body, with the same placeholders' }),
+    formalNotice: Type.Boolean({
+      description:
+        'The formal notice (mise en demeure): the late-payment mentions of art. L441-10 Code de commerce are appended for a business customer',
+    }),
+  },
+  { additionalProperties: false },
+);
+const RemindersSettings = Type.Object(
+  {
+    enabled: Type.Boolean({ description: 'The worker sends the steps due once a day' }),
+    steps: Type.Array(ReminderStep, { maxItems: 10, description: 'The schedule, in increasing daysAfterDueDate' }),
+    excludedCustomerIds: Type.Array(Int32, { maxItems: 10000, description: 'Customers who never get reminders' }),
+  },
+  { additionalProperties: false, description: 'Facturier extension: reminders of overdue invoices' },
+);
+
 export const Settings = Type.Object(
   {
     accounting: AccountingSettings,
@@ -342,6 +364,7 @@ export const Settings = Type.Object(
     numbering: Numbering,
     documentDefaults: DocumentDefaults,
     einvoicing: EInvoicingSettings,
+    reminders: RemindersSettings,
   },
   { $id: 'Settings', additionalProperties: false, description: 'Application Settings' },
 );

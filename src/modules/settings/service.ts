@@ -17,6 +17,7 @@ import {
   vatNumberProblem,
 } from '../../domain/identifiers.js';
 import { validateNumberPattern } from '../../domain/numbering.js';
+import { REMINDER_PLACEHOLDERS, unknownPlaceholders } from '../../domain/reminders.js';
 import { describeSettlementTerm } from '../../domain/settlement.js';
 import { NotFoundError, type FieldError } from '../../errors.js';
 import { checkIfMatch, type IfMatch, type Versioned } from '../../app/versioning.js';
@@ -274,8 +275,40 @@ export async function readPlatformConnection(
   };
 }
 
+/**
+ * reminders.steps: each step complete, in increasing days, its templates using only known
+ * placeholders (a misspelt one would be sent as written: it is refused here, named).
+ */
+function checkReminders(doc: Json, errors: FieldError[]): void {
+  const steps = at(doc, 'reminders')?.steps;
+  if (!Array.isArray(steps)) return;
+  let previous: number | null = null;
+  (steps as Json[]).forEach((step, i) => {
+    const path = `reminders.steps[${i}]`;
+    for (const field of ['daysAfterDueDate', 'subject', 'body'] as const) {
+      if (step[field] === undefined || step[field] === null) errors.push({ field: `${path}.${field}`, message: 'is required' });
+    }
+    step.formalNotice = step.formalNotice === true;
+    for (const field of ['subject', 'body'] as const) {
+      const unknown = typeof step[field] === 'string' ? unknownPlaceholders(step[field]) : [];
+      if (unknown.length)
+        errors.push({
+          field: `${path}.${field}`,
+          message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}; known: ${REMINDER_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`,
+        });
+    }
+    const days = step.daysAfterDueDate;
+    if (typeof days === 'number') {
+      if (previous !== null && days <= previous)
+        errors.push({ field: `${path}.daysAfterDueDate`, message: `steps go in increasing days: ${days} comes after ${previous}` });
+      previous = days;
+    }
+  });
+}
+
 function checkOthers(doc: Json, errors: FieldError[]): void {
   checkPlatform(doc, errors);
+  checkReminders(doc, errors);
   const timezone = at(doc, 'general')?.timezone;
   if (typeof timezone === 'string') {
     try {

@@ -92,6 +92,12 @@ const SUBSCRIBABLE: Record<Subscribable, true> = {
   CreditEInvoicingStatusChanged: true,
   PurchaseInvoiceReceived: true,
   PurchaseInvoiceEInvoicingStatusChanged: true,
+  InvoiceReminded: true,
+  RecurringInvoiceCreated: true,
+  RecurringInvoiceUpdated: true,
+  RecurringInvoiceDeleted: true,
+  RecurringInvoiceIssued: true,
+  RecurringInvoiceStopped: true,
 };
 
 export const EVENT_TYPES = [

@@ -52,6 +52,7 @@ for (const dialect of dialects()) {
         '023_einvoicing_warnings',
         '024_einvoicing_platform',
         '025_ereporting',
+        '026_getting_paid',
       ]);
     });
     afterAll(() => dispose());

@@ -4,6 +4,7 @@
 // and a cursor read over several batches.
 import { PLATFORM_TABLES } from '../../../src/db/migrations/024_einvoicing_platform.js';
 import { EREPORTING_TABLES } from '../../../src/db/migrations/025_ereporting.js';
+import { GETTING_PAID_TABLES } from '../../../src/db/migrations/026_getting_paid.js';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -364,14 +365,16 @@ describeEachDb('exports', (ctx) => {
       await raw.schema.dropTable('sale_document_lines').execute();
       await raw.schema.dropTable('pending_upgrades').execute();
       await raw.schema.alterTable('sale_documents').dropColumn('einvoicing_warnings').execute();
-      for (const table of PLATFORM_TABLES) await raw.schema.dropTable(table).execute();
+      for (const table of GETTING_PAID_TABLES) await raw.schema.dropTable(table).execute();
       for (const table of EREPORTING_TABLES) await raw.schema.dropTable(table).execute();
+      for (const table of PLATFORM_TABLES) await raw.schema.dropTable(table).execute();
       await sql`delete from kysely_migration where name > '022'`.execute(raw);
       expect(await migrateToLatest(ctx.db)).toEqual([
         '022_sale_document_lines',
         '023_einvoicing_warnings',
         '024_einvoicing_platform',
         '025_ereporting',
+        '026_getting_paid',
       ]);
       const finalized = await ctx.db.kysely
         .selectFrom('saleDocuments')

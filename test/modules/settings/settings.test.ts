@@ -28,9 +28,19 @@ describeEachDb('settings', (ctx) => {
       'emailing',
       'general',
       'numbering',
+      'reminders',
       'sales',
       'socials',
       'vat',
+    ]);
+    // Reminders are off until the account switches them on; the default schedule ends with the formal notice.
+    expect(s.reminders).toMatchObject({ enabled: false, excludedCustomerIds: [] });
+    expect(
+      s.reminders.steps.map((step: { daysAfterDueDate: number; formalNotice: boolean }) => [step.daysAfterDueDate, step.formalNotice]),
+    ).toEqual([
+      [7, false],
+      [30, false],
+      [45, true],
     ]);
     expect(s.company).toMatchObject({ name: 'Atelier Dupont', siret: null, logoUri: null });
     expect(s.numbering).toEqual({
