@@ -195,7 +195,15 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   const mailing = mailingStage(ctx, options.mailTransport);
   const purge: Stage = { name: 'idempotency:purge', run: (now) => purgeIdempotencyKeys(db, now) };
   const outbox = new OutboxRunner(
-    [recurringStage(ctx), remindersStage(ctx), ...webhookStages(ctx), mailing, ...platformStages(ctx), ...ereportingStages(ctx), everyFew(purge, 10 * 60_000)],
+    [
+      recurringStage(ctx),
+      remindersStage(ctx),
+      ...webhookStages(ctx),
+      mailing,
+      ...platformStages(ctx),
+      ...ereportingStages(ctx),
+      everyFew(purge, 10 * 60_000),
+    ],
     {
       clock: options.delivery?.clock,
       log: app.log,
