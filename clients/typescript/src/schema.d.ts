@@ -2808,6 +2808,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ereporting/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's e-reporting periods between from and to (default: the previous month to today), with status and deadline
+         * @description The account's e-reporting periods overlapping from..to (default: the first day of the previous month to today): sales transaction periods (décades, months or two months by VAT regime) and payment periods, each with its deadline, status (Open, Due, NothingToReport, Queued, Sent, Accepted, Rejected), whether it is late, what it declares per VAT rate, its blocking points and its reports.
+         */
+        get: operations["GET_EReporting_Periods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ereporting/periods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One e-reporting period
+         * @description One e-reporting period (id S-AAAAMMJJ-AAAAMMJJ for sales, P-… for payments) as in the list. 404 when the id is not a period of the account’s calendar.
+         */
+        get: operations["GET_EReporting_Period"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ereporting/periods/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Flux 10 XML of a period: the report last sent if the books did not change since, else the one sending would transmit
+         * @description The PPF Flux 10 XML of the period: the report last sent when the books have not changed since, otherwise the one sending would transmit now (RE, rectifying, once a report was received). sequence=N answers a report already sent. 400 listing the blocking points when a document cannot be classified.
+         */
+        get: operations["GET_EReporting_PeriodFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ereporting/periods/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the period through the e-invoicing platform (idempotent; a rectifying report when the books changed since)
+         * @description Queues the period’s report for the plateforme agréée and tries at once (flowSyntax FRR). Idempotent: the same content is never queued twice; when the books changed since a report was received, a rectifying report (RE) follows. While the PA is down it waits in the outbox (status Queued). 400 for an open period, a period with blocking points, or no platform.
+         */
+        post: operations["POST_EReporting_PeriodSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ereporting/periods/{id}/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the tax office sees for the period (e-invoicing + e-reporting) beside the books, every difference explained
+         * @description What the tax office sees for the period, per VAT rate (e-invoicing: transmitted domestic B2B documents or 212 statuses; e-reporting: the last report received), beside the books (invoices and credits, or receipts), with every difference explained document by document.
+         */
+        get: operations["GET_EReporting_PeriodComparison"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3361,6 +3461,15 @@ export interface components {
                     /** @description A bearer token is stored (it is write-only: never answered) */
                     readonly hasToken: boolean;
                 } | null;
+                ereporting: {
+                    /**
+                     * @description VAT regime, which sets the e-reporting periods: NormalMonthly (décades), NormalQuarterly and Simplified (months), Franchise (two months). null: derived from vat (not liable: Franchise; vatPeriod Monthly: NormalMonthly, Quarterly: NormalQuarterly, Annually: Simplified)
+                     * @enum {string|null}
+                     */
+                    vatRegime: "NormalMonthly" | "NormalQuarterly" | "Simplified" | "Franchise" | null;
+                    /** @description The PA's 4-character registration number (matricule), the sender of every Flux 10 report (TT-8, scheme 0238) */
+                    platformRegistrationNumber: string | null;
+                };
             };
             /** @description Facturier extension: reminders of overdue invoices */
             reminders: {
@@ -4654,6 +4763,152 @@ export interface components {
             /** @description BT-49, scheme 0225: now the customer's companyInformations.electronicAddress */
             electronicAddress: string | null;
             message: string;
+        };
+        EReportingRateTotals: {
+            /** @description VAT rate in percent ("20", "5.5") */
+            rate: string;
+            /** @description Taxable base (transactions; credits negative) */
+            taxableAmount: string;
+            /** @description VAT (transactions; credits negative) */
+            taxAmount: string;
+            /** @description Amount collected, tax included (payments; refunds negative) */
+            collected: string;
+        };
+        EReportingPeriod: {
+            /** @description S-AAAAMMJJ-AAAAMMJJ (sales transactions), A-… (purchases from abroad) or P-… (payments) */
+            id: string;
+            /** @enum {string} */
+            kind: "Sales" | "Purchases" | "Payments";
+            /** Format: date */
+            start: string;
+            /** Format: date */
+            end: string;
+            /**
+             * Format: date
+             * @description Last day to transmit it
+             */
+            deadline: string;
+            /** @enum {string} */
+            status: "Open" | "Due" | "NothingToReport" | "Queued" | "Sent" | "Accepted" | "Rejected";
+            /** @description The deadline passed and no report was received by then */
+            late: boolean;
+            /** @description Invoices and aggregates the report holds */
+            entries: number;
+            totals: components["schemas"]["EReportingRateTotals"][];
+            blocking: {
+                /** @description The document concerned, or null for the account */
+                document: string | null;
+                reason: string;
+            }[];
+            /** @description The books changed since the last report received: sending yields a rectifying report */
+            rectificationDue: boolean;
+            transmission: {
+                /** @description TT-1 of the report */
+                reportId: string;
+                /** @description 0 the original report, 1.. the rectifying ones */
+                sequence: number;
+                /**
+                 * @description TT-4: IN initial, RE rectifying
+                 * @enum {string}
+                 */
+                typeCode: "IN" | "RE";
+                /** @enum {string} */
+                state: "WaitingForTransmission" | "Transmitted" | "TransmissionRefused";
+                flowId: string | null;
+                /**
+                 * @description The PA's acknowledgement of the flow
+                 * @enum {string|null}
+                 */
+                acknowledgement: "Pending" | "Ok" | "Error" | null;
+                /** @description Why it waits, why the PA refused or rejected it */
+                message: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                submittedAt: string | null;
+            } | null;
+            reports: {
+                /** @description TT-1 of the report */
+                reportId: string;
+                /** @description 0 the original report, 1.. the rectifying ones */
+                sequence: number;
+                /**
+                 * @description TT-4: IN initial, RE rectifying
+                 * @enum {string}
+                 */
+                typeCode: "IN" | "RE";
+                /** @enum {string} */
+                state: "WaitingForTransmission" | "Transmitted" | "TransmissionRefused";
+                flowId: string | null;
+                /**
+                 * @description The PA's acknowledgement of the flow
+                 * @enum {string|null}
+                 */
+                acknowledgement: "Pending" | "Ok" | "Error" | null;
+                /** @description Why it waits, why the PA refused or rejected it */
+                message: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                submittedAt: string | null;
+            }[];
+        };
+        EReportingCalendar: {
+            /** @enum {string} */
+            regime: "NormalMonthly" | "NormalQuarterly" | "Simplified" | "Franchise";
+            /** @enum {string} */
+            regimeSource: "Settings" | "DerivedFromVat";
+            /** Format: date */
+            today: string;
+            periods: components["schemas"]["EReportingPeriod"][];
+        };
+        EReportingComparison: {
+            id: string;
+            /** @enum {string} */
+            kind: "Sales" | "Purchases" | "Payments";
+            /** Format: date */
+            start: string;
+            /** Format: date */
+            end: string;
+            /** @description What the books say */
+            books: components["schemas"]["EReportingRateTotals"][];
+            /** @description What e-invoicing told the administration */
+            einvoicing: components["schemas"]["EReportingRateTotals"][];
+            /** @description What the last report received told it */
+            ereporting: components["schemas"]["EReportingRateTotals"][];
+            /** @description einvoicing + ereporting */
+            told: components["schemas"]["EReportingRateTotals"][];
+            report: {
+                /** @description TT-1 of the report */
+                reportId: string;
+                /** @description 0 the original report, 1.. the rectifying ones */
+                sequence: number;
+                /**
+                 * @description TT-4: IN initial, RE rectifying
+                 * @enum {string}
+                 */
+                typeCode: "IN" | "RE";
+                /** @enum {string} */
+                state: "WaitingForTransmission" | "Transmitted" | "TransmissionRefused";
+                flowId: string | null;
+                /**
+                 * @description The PA's acknowledgement of the flow
+                 * @enum {string|null}
+                 */
+                acknowledgement: "Pending" | "Ok" | "Error" | null;
+                /** @description Why it waits, why the PA refused or rejected it */
+                message: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                submittedAt: string | null;
+            } | null;
+            differences: {
+                document: string;
+                /** @description Tax excluded (sales) or collected (payments) */
+                amount: string;
+                reason: string;
+            }[];
         };
     };
     responses: never;
@@ -7433,6 +7688,11 @@ export interface operations {
                             flowServiceUrl?: string | null;
                             directoryServiceUrl?: string | null;
                             token?: string | null;
+                        } | null;
+                        ereporting?: {
+                            /** @enum {string|null} */
+                            vatRegime?: "NormalMonthly" | "NormalQuarterly" | "Simplified" | "Franchise" | null;
+                            platformRegistrationNumber?: string | null;
                         } | null;
                     } | null;
                     reminders?: {
@@ -20546,6 +20806,311 @@ export interface operations {
             };
             /** @description Busy or unavailable: retry after Retry-After */
             503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_EReporting_Periods: {
+        parameters: {
+            query?: {
+                /** @description First date (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last date (YYYY-MM-DD), default today */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The regime and the periods, by deadline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EReportingCalendar"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_EReporting_Period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Period id, e.g. S-20260901-20260910 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EReportingPeriod"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_EReporting_PeriodFile: {
+        parameters: {
+            query?: {
+                /** @description A report already sent, by its sequence */
+                sequence?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Period id, e.g. S-20260901-20260910 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Flux 10 file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_EReporting_PeriodSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Period id, e.g. S-20260901-20260910 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period, with its transmission */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EReportingPeriod"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_EReporting_PeriodComparison: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Period id, e.g. S-20260901-20260910 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Books, told, and the differences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EReportingComparison"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
