@@ -14,6 +14,7 @@ import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEnt
 import { FindingList, type Finding } from './findings';
 import { frenchVats, type Product, type Vat } from './products';
 import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
+import { RemindersPanel } from './reminders';
 
 export type Kind = 'invoice' | 'credit' | 'quote';
 const BASES = { invoice: '/v1/saleinvoices', credit: '/v1/salecredits', quote: '/v1/salequotes' } as const;
@@ -1177,6 +1178,7 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
       <LinesTable doc={doc} />
       <Totals doc={doc} />
       {kind !== 'quote' && doc.number && <Payments kind={kind} doc={doc} />}
+      {kind === 'invoice' && !doc.isPaid && !doc.isCancelled && <RemindersPanel id={doc.id} readOnly={readOnly} onSent={reload} />}
       {doc.einvoicingWarnings?.length ? (
         <section class="findings" aria-labelledby="kept-warnings-title" role="region" data-testid="kept-warnings">
           <h2 id="kept-warnings-title">{t('keptWarnings')}</h2>

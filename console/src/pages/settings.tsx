@@ -3,6 +3,7 @@
 // functions, bundled), invoicing defaults, e-mail templates per document kind with a live preview
 // (the server's own renderTemplate, bundled). One PUT /v1/settings with If-Match.
 import { PlatformSettings, type PlatformConnection } from './einvoicing';
+import { RemindersSettings, type ReminderSettings } from './reminders';
 import { useId, useState } from 'preact/hooks';
 import { formatDocumentNumber, validateNumberPattern } from '../../../src/domain/numbering';
 import { DEFAULT_SUBJECT, defaultBody, formatAmount, formatDate, renderTemplate } from '../../../src/modules/mailing/templates';
@@ -38,6 +39,7 @@ interface Settings {
   vat: { liableToVat: boolean };
   einvoicing: { frenchRules: 'Warn' | 'Enforce'; platform: PlatformConnection | null };
   emailing: Record<MailKind, DocumentEmail>;
+  reminders: ReminderSettings;
 }
 
 /** The document kinds the API sends by e-mail (POST /v1/saleinvoices/send/{id}, /v1/salecredits/send/{id}, /v1/salequotes/send/{id}). */
@@ -228,6 +230,7 @@ export function SettingsPage() {
   const [mailKind, setMailKind] = useState<MailKind>('invoices');
   const [liable, setLiable] = useState(true);
   const [frenchRules, setFrenchRules] = useState<'Warn' | 'Enforce'>('Warn');
+  const [reminders, setReminders] = useState<ReminderSettings | null>(null);
   const [logo, setLogo] = useState<string | null>(null);
   const [newLogo, setNewLogo] = useState<string | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
@@ -240,6 +243,7 @@ export function SettingsPage() {
     setMail(mailFormOf(answer.data));
     setLiable(answer.data.vat.liableToVat);
     setFrenchRules(answer.data.einvoicing.frenchRules);
+    setReminders(answer.data.reminders);
     setLogo(answer.data.company.logoUri);
     setEtag(answer.etag);
     return answer.data;
@@ -312,12 +316,14 @@ export function SettingsPage() {
       vat: { liableToVat: liable },
       einvoicing: { frenchRules },
       emailing,
+      ...(reminders ? { reminders } : {}),
     };
     try {
       const answer = await call<Settings>('PUT', '/v1/settings', { body, ifMatch: etag });
       setEtag(answer.etag);
       setForm(formOf(answer.data));
       setMail(mailFormOf(answer.data));
+      setReminders(answer.data.reminders);
       setLogo(answer.data.company.logoUri);
       setNewLogo(null);
       setSaved(true);
@@ -547,6 +553,7 @@ export function SettingsPage() {
             pattern={mailKind === 'invoices' ? f.invoicePattern : mailKind === 'credits' ? f.creditPattern : f.quotePattern}
           />
         </fieldset>
+        {reminders && <RemindersSettings value={reminders} onChange={setReminders} error={error} />}
         {saved && <Notice>{t('settingsSaved')}</Notice>}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>

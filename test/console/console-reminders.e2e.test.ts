@@ -1,0 +1,115 @@
+// Reminders in the console (issue #30), in Debian's chromium on each database: the schedule edited in
+// the settings (an unknown placeholder refused beside its field, a preview rendered by the API, saved
+// and read back); an overdue invoice's reminders listed with their dates and states, the next one
+// sent on demand and recorded; an invoice whose customer has no e-mail says why none can go.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../../src/modules/users/index.js';
+import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { browserMissing } from '../helpers/referees.js';
+import { ensureConsoleBuilt, expectAccessible, openBrowser, screenshotFailure, type Browser } from './browser.js';
+
+const missing = browserMissing('console-reminders.e2e.test.ts');
+if (!missing) await ensureConsoleBuilt();
+const PASSWORD = 'un mot de passe solide';
+
+describeEachDb('web console in a browser: reminders', (ctx) => {
+  if (missing) {
+    it.skip(missing, () => {});
+    return;
+  }
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let account: TestAccount;
+  const email = `relances.${ctx.dialect}@atelier.example`;
+
+  const api = async <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await ctx.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<T>();
+  };
+  async function overdueInvoice(customer: object) {
+    const customerId = (await api<{ id: number }>('POST', '/v1/customers', customer)).id;
+    const draft = await api<{ id: number }>('POST', '/v1/saleinvoices', {
+      customerId,
+      date: '2026-10-01',
+      dueDate: '2026-10-31',
+      lines: [{ type: 'Service', description: 'Reportage', quantity: 1, taxExcludedPrice: 500, vat: { rate: 20 } }],
+    });
+    return api<{ id: number; number: string }>('POST', `/v1/saleinvoices/finalize/${draft.id}`);
+  }
+
+  beforeAll(async () => {
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    account = await ctx.newAccount('Atelier Lumière SAS');
+    await createUser(ctx.db, {
+      accountId: account.accountId,
+      email,
+      profile: 'Admin',
+      firstName: 'Camille',
+      lastName: 'Roux',
+      password: PASSWORD,
+    });
+    browser = await openBrowser();
+    page = browser.page;
+    await page.goto(`${base}/console/`);
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Factures', exact: true }).waitFor();
+  }, 120_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('edits the schedule in the settings: an unknown placeholder refused beside its field, a preview, saved', async () => {
+    await page.goto(`${base}/console/#/settings`);
+    const section = page.getByTestId('reminder-settings');
+    await section.waitFor();
+    await section.getByLabel('Envoyer les relances automatiquement (une fois par jour)').check();
+    const step1 = section.getByRole('group', { name: 'Relance 1' });
+    await step1.getByLabel('Objet').fill('Facture {number} : reste {montant}');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(async () => (await step1.locator('.field-error').allTextContents()).join(' ')).toContain('{montant}');
+    await step1.getByLabel('Objet').fill('Facture {number} : reste {amountDue}');
+    await step1.getByRole('button', { name: 'Aperçu' }).click();
+    const preview = step1.getByTestId('reminder-preview');
+    await preview.waitFor();
+    expect(await preview.locator('strong').textContent()).toMatch(/^Facture \S+ : reste \d/);
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(() => page.locator('.notice').first().textContent()).toBe('Paramètres enregistrés');
+    const saved = await api<{ reminders: { enabled: boolean; steps: { subject: string }[] } }>('GET', '/v1/settings');
+    expect(saved.reminders.enabled).toBe(true);
+    expect(saved.reminders.steps[0].subject).toBe('Facture {number} : reste {amountDue}');
+    await expectAccessible(page, 'settings with reminders');
+  });
+
+  it("lists an overdue invoice's reminders and sends the next one on demand; says why none can go without an e-mail", async () => {
+    const invoice = await overdueInvoice({ companyName: 'Boulangerie Martin', email: 'compta@boulangerie.example' });
+    await page.goto(`${base}/console/#/invoices/${invoice.id}`);
+    const panel = page.getByTestId('reminders');
+    await panel.waitFor();
+    expect(await panel.locator('tbody tr').count()).toBeGreaterThanOrEqual(1);
+    await panel.getByRole('button', { name: 'Envoyer la relance maintenant' }).click();
+    await panel.getByTestId('reminders-sent').waitFor();
+    expect(await panel.getByTestId('reminders-sent').locator('li').first().textContent()).toContain('Relance 1');
+    expect(await panel.getByTestId('reminders-sent').locator('li').first().textContent()).toContain('compta@boulangerie.example');
+    const plan = await api<{ history: { step: number; trigger: string }[] }>('GET', `/v1/saleinvoices/reminders/${invoice.id}`);
+    expect(plan.history).toEqual([expect.objectContaining({ step: 1, trigger: 'Manual' })]);
+    await expectAccessible(page, 'invoice with its reminders');
+
+    const silent = await overdueInvoice({ companyName: 'Sans Courriel SARL' });
+    await page.goto(`${base}/console/#/invoices/${silent.id}`);
+    await page.getByTestId('reminders').waitFor();
+    const reason = (await api<{ notSendableReason: string }>('GET', `/v1/saleinvoices/reminders/${silent.id}`)).notSendableReason;
+    expect(reason).toBeTruthy();
+    expect(await page.getByTestId('reminders').locator('.notice').textContent()).toBe(`Pas de relance possible : ${reason}`);
+    expect(await page.getByRole('button', { name: 'Envoyer la relance maintenant' }).count()).toBe(0);
+  });
+});
