@@ -11,6 +11,7 @@ import { CustomerEdit, CustomersPage } from './pages/customers';
 import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ReceivedInvoicePage, ReceivedPage } from './pages/einvoicing';
 import { EReportingPage, EReportingPeriodPage } from './pages/ereporting';
+import { RecurringEdit, RecurringPage } from './pages/recurring';
 import { ProductEdit, ProductsPage } from './pages/products';
 import { ReceiptsPage } from './pages/receipts';
 import { SettingsPage } from './pages/settings';
@@ -119,6 +120,7 @@ function App() {
     ['customers', t('customers')],
     ['products', t('products')],
     ['receipts', t('receipts')],
+    ['recurring', t('recurring')],
     ['received', t('received')],
     ['ereporting', t('ereporting')],
     ['settings', t('settings')],
@@ -143,6 +145,8 @@ function App() {
   else if (section === 'receipts') page = <ReceiptsPage />;
   else if (section === 'received')
     page = id ? <ReceivedInvoicePage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <ReceivedPage />;
+  else if (section === 'recurring')
+    page = id ? <RecurringEdit key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <RecurringPage />;
   else if (section === 'ereporting')
     page = id ? <EReportingPeriodPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <EReportingPage />;
   else if (section === 'settings') page = <SettingsPage />;

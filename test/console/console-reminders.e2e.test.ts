@@ -1,7 +1,9 @@
 // Reminders in the console (issue #30), in Debian's chromium on each database: the schedule edited in
 // the settings (an unknown placeholder refused beside its field, a preview rendered by the API, saved
 // and read back); an overdue invoice's reminders listed with their dates and states, the next one
-// sent on demand and recorded; an invoice whose customer has no e-mail says why none can go.
+// sent on demand and recorded; an invoice whose customer has no e-mail says why none can go; a
+// recurring invoice model made in the console (a missing customer refused beside its field), its
+// first invoice issued by the worker and listed on the model's page.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
@@ -111,5 +113,52 @@ describeEachDb('web console in a browser: reminders', (ctx) => {
     expect(reason).toBeTruthy();
     expect(await page.getByTestId('reminders').locator('.notice').textContent()).toBe(`Pas de relance possible : ${reason}`);
     expect(await page.getByRole('button', { name: 'Envoyer la relance maintenant' }).count()).toBe(0);
+  });
+
+  it('makes a recurring invoice model; the worker issues its first invoice, listed on the model', async () => {
+    await api('POST', '/v1/customers', { companyName: 'Abonné Mensuel SARL', email: 'abonne@example.fr' });
+    await page.goto(`${base}/console/#/recurring`);
+    await page.getByRole('heading', { name: 'Factures récurrentes' }).waitFor();
+    await page.getByRole('link', { name: 'Nouvelle facture récurrente' }).click();
+    await page.getByLabel('Description').fill('Maintenance du site');
+    await page.getByLabel('Prix unitaire HT').fill('150');
+    await page.getByRole('button', { name: 'Créer' }).click();
+    await expect
+      .poll(
+        async () =>
+          await page
+            .locator('.field', { has: page.getByLabel('Client', { exact: true }) })
+            .locator('.field-error')
+            .count(),
+      )
+      .toBe(1);
+    await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Abonné Mensuel SARL' });
+    await page.getByLabel('Fréquence').selectOption('Monthly');
+    await page.getByRole('button', { name: 'Créer' }).click();
+    await page.getByRole('heading', { name: /^Facture récurrente n° \d+$/ }).waitFor();
+    expect(await page.getByTestId('recurring-status').textContent()).toBe('Active');
+    const [model] = await api<{ id: number; frequency: string; mode: string; invoice: { lines: { description: string }[] } }[]>(
+      'GET',
+      '/v1/recurringinvoices',
+    );
+    expect(model).toMatchObject({
+      frequency: 'Monthly',
+      mode: 'Draft',
+      invoice: { lines: [expect.objectContaining({ description: 'Maintenance du site' })] },
+    });
+    await ctx.app.outbox.drain();
+    await page.reload();
+    const occurrences = page.getByTestId('occurrences');
+    await occurrences.waitFor();
+    expect(await occurrences.locator('li').count()).toBe(1);
+    const link = occurrences.getByRole('link', { name: 'Voir la facture' });
+    const invoiceId = Number((await link.getAttribute('href'))!.split('/').pop());
+    const invoice = await api<{ isDraft: boolean; taxExcludedAmount: number }>('GET', `/v1/saleinvoices/${invoiceId}`);
+    expect(invoice).toMatchObject({ isDraft: true, taxExcludedAmount: 150 });
+    await expectAccessible(page, 'recurring model');
+    await page.goto(`${base}/console/#/recurring`);
+    await page.getByTestId('recurring-list').waitFor();
+    expect(await page.getByTestId('recurring-list').locator('tbody tr').first().textContent()).toContain('Abonné Mensuel SARL');
+    await expectAccessible(page, 'recurring list');
   });
 });
