@@ -161,4 +161,25 @@ describeEachDb('web console in a browser: reminders', (ctx) => {
     expect(await page.getByTestId('recurring-list').locator('tbody tr').first().textContent()).toContain('Abonné Mensuel SARL');
     await expectAccessible(page, 'recurring list');
   });
+
+  it("switches reminders off for one customer from the customer's page, and keeps the e-invoicing address it does not show", async () => {
+    const customer = await api<{ id: number }>('POST', '/v1/customers', {
+      companyName: 'Prélèvement SA',
+      email: 'prelevement@example.fr',
+      companyInformations: { siret: '73282932000074', electronicAddress: '732829320_FACTURES' },
+    });
+    await page.goto(`${base}/console/#/customers/${customer.id}`);
+    const box = page.getByLabel('Ne jamais relancer ce client (il paie par prélèvement, par exemple)');
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await page.getByText('Enregistré').first().waitFor();
+    const settings = await api<{ reminders: { excludedCustomerIds: number[] } }>('GET', '/v1/settings');
+    expect(settings.reminders.excludedCustomerIds).toContain(customer.id);
+    const saved = await api<{ companyInformations: { electronicAddress: string | null } }>('GET', `/v1/customers/${customer.id}`);
+    expect(saved.companyInformations.electronicAddress).toBe('732829320_FACTURES');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Ne jamais relancer ce client (il paie par prélèvement, par exemple)').isChecked()).toBe(true);
+  });
 });

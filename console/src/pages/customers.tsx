@@ -22,7 +22,7 @@ export interface Customer {
   type: string;
   email: string | null;
   phone: string | null;
-  companyInformations: { siret: string | null; vatNumber: string | null } | null;
+  companyInformations: { siret: string | null; vatNumber: string | null; electronicAddress?: string | null } | null;
   billingAddress: Address | null;
 }
 
@@ -93,6 +93,15 @@ export function CustomersPage() {
 const s = (v: string | null | undefined) => v ?? '';
 const n = (v: string) => (v.trim() ? v.trim() : null);
 
+/** Adds or removes the customer from the reminders' exclusions (a customer paying by direct debit). */
+async function setReminded(customerId: number, reminded: boolean): Promise<void> {
+  const settings = await call<{ reminders: { excludedCustomerIds: number[] } }>('GET', '/v1/settings');
+  const excluded = settings.data.reminders.excludedCustomerIds;
+  if (excluded.includes(customerId) === !reminded) return;
+  const next = reminded ? excluded.filter((x) => x !== customerId) : [...excluded, customerId];
+  await call('PUT', '/v1/settings', { body: { reminders: { ...settings.data.reminders, excludedCustomerIds: next } } });
+}
+
 export function CustomerEdit({ id }: { id: string }) {
   const isNew = id === 'new';
   const [form, setForm] = useState<Record<string, string>>({ type: 'Business', countryIso: 'FR' });
@@ -100,8 +109,12 @@ export function CustomerEdit({ id }: { id: string }) {
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Reminders of this customer's invoices (Settings.reminders.excludedCustomerIds): null until read.
+  const [reminded, setRemindedState] = useState<boolean | null>(isNew ? true : null);
   const load = useLoad(async () => {
     if (isNew) return null;
+    const settings = await call<{ reminders: { excludedCustomerIds: number[] } }>('GET', '/v1/settings');
+    setRemindedState(!settings.data.reminders.excludedCustomerIds.includes(Number(id)));
     const answer = await call<Customer>('GET', `/v1/customers/${id}`);
     const c = answer.data;
     setEtag(answer.etag);
@@ -138,13 +151,20 @@ export function CustomerEdit({ id }: { id: string }) {
       type: f('type'),
       email: n(f('email')),
       phone: n(f('phone')),
-      companyInformations: { siret: n(f('siret')), vatNumber: n(f('vatNumber')) },
+      // The e-invoicing address the form does not show (found in the directory, or set through the
+      // API) is sent back as it is: saving here never erases it.
+      companyInformations: {
+        siret: n(f('siret')),
+        vatNumber: n(f('vatNumber')),
+        electronicAddress: load.data?.companyInformations?.electronicAddress ?? null,
+      },
       billingAddress: { street: n(f('street')), zipcode: n(f('zipcode')), city: n(f('city')), countryIso: n(f('countryIso')) },
     };
     try {
       const answer = isNew
         ? await call<Customer>('POST', '/v1/customers', { body })
         : await call<Customer>('PUT', `/v1/customers/${id}`, { body, ifMatch: etag });
+      if (reminded !== null) await setReminded(answer.data.id, reminded);
       setEtag(answer.etag);
       setSaved(true);
       if (isNew) go(`/customers/${answer.data.id}`);
@@ -203,6 +223,19 @@ export function CustomerEdit({ id }: { id: string }) {
             error={err('billingAddress.countryIso')}
           />
         </fieldset>
+        {reminded !== null && (
+          <div class="field check">
+            <input
+              id="customer-reminded"
+              type="checkbox"
+              checked={!reminded}
+              onChange={(e) => {
+                setRemindedState(!e.currentTarget.checked);
+              }}
+            />
+            <label for="customer-reminded">{t('noReminders')}</label>
+          </div>
+        )}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
             {busy ? t('saving') : t('save')}
