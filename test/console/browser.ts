@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { createUser } from '../../src/modules/users/index.js';
+import type { TestAccount, TestContext } from '../helpers/harness.js';
 import { CHROMIUM } from '../helpers/referees.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -95,4 +97,35 @@ export async function screenshotFailure(page: Page, name: string): Promise<void>
         .catch(() => '')) ?? ''
     }`,
   );
+}
+
+export const PASSWORD = 'un mot de passe solide';
+
+/**
+ * What most console suites start from: the app listening, an account with an Admin user of `email`,
+ * chromium open and that user signed in on the invoices page.
+ */
+export async function signedInConsole(
+  ctx: TestContext,
+  email: string,
+): Promise<{ base: string; account: TestAccount; browser: Browser; page: Page }> {
+  const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const account = await ctx.newAccount('Atelier Lumière SAS');
+  await createUser(ctx.db, {
+    accountId: account.accountId,
+    email,
+    profile: 'Admin',
+    firstName: 'Camille',
+    lastName: 'Roux',
+    password: PASSWORD,
+  });
+  const browser = await openBrowser();
+  const { page } = browser;
+  await page.goto(`${base}/console/`);
+  await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('heading', { name: 'Factures', exact: true }).waitFor();
+  return { base, account, browser, page };
 }

@@ -7,16 +7,14 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { createUser } from '../../src/modules/users/index.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { startSandbox, type RunningSandbox } from '../helpers/platform.js';
 import { browserMissing } from '../helpers/referees.js';
 import { salesClient } from '../helpers/sales.js';
-import { ensureConsoleBuilt, expectAccessible, openBrowser, screenshotFailure, SHOTS, type Browser } from './browser.js';
+import { ensureConsoleBuilt, expectAccessible, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
 
 const missing = browserMissing('console-einvoicing.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
-const PASSWORD = 'un mot de passe solide';
 
 let pa: RunningSandbox;
 beforeAll(async () => {
@@ -49,25 +47,8 @@ describeEachDb(
     };
 
     beforeAll(async () => {
-      base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      account = await ctx.newAccount('Atelier Lumière SAS');
-      await createUser(ctx.db, {
-        accountId: account.accountId,
-        email,
-        profile: 'Admin',
-        firstName: 'Camille',
-        lastName: 'Roux',
-        password: PASSWORD,
-      });
+      ({ base, account, browser, page } = await signedInConsole(ctx, email));
       expect((await pa.control(token, 'PUT', '/sandbox/behaviour', { useCase: 'UC1' })).status).toBe(200);
-      browser = await openBrowser();
-      page = browser.page;
-      await page.goto(`${base}/console/`);
-      await page.getByRole('heading', { name: 'Connexion' }).waitFor();
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Mot de passe').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Se connecter' }).click();
-      await page.getByRole('heading', { name: 'Factures' }).waitFor();
     }, 120_000);
 
     afterEach(async ({ task }) => {

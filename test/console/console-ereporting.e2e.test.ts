@@ -6,16 +6,14 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { createUser } from '../../src/modules/users/index.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { startSandbox, type RunningSandbox } from '../helpers/platform.js';
 import { browserMissing } from '../helpers/referees.js';
 import { salesClient } from '../helpers/sales.js';
-import { ensureConsoleBuilt, expectAccessible, NBSP, openBrowser, screenshotFailure, SHOTS, type Browser } from './browser.js';
+import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
 
 const missing = browserMissing('console-ereporting.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
-const PASSWORD = 'un mot de passe solide';
 
 let pa: RunningSandbox;
 beforeAll(async () => {
@@ -39,16 +37,7 @@ describeEachDb(
     const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replaceAll(NBSP, ' ');
 
     beforeAll(async () => {
-      base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      account = await ctx.newAccount('Atelier Lumière SAS');
-      await createUser(ctx.db, {
-        accountId: account.accountId,
-        email,
-        profile: 'Admin',
-        firstName: 'Camille',
-        lastName: 'Roux',
-        password: PASSWORD,
-      });
+      ({ base, account, browser, page } = await signedInConsole(ctx, email));
       const settings = await ctx.inject({
         method: 'PUT',
         url: '/v1/settings',
@@ -84,14 +73,6 @@ describeEachDb(
         lines: [{ type: 'Service', description: 'Conseil', quantity: 1, taxExcludedPrice: 200, vat: { rate: 20 } }],
       });
       await ctx.app.outbox.drain();
-      browser = await openBrowser();
-      page = browser.page;
-      await page.goto(`${base}/console/`);
-      await page.getByRole('heading', { name: 'Connexion' }).waitFor();
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Mot de passe').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Se connecter' }).click();
-      await page.getByRole('heading', { name: 'Factures', exact: true }).waitFor();
     }, 120_000);
 
     afterEach(async ({ task }) => {

@@ -8,11 +8,10 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, openBrowser, screenshotFailure, type Browser } from './browser.js';
+import { ensureConsoleBuilt, expectAccessible, screenshotFailure, signedInConsole, type Browser } from './browser.js';
 
 const missing = browserMissing('console-lines.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
-const PASSWORD = 'un mot de passe solide';
 
 describeEachDb('web console in a browser: lines booked right', (ctx) => {
   if (missing) {
@@ -35,25 +34,8 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
   const saved = () => page.getByText('Brouillon enregistré').waitFor();
 
   beforeAll(async () => {
-    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    account = await ctx.newAccount('Atelier Lumière SAS');
-    await createUser(ctx.db, {
-      accountId: account.accountId,
-      email,
-      profile: 'Admin',
-      firstName: 'Camille',
-      lastName: 'Roux',
-      password: PASSWORD,
-    });
+    ({ base, account, browser, page } = await signedInConsole(ctx, email));
     customerId = (await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Boulangerie Martin' })).id;
-    browser = await openBrowser();
-    page = browser.page;
-    await page.goto(`${base}/console/`);
-    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Factures' }).waitFor();
   }, 120_000);
 
   afterEach(async ({ task }) => {

@@ -6,14 +6,12 @@
 // first invoice issued by the worker and listed on the model's page.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { createUser } from '../../src/modules/users/index.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, openBrowser, screenshotFailure, type Browser } from './browser.js';
+import { ensureConsoleBuilt, expectAccessible, screenshotFailure, signedInConsole, type Browser } from './browser.js';
 
 const missing = browserMissing('console-reminders.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
-const PASSWORD = 'un mot de passe solide';
 
 describeEachDb('web console in a browser: reminders', (ctx) => {
   if (missing) {
@@ -43,24 +41,7 @@ describeEachDb('web console in a browser: reminders', (ctx) => {
   }
 
   beforeAll(async () => {
-    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    account = await ctx.newAccount('Atelier Lumière SAS');
-    await createUser(ctx.db, {
-      accountId: account.accountId,
-      email,
-      profile: 'Admin',
-      firstName: 'Camille',
-      lastName: 'Roux',
-      password: PASSWORD,
-    });
-    browser = await openBrowser();
-    page = browser.page;
-    await page.goto(`${base}/console/`);
-    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Factures', exact: true }).waitFor();
+    ({ base, account, browser, page } = await signedInConsole(ctx, email));
   }, 120_000);
 
   afterEach(async ({ task }) => {
