@@ -183,8 +183,10 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Facture F-${year}-00001 – Atelier Lumière`);
     expect(await text('[data-testid=preview-body]')).toContain('d’un montant de 1 234,50 €');
     expect(await text('.mail-preview')).toContain(`Pièce jointe : F-${year}-00001.pdf`);
-    await page.getByLabel('Objet').fill('Votre {document} n° {number} ({customer})');
-    await page.getByLabel('Message').fill('Bonjour {customer},\n\nMontant : {{amount}}, échéance {dueDate}.\n{inconnu}\n{company}');
+    await page.getByLabel('Objet', { exact: true }).fill('Votre {document} n° {number} ({customer})');
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('Bonjour {customer},\n\nMontant : {{amount}}, échéance {dueDate}.\n{inconnu}\n{company}');
     await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Votre Facture n° F-${year}-00001 (Boulangerie Exemple)`);
     const body = await text('[data-testid=preview-body]');
     expect(body).toContain('Bonjour Boulangerie Exemple,');
@@ -197,13 +199,13 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     expect(await text('.mail-preview')).not.toContain('Pièce jointe');
     await page.getByLabel('Modèles pour').selectOption('credits');
     await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Avoir AV-${year}-00001 – Atelier Lumière`);
-    await page.getByLabel('Objet').fill('Avoir {number}');
+    await page.getByLabel('Objet', { exact: true }).fill('Avoir {number}');
     await page.getByLabel('Modèles pour').selectOption('quotes');
     await expect.poll(() => text('[data-testid=preview-subject]')).toBe(`Devis D-${year}-00001 – Atelier Lumière`);
     // A quote's {dueDate} is its validity date.
     expect(await text('[data-testid=preview-body]')).toContain('payable au plus tard le');
     await page.getByLabel('Modèles pour').selectOption('credits');
-    expect(await page.getByLabel('Objet').inputValue()).toBe('Avoir {number}');
+    expect(await page.getByLabel('Objet', { exact: true }).inputValue()).toBe('Avoir {number}');
     await page.getByLabel('Copie cachée (Cci)').fill('archives@atelier.example');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByLabel('Modèles pour').selectOption('invoices');
@@ -229,7 +231,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     expect(emailing.credits).toMatchObject({ defaultObjectTemplate: 'Avoir {number}', defaultBccEmails: ['archives@atelier.example'] });
     await page.reload();
     await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
-    expect(await page.getByLabel('Objet').inputValue()).toBe('Votre {document} n° {number} ({customer})');
+    expect(await page.getByLabel('Objet', { exact: true }).inputValue()).toBe('Votre {document} n° {number} ({customer})');
   }, 90_000);
 
   it('makes a partial credit note from a finalized invoice, edited like a draft, then finalized', async () => {

@@ -57,10 +57,10 @@ describeEachDb('web console in a browser: reminders', (ctx) => {
     await section.waitFor();
     await section.getByLabel('Envoyer les relances automatiquement (une fois par jour)').check();
     const step1 = section.getByRole('group', { name: 'Relance 1' });
-    await step1.getByLabel('Objet').fill('Facture {number} : reste {montant}');
+    await step1.getByLabel('Objet de la relance').fill('Facture {number} : reste {montant}');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(async () => (await step1.locator('.field-error').allTextContents()).join(' ')).toContain('{montant}');
-    await step1.getByLabel('Objet').fill('Facture {number} : reste {amountDue}');
+    await step1.getByLabel('Objet de la relance').fill('Facture {number} : reste {amountDue}');
     await step1.getByRole('button', { name: 'Aperçu' }).click();
     const preview = step1.getByTestId('reminder-preview');
     await preview.waitFor();

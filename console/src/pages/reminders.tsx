@@ -181,7 +181,7 @@ export function RemindersSettings({
             error={err(`steps[${i}].daysAfterDueDate`)}
           />
           <Field
-            label={t('mailSubject')}
+            label={t('reminderSubject')}
             value={s.subject}
             onValue={(v) => {
               setStep(i, { subject: v });
@@ -189,7 +189,7 @@ export function RemindersSettings({
             error={err(`steps[${i}].subject`)}
           />
           <div class={`field${err(`steps[${i}].body`) ? ' invalid' : ''}`}>
-            <label for={`reminder-body-${i}`}>{t('mailBody')}</label>
+            <label for={`reminder-body-${i}`}>{t('reminderBody')}</label>
             <textarea
               id={`reminder-body-${i}`}
               rows={6}
