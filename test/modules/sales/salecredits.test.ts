@@ -279,6 +279,7 @@ describeEachDb('sale credits and the invoice they correct', (ctx) => {
     expect((await ctx.inject({ method: 'GET', url: '/v1/settings', headers: e.headers })).json().einvoicing).toEqual({
       frenchRules: 'Warn',
       platform: null,
+      ereporting: { vatRegime: null, platformRegistrationNumber: null },
     });
     const done = await eapi.finalize('Credit', id);
     expect(done.statusCode, done.body).toBe(200);
