@@ -308,6 +308,7 @@ const EReportingSettings = Type.Object(
     ),
     platformRegistrationNumber: Nullable(
       Type.String({
+        maxLength: 4,
         pattern: '^[A-Za-z0-9]{4}$',
         description: "The PA's 4-character registration number (matricule), the sender of every Flux 10 report (TT-8, scheme 0238)",
       }),
