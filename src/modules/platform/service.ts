@@ -266,10 +266,83 @@ export async function runOutgoing(p: PlatformContext, now: number): Promise<numb
   return claimed.length;
 }
 
+/** A finalized invoice that reached the platform, with what a status the seller sends about it needs. */
+async function transmittedInvoice(p: PlatformContext, trx: Trx, accountId: number, invoiceId: number) {
+  const t = await repo.transmissionOf(trx, accountId, 'Invoice', invoiceId);
+  if (!t || t.state !== 'Submitted') return null;
+  const row = await getDocumentRow(trx, accountId, 'Invoice', invoiceId);
+  if (!row || row.isDraft) return null;
+  const data = parseData(row);
+  if (!data.seller) return null;
+  const doc = toIssuedDocument('Invoice', { isDraft: false, data }, data.seller, { paymentMethod: data.seller.paymentMethod });
+  return { id: invoiceId, row, data, doc };
+}
+type TransmittedInvoice = NonNullable<Awaited<ReturnType<typeof transmittedInvoice>>>;
+
+/**
+ * A status the seller sends about a transmitted invoice, queued once under `dedupeKey`: dated when
+ * Facturier records it, and never before a status the invoice already holds (statuses apply by their
+ * date, and the buyer's 211 comes before a 212).
+ */
+async function queueSellerStatus(
+  p: PlatformContext,
+  trx: Trx,
+  accountId: number,
+  { id, row, doc }: TransmittedInvoice,
+  what: {
+    code: '212' | '220';
+    reason: string;
+    dedupeKey: string;
+    collected?: StatusToWrite['collected'];
+    messageId?: string;
+    withReceivedAt?: boolean;
+  },
+) {
+  const me = await sirenOf(p, trx, accountId);
+  if (!me.siren || !doc.buyer.siren) return false;
+  const statuses = await repo.statusesOf(trx, accountId, 'Invoice', [id]);
+  const latest = statuses.at(-1)?.statusAt;
+  const statusAt = new Date(Math.max(p.clock(), latest ? Date.parse(latest) + 1000 : 0)).toISOString();
+  const status: StatusToWrite = {
+    code: what.code,
+    reason: what.reason,
+    emitter: 'Seller',
+    seller: { siren: me.siren, name: doc.seller.name },
+    buyer: { siren: doc.buyer.siren, name: doc.buyer.name, address: doc.buyer.electronicAddress?.value ?? null },
+    invoice: { number: row.number!, typeCode: doc.typeCode ?? '380', issueDate: row.date },
+    statusAt,
+    ...(what.collected ? { collected: what.collected } : {}),
+    ...(what.withReceivedAt ? { receivedAt: statuses.find((s) => s.code === '200')?.statusAt ?? null } : {}),
+  };
+  status.id = what.messageId ?? statusMessageId(status);
+  return queueStatus(p, trx, accountId, what.dedupeKey, status, {
+    accountId,
+    documentKind: 'Invoice',
+    documentId: id,
+    invoiceNumber: row.number!,
+    invoiceDate: row.date,
+    sellerId: me.siren,
+    code: what.code,
+    label: lifecycleStatus(what.code)!.label,
+    statusAt,
+    emitter: 'Seller',
+    reasonCode: null,
+    reason: what.reason,
+    receivedAt: null,
+    amounts: what.collected ? JSON.stringify(what.collected) : null,
+    messageId: status.id,
+    flowId: null,
+    unmatchedReason: null,
+    dedupeKey: what.dedupeKey,
+    createdAt: new Date().toISOString(),
+  });
+}
+
 /**
  * 212 Encaissée, for a payment recorded on a transmitted invoice whose VAT is due on receipt
  * (services only, no VAT-on-debits option): the amount collected split over the invoice's VAT rates
- * in proportion to their amounts tax included. Nothing without a recorded payment.
+ * in proportion to their amounts tax included. Nothing without a recorded payment. The payment's own
+ * date goes in the reason text.
  */
 export async function queueCollected(
   p: PlatformContext,
@@ -279,13 +352,9 @@ export async function queueCollected(
   invoiceId: number,
 ) {
   if (payment.amount.lte(0)) return false;
-  const t = await repo.transmissionOf(trx, accountId, 'Invoice', invoiceId);
-  if (!t || t.state !== 'Submitted') return false;
-  const row = await getDocumentRow(trx, accountId, 'Invoice', invoiceId);
-  if (!row || row.isDraft) return false;
-  const data = parseData(row);
-  if (!data.seller || data.vatMode === 'Debit') return false;
-  const doc = toIssuedDocument('Invoice', { isDraft: false, data }, data.seller, { paymentMethod: data.seller.paymentMethod });
+  const invoice = await transmittedInvoice(p, trx, accountId, invoiceId);
+  if (!invoice || invoice.data.vatMode === 'Debit') return false;
+  const { doc } = invoice;
   const priced = doc.lines.filter((l) => l.kind === 'Product' || l.kind === 'Service');
   if (!priced.length || priced.some((l) => l.kind !== 'Service')) return false;
   const total = new Big(doc.totals.taxInclusive);
@@ -297,44 +366,12 @@ export async function queueCollected(
     left = left.minus(share);
     return { amount: share.toFixed(2), currency: 'EUR', percent: r.rate.toFixed(2) };
   });
-  const me = await sirenOf(p, trx, accountId);
-  if (!me.siren || !doc.buyer.siren) return false;
-  // Dated when Facturier records it, and never before a status it already holds (the buyer's 211
-  // comes first): statuses apply by their date. The payment's own date goes in the reason text.
-  const latest = (await repo.statusesOf(trx, accountId, 'Invoice', [invoiceId])).at(-1)?.statusAt;
-  const statusAt = new Date(Math.max(p.clock(), latest ? Date.parse(latest) + 1000 : 0)).toISOString();
-  const status: StatusToWrite = {
+  return queueSellerStatus(p, trx, accountId, invoice, {
     code: '212',
     reason: `Paiement du ${payment.date}`,
-    emitter: 'Seller',
-    seller: { siren: me.siren, name: doc.seller.name },
-    buyer: { siren: doc.buyer.siren, name: doc.buyer.name, address: doc.buyer.electronicAddress?.value ?? null },
-    invoice: { number: row.number!, typeCode: doc.typeCode ?? '380', issueDate: row.date },
-    statusAt,
+    dedupeKey: `212|Invoice|${invoiceId}|receipt:${payment.receiptId}`,
     collected,
-    id: `${row.number}_212_R${payment.receiptId}`,
-  };
-  const dedupeKey = `212|Invoice|${invoiceId}|receipt:${payment.receiptId}`;
-  return queueStatus(p, trx, accountId, dedupeKey, status, {
-    accountId,
-    documentKind: 'Invoice',
-    documentId: invoiceId,
-    invoiceNumber: row.number!,
-    invoiceDate: row.date,
-    sellerId: me.siren,
-    code: '212',
-    label: 'Encaissée',
-    statusAt,
-    emitter: 'Seller',
-    reasonCode: null,
-    reason: `Paiement du ${payment.date}`,
-    receivedAt: null,
-    amounts: JSON.stringify(collected),
-    messageId: status.id!,
-    flowId: null,
-    unmatchedReason: null,
-    dedupeKey,
-    createdAt: new Date().toISOString(),
+    messageId: `${invoice.row.number}_212_R${payment.receiptId}`,
   });
 }
 
@@ -344,53 +381,14 @@ export async function queueCollected(
  * per invoice; nothing for an invoice that never reached the platform.
  */
 export async function queueCancelled(p: PlatformContext, trx: Trx, accountId: number, invoiceId: number) {
-  const t = await repo.transmissionOf(trx, accountId, 'Invoice', invoiceId);
-  if (!t || t.state !== 'Submitted') return false;
-  const row = await getDocumentRow(trx, accountId, 'Invoice', invoiceId);
-  if (!row || row.isDraft || !row.isCancelled) return false;
-  const data = parseData(row);
-  if (!data.seller) return false;
-  const doc = toIssuedDocument('Invoice', { isDraft: false, data }, data.seller, { paymentMethod: data.seller.paymentMethod });
-  const me = await sirenOf(p, trx, accountId);
-  if (!me.siren || !doc.buyer.siren) return false;
-  const statuses = await repo.statusesOf(trx, accountId, 'Invoice', [invoiceId]);
-  const latest = statuses.at(-1)?.statusAt;
-  const statusAt = new Date(Math.max(p.clock(), latest ? Date.parse(latest) + 1000 : 0)).toISOString();
-  const creditNumber = data.links?.cancellationCreditNumber;
-  const reason = creditNumber ? `Annulée par l'avoir ${creditNumber}` : 'Annulée par le vendeur';
-  const received = statuses.find((s) => s.code === '200')?.statusAt ?? null;
-  const status: StatusToWrite = {
+  const invoice = await transmittedInvoice(p, trx, accountId, invoiceId);
+  if (!invoice?.row.isCancelled) return false;
+  const creditNumber = invoice.data.links?.cancellationCreditNumber;
+  return queueSellerStatus(p, trx, accountId, invoice, {
     code: '220',
-    reason,
-    emitter: 'Seller',
-    seller: { siren: me.siren, name: doc.seller.name },
-    buyer: { siren: doc.buyer.siren, name: doc.buyer.name, address: doc.buyer.electronicAddress?.value ?? null },
-    invoice: { number: row.number!, typeCode: doc.typeCode ?? '380', issueDate: row.date },
-    statusAt,
-    receivedAt: received,
-  };
-  status.id = statusMessageId(status);
-  const dedupeKey = `220|Invoice|${invoiceId}`;
-  return queueStatus(p, trx, accountId, dedupeKey, status, {
-    accountId,
-    documentKind: 'Invoice',
-    documentId: invoiceId,
-    invoiceNumber: row.number!,
-    invoiceDate: row.date,
-    sellerId: me.siren,
-    code: '220',
-    label: 'Annulée',
-    statusAt,
-    emitter: 'Seller',
-    reasonCode: null,
-    reason,
-    receivedAt: null,
-    amounts: null,
-    messageId: status.id,
-    flowId: null,
-    unmatchedReason: null,
-    dedupeKey,
-    createdAt: new Date().toISOString(),
+    reason: creditNumber ? `Annulée par l'avoir ${creditNumber}` : 'Annulée par le vendeur',
+    dedupeKey: `220|Invoice|${invoiceId}`,
+    withReceivedAt: true,
   });
 }
 
