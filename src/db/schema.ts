@@ -104,6 +104,8 @@ export interface SaleDocumentsTable {
   isPaid: boolean | number;
   isCancelled: boolean | number;
   isProcessed: boolean | number;
+  /** The code of the lifecycle status in force (migration 031); null when the platform never sent one. */
+  einvoicingStatus?: string | null;
   sentAt: string | null;
   finalizedAt: string | null;
   cancellationCreditId: number | null;

@@ -9510,6 +9510,8 @@ export interface operations {
                 /** @description The n8n node's spelling: true is Cancelled=All */
                 IncludeCancelled?: boolean;
                 Processed?: "Excluded" | "Only" | "All";
+                /** @description Facturier extension: documents whose lifecycle status in force (einvoicingStatus.code) is one of these codes, comma-separated (e.g. 210,213). Processed then defaults to All */
+                EInvoicingStatus?: string;
             };
             header?: never;
             path?: never;
@@ -10324,6 +10326,8 @@ export interface operations {
                 /** @description The n8n node's spelling: true is Cancelled=All */
                 IncludeCancelled?: boolean;
                 Processed?: "Excluded" | "Only" | "All";
+                /** @description Facturier extension: documents whose lifecycle status in force (einvoicingStatus.code) is one of these codes, comma-separated (e.g. 210,213). Processed then defaults to All */
+                EInvoicingStatus?: string;
             };
             header?: never;
             path?: never;

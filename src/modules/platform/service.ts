@@ -16,12 +16,13 @@ import { backoffMs, RETRY_WINDOW_MS } from '../../jobs/runner.js';
 import { buildCii } from '../../rendering/cii.js';
 import { customers } from '../customers/index.js';
 import { createPurchaseFromFile, getPurchaseInvoice } from '../purchases/index.js';
+import { paymentsOf } from '../receipts/index.js';
 import {
   AuditChains,
   getDocumentRow,
   isDomesticB2B,
   parseData,
-  setProcessedIn,
+  setLifecycleIn,
   toIssuedDocument,
   vouchedDocument,
   type DocumentKind,
@@ -176,13 +177,17 @@ export async function runTransmissions(p: PlatformContext, now: number, only?: {
           'application/xml',
         );
       }
-      await repo.updateTransmission(db.kysely, t.id, {
-        state: 'Submitted',
-        flowId: flow.flowId ?? null,
-        submittedAt: flow.submittedAt ?? new Date(now).toISOString(),
-        lockedUntil: null,
-        lastStatusCode: 202,
-        lastError: null,
+      const submitted = flow;
+      await transaction(db, async (trx) => {
+        await repo.updateTransmission(trx, t.id, {
+          state: 'Submitted',
+          flowId: submitted.flowId ?? null,
+          submittedAt: submitted.submittedAt ?? new Date(now).toISOString(),
+          lockedUntil: null,
+          lastStatusCode: 202,
+          lastError: null,
+        });
+        if (t.kind === 'Invoice') await catchUpSellerStatuses(p, trx, t.accountId, t.documentId);
       });
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
@@ -390,6 +395,17 @@ export async function queueCancelled(p: PlatformContext, trx: Trx, accountId: nu
     dedupeKey: `220|Invoice|${invoiceId}`,
     withReceivedAt: true,
   });
+}
+
+/**
+ * What happened to an invoice between its finalization and the platform's acknowledgement of it: a
+ * cancellation (220) or payments (212) recorded while it waited for transmission were not sent then
+ * (the platform did not hold the invoice); they are queued now, in the transaction that records the
+ * acknowledgement, under the same keys as ever (so never twice).
+ */
+async function catchUpSellerStatuses(p: PlatformContext, trx: Trx, accountId: number, invoiceId: number) {
+  await queueCancelled(p, trx, accountId, invoiceId);
+  for (const payment of await paymentsOf(trx, accountId, invoiceId)) await queueCollected(p, trx, accountId, payment, invoiceId);
 }
 
 // --- the buyer's answers to a received supplier invoice ---------------------------------------------
@@ -686,7 +702,8 @@ async function applyTimeline(
   const rows = await repo.statusesOf(trx, accountId, doc.kind, [doc.id]);
   const before = currentStatus(rows.filter((r) => !inserted.has(r.dedupeKey)).map(toEntry));
   const now = currentStatus(rows.map(toEntry));
-  if (doc.kind !== 'Purchase') await setProcessedIn(new AuditChains(trx, p.ctx.keyring, accountId), doc.kind, doc.id, now.processed);
+  if (doc.kind !== 'Purchase')
+    await setLifecycleIn(new AuditChains(trx, p.ctx.keyring, accountId), doc.kind, doc.id, { processed: now.processed, code: now.code });
   if (before.code === now.code && before.statusAt === now.statusAt) return;
   const payload = { id: doc.id, einvoicingStatus: presentCurrent(rows, now), processed: now.processed };
   const type =

@@ -91,3 +91,35 @@ export async function receiptLinksOf(db: Kysely<Database>, accountId: number, re
     .execute();
   return rows.map((r) => ({ ...r, amount: fromStoredAmount(db, r.amount) }));
 }
+
+/**
+ * The successful payments recorded on one sale invoice (its own links and its commitments'), each
+ * with the amount allocated to it: what the e-invoicing platform module reports as collected (212).
+ */
+export async function paymentsOf(
+  db: Kysely<Database>,
+  accountId: number,
+  invoiceId: number,
+): Promise<{ receiptId: number; date: string; amount: Big }[]> {
+  const rows = await db
+    .selectFrom('receiptLinks')
+    .innerJoin('receipts', 'receipts.id', 'receiptLinks.receiptId')
+    .select(['receipts.id as receiptId', 'receipts.date as date', 'receiptLinks.amount as amount'])
+    .where('receiptLinks.accountId', '=', accountId)
+    .where('receipts.accountId', '=', accountId)
+    .where('receipts.status', '=', 'Success')
+    .where('receiptLinks.documentId', '=', invoiceId)
+    .where('receiptLinks.type', 'in', ['Invoice', 'Commitment'])
+    .orderBy('receipts.id')
+    .orderBy('receiptLinks.position')
+    .execute();
+  // One payment per receipt: a receipt settling several commitments of the invoice counts once, in full.
+  const byReceipt = new Map<number, { receiptId: number; date: string; amount: Big }>();
+  for (const r of rows) {
+    const amount = fromStoredAmount(db, r.amount);
+    const seen = byReceipt.get(r.receiptId);
+    if (seen) seen.amount = seen.amount.plus(amount);
+    else byReceipt.set(r.receiptId, { receiptId: r.receiptId, date: r.date, amount });
+  }
+  return [...byReceipt.values()];
+}

@@ -42,5 +42,5 @@ export {
 } from './service.js';
 export { isDomesticB2B, judgeConformance } from './conformance.js';
 export { sellerFromSettings, toIssuedDocument } from './snapshot.js';
-export { setProcessedIn } from './einvoicing.js';
+export { setLifecycleIn } from './einvoicing.js';
 export { EInvoicingStatus, EInvoicingStatusEntry, type EInvoicingStatusT } from './einvoicing-schemas.js';

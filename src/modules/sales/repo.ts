@@ -191,6 +191,8 @@ export interface ListFilter {
   status?: 'Draft' | 'Incoming' | 'Expired' | 'Paid' | 'ToSend';
   cancelled: 'Excluded' | 'Only' | 'All';
   processed: 'Excluded' | 'Only' | 'All';
+  /** Codes of the lifecycle status in force (sale_documents.einvoicing_status). */
+  einvoicingStatus?: string[];
   today: string;
 }
 
@@ -200,6 +202,7 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, 'saleDocuments', O>, f: 
   if (f.customerId !== undefined) q = q.where('customerId', '=', f.customerId);
   if (f.cancelled !== 'All') q = q.where('isCancelled', '=', f.cancelled === 'Only');
   if (f.processed !== 'All') q = q.where('isProcessed', '=', f.processed === 'Only');
+  if (f.einvoicingStatus?.length) q = q.where('einvoicingStatus', 'in', f.einvoicingStatus);
   switch (f.status) {
     case 'Draft':
       // Drafts are never paid; saying so lets the state index serve the date order.

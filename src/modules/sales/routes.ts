@@ -75,6 +75,14 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     Cancelled: Type.Optional(InclusionFilter),
     IncludeCancelled: Type.Optional(Type.Boolean({ description: "The n8n node's spelling: true is Cancelled=All" })),
     Processed: Type.Optional(InclusionFilter),
+    EInvoicingStatus: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        pattern: '^[0-9]{3}(,[0-9]{3})*$',
+        description:
+          'Facturier extension: documents whose lifecycle status in force (einvoicingStatus.code) is one of these codes, comma-separated (e.g. 210,213). Processed then defaults to All',
+      }),
+    ),
   });
 
   app.get(
@@ -103,7 +111,8 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
           customerId: q.CustomerId,
           status: q.Status,
           cancelled: q.Cancelled ?? (q.IncludeCancelled ? 'All' : 'Excluded'),
-          processed: q.Processed ?? 'Excluded',
+          processed: q.Processed ?? (q.EInvoicingStatus ? 'All' : 'Excluded'),
+          einvoicingStatus: q.EInvoicingStatus ? [...new Set(q.EInvoicingStatus.split(','))] : undefined,
         },
         page,
         order,

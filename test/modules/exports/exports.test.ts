@@ -365,6 +365,7 @@ describeEachDb('exports', (ctx) => {
       await raw.schema.dropTable('sale_document_lines').execute();
       await raw.schema.dropTable('pending_upgrades').execute();
       await raw.schema.alterTable('sale_documents').dropColumn('einvoicing_warnings').execute();
+      await raw.schema.alterTable('sale_documents').dropColumn('einvoicing_status').execute();
       for (const table of GETTING_PAID_TABLES) await raw.schema.dropTable(table).execute();
       for (const table of EREPORTING_TABLES) await raw.schema.dropTable(table).execute();
       for (const table of PLATFORM_TABLES) await raw.schema.dropTable(table).execute();
@@ -375,6 +376,7 @@ describeEachDb('exports', (ctx) => {
         '024_einvoicing_platform',
         '025_ereporting',
         '026_getting_paid',
+        '031_einvoicing_status',
       ]);
       const finalized = await ctx.db.kysely
         .selectFrom('saleDocuments')

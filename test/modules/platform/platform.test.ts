@@ -178,6 +178,23 @@ describeEachDb(
         expect(seen.einvoicingStatus).toMatchObject({ code: '210', label: 'Refusée', reasonCode: 'TX_TVA_ERR', processed: true });
         expect(seen.einvoicingStatus.nextStep).toContain('credit note');
         expect(seen.isProcessed).toBe(true);
+
+        // The lists filter on the status in force (Processed then defaults to All), and only on it.
+        const other = await api.finalized('Invoice', { customerId, lines: [serviceLine(50)] });
+        const ids = async (query: string) => {
+          const res = await call(account, 'GET', `/v1/saleinvoices?${query}`);
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().map((d: DocBody) => d.id);
+        };
+        expect(await ids('EInvoicingStatus=210')).toEqual([doc.id]);
+        expect(await ids('EInvoicingStatus=205,210,213')).toEqual([doc.id]);
+        expect(await ids('EInvoicingStatus=205')).toEqual([]);
+        expect(await ids('EInvoicingStatus=210&Processed=Excluded')).toEqual([]);
+        expect(await ids('Processed=All')).toEqual(expect.arrayContaining([doc.id, other.id]));
+        expect((await call(account, 'GET', '/v1/salecredits?EInvoicingStatus=210')).json()).toEqual([]);
+        const bad = await call(account, 'GET', '/v1/saleinvoices?EInvoicingStatus=21,abc');
+        expect(bad.statusCode).toBe(400);
+        expect(bad.body).toContain('EInvoicingStatus');
       });
 
       it('cancelling a transmitted invoice sends 220 Annulée once, naming the credit note; the credit goes too; Processed', async () => {
@@ -310,6 +327,52 @@ describeEachDb(
           (f) => f.flowDirection === 'Out',
         );
         expect(out).toHaveLength(1);
+      });
+
+      it('a cancellation and a payment recorded while the invoice waited for transmission are sent once it is acknowledged (220, 212)', async () => {
+        const { account, token, api, customerId } = await connected('UC1');
+        await pa.control(token, 'POST', '/sandbox/faults', { status: 503, count: 3 });
+        const cancelled = await api.finalized('Invoice', { customerId, lines: [serviceLine(300)] });
+        const paid = await api.finalized('Invoice', { customerId, lines: [serviceLine(500)] });
+        await drain();
+        expect((await invoice(account, cancelled.id)).einvoicingStatus.transmission).toBe('WaitingForTransmission');
+        expect((await invoice(account, paid.id)).einvoicingStatus.transmission).toBe('WaitingForTransmission');
+        const cancel = await call(account, 'POST', `/v1/saleinvoices/cancel/${cancelled.id}`);
+        expect(cancel.statusCode, cancel.body).toBe(200);
+        const receipt = await call(account, 'POST', '/v1/receipts', {
+          amount: 600,
+          date: '2026-09-21',
+          paymentMethod: 'Transfer',
+          links: [{ type: 'Invoice', id: paid.id }],
+        });
+        expect(receipt.statusCode, receipt.body).toBe(200);
+        await drain();
+        // Nothing about an invoice the platform does not hold yet.
+        const early = ((await pa.control(token, 'GET', '/sandbox/flows')).body as { flowSyntax: string; flowDirection: string }[]).filter(
+          (f) => f.flowDirection === 'Out' && f.flowSyntax === 'CDAR',
+        );
+        expect(early).toHaveLength(0);
+        for (let i = 0; i < 4; i++) {
+          clock.advance(120_000);
+          await drain();
+        }
+        await sync(account);
+        const c = await invoice(account, cancelled.id);
+        expect(c.einvoicingStatus.transmission).toBe('Transmitted');
+        const annulee = c.einvoicingStatuses.filter((s: DocBody) => s.code === '220');
+        expect(annulee).toHaveLength(1);
+        expect(annulee[0]).toMatchObject({ emitter: 'Seller', reason: `Annulée par l'avoir ${cancel.json().cancellationCreditNumber}` });
+        expect(c).toMatchObject({ isProcessed: true, einvoicingStatus: { code: '220', processed: true } });
+        const p = await invoice(account, paid.id);
+        const encaissee = p.einvoicingStatuses.filter((s: DocBody) => s.code === '212');
+        expect(encaissee).toHaveLength(1);
+        expect(encaissee[0].amounts).toEqual([{ amount: '600.00', currency: 'EUR', percent: '20.00' }]);
+        await drain();
+        await sync(account);
+        const statusesOut = (
+          (await pa.control(token, 'GET', '/sandbox/flows')).body as { flowSyntax: string; flowDirection: string }[]
+        ).filter((f) => f.flowDirection === 'Out' && f.flowSyntax === 'CDAR');
+        expect(statusesOut).toHaveLength(2);
       });
 
       it('an acknowledgement lost on the way (as after kill -9): the retry finds the flow by its tracking id and sends nothing twice', async () => {
