@@ -451,6 +451,8 @@ const fr = {
   testConnection: 'Tester la connexion',
   connectionOk: 'Connexion réussie',
   connectionFailed: 'Échec : {message}',
+  webhookUrlHelp:
+    'Adresse de rappel (webhook) à donner à votre plateforme, si elle en propose : les statuts arrivent alors aussitôt, sans attendre la minute suivante. Gardez-la confidentielle.',
 };
 
 export type Key = keyof typeof fr;
@@ -881,6 +883,8 @@ const en: Record<Key, string> = {
   testConnection: 'Test the connection',
   connectionOk: 'Connection works',
   connectionFailed: 'Failed: {message}',
+  webhookUrlHelp:
+    'Webhook URL to give your platform, if it offers one: statuses then arrive at once instead of at the next minute. Keep it confidential.',
 };
 
 export function t(key: Key, params: Record<string, string | number> = {}): string {

@@ -175,3 +175,13 @@ export function checkResponse(api: AfnorApiName, operationId: string, status: nu
   const v = validatorAt(api, `${location}/${pointer('content', type, 'schema')}`);
   return v(body) ? [] : explain(v.errors, 'answer');
 }
+
+/**
+ * Problems with the body of a Flow Service webhook call (`WebhookCallbackContent`: `{ flowInfo: Flow }`),
+ * empty when it conforms. The document defines the call's content, not how a webhook is registered:
+ * each platform sets its callback URL its own way.
+ */
+export function checkWebhookCallback(body: unknown): string[] {
+  const v = validatorAt('flow', 'components/schemas/WebhookCallbackContent');
+  return v(body) ? [] : explain(v.errors, 'body');
+}

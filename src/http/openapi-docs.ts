@@ -716,7 +716,23 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /v1/einvoicing/platform/healthcheck': {
     description:
       "Tests the connection to the account's e-invoicing platform (settings einvoicing.platform): the healthchecks of its Flow Service and Directory Service, each ok or the reason in words. 400 when no platform is set.",
-    ok: 'What each service answered',
+    ok: 'What each service answered, and the webhook URL to give the platform',
+  },
+  'POST /v1/einvoicing/platform/webhook/{key}': {
+    description:
+      "The platform's webhook (XP Z12-013 WebhookCallbackContent). No API key: the URL's key (answered by the healthcheck as webhookUrl) names the account. The body is checked against the official schema (400 otherwise) and applied nowhere: it makes the account's flows due, and the worker reads them through the platform's API at once. 404 for a wrong key or an account without a platform.",
+    ok: 'Taken into account',
+    example: {
+      flowInfo: {
+        flowId: '6f1c2b7e-5d0a-4c55-9a7e-1b2c3d4e5f60',
+        submittedAt: '2026-11-20T09:30:00.000Z',
+        updatedAt: '2026-11-20T09:30:00.000Z',
+        flowType: 'CustomerInvoiceLC',
+        flowDirection: 'In',
+        flowSyntax: 'CDAR',
+        acknowledgement: { status: 'Ok' },
+      },
+    },
   },
   'POST /v1/saleinvoices/transmit/{id}': {
     description:

@@ -8,7 +8,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { checkParameters, checkRequestBody, checkResponse, declaresBody, findOperation, type AfnorApiName } from '../afnor/api.js';
+import {
+  checkParameters,
+  checkRequestBody,
+  checkResponse,
+  checkWebhookCallback,
+  declaresBody,
+  findOperation,
+  type AfnorApiName,
+} from '../afnor/api.js';
 import { readCdar } from '../einvoicing/cdar.js';
 import { parseXml, type XmlElement } from '../einvoicing/xml.js';
 import { writeStatusCdar } from '../einvoicing/cdar-status.js';
@@ -80,6 +88,10 @@ interface Business {
   pending: StoredFlow[];
   identity: { siren: string; name: string } | null;
   supplierInvoicesMade: boolean;
+  /** Where each new incoming flow is announced (WebhookCallbackContent), set by PUT /sandbox/webhook. */
+  webhook: string | null;
+  /** The webhook calls made, in order: the flow announced and the receiver's HTTP status (or the error). */
+  webhookCalls: { flowId: string; status: number | null; error: string | null }[];
 }
 
 interface DirectoryLine {
@@ -162,6 +174,8 @@ export class Sandbox {
         pending: [],
         identity: null,
         supplierInvoicesMade: false,
+        webhook: null,
+        webhookCalls: [],
       };
       this.businesses.set(token, b);
     }
@@ -170,7 +184,41 @@ export class Sandbox {
 
   private addFlow(b: Business, flow: StoredFlow): StoredFlow {
     b.flows.push(flow);
+    if (b.webhook && flow.meta.flowDirection === 'In') this.callBack(b, b.webhook, flow.meta);
     return flow;
+  }
+
+  private calls: Promise<void> = Promise.resolve();
+
+  /** Announces a new incoming flow to the business's webhook, in order, one call at a time; never throws. */
+  private callBack(b: Business, url: string, flowInfo: FlowMetadata): void {
+    const body = { flowInfo };
+    const problems = checkWebhookCallback(body);
+    this.calls = this.calls.then(async () => {
+      const call = { flowId: flowInfo.flowId, status: null as number | null, error: null as string | null };
+      b.webhookCalls.push(call);
+      if (problems.length) {
+        call.error = `not sent: the call would not conform to WebhookCallbackContent: ${problems.join('; ')}`;
+        return;
+      }
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(5000),
+        });
+        call.status = res.status;
+        await res.arrayBuffer();
+      } catch (error) {
+        call.error = (error as Error).message;
+      }
+    });
+  }
+
+  /** Resolves once every webhook call made so far has been answered (tests, and the CLI's shutdown). */
+  webhooksSettled(): Promise<void> {
+    return this.calls;
   }
 
   /** A flow put in the business's mailbox as is (integrators' tests: a malformed status, an invoice of their own). */
@@ -663,6 +711,30 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<{ app:
       return reply.code(201).send({ flowId: f.meta.flowId });
     },
   );
+  app.put<{ Body: { url?: string | null } }>('/sandbox/webhook', async (request, reply) => {
+    const t = tokenOf(request, reply);
+    if (!t) return reply;
+    const url = request.body?.url ?? null;
+    if (url !== null) {
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(url);
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || !['http:', 'https:'].includes(parsed.protocol))
+        return reply.code(400).send({ message: 'url is an absolute http(s) URL (or null to stop the calls)' });
+    }
+    sandbox.business(t).webhook = url;
+    return { url };
+  });
+  app.get('/sandbox/webhook', async (request, reply) => {
+    const t = tokenOf(request, reply);
+    if (!t) return reply;
+    await sandbox.webhooksSettled();
+    const b = sandbox.business(t);
+    return { url: b.webhook, calls: b.webhookCalls };
+  });
   app.get('/sandbox/flows', async (request, reply) => {
     const t = tokenOf(request, reply);
     if (!t) return reply;

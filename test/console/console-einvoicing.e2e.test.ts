@@ -82,6 +82,9 @@ describeEachDb(
         'URL du Flow Service : Connexion réussie',
         'URL du Directory Service : Connexion réussie',
       ]);
+      const webhookUrl = (await call('GET', '/v1/einvoicing/platform/healthcheck')).webhookUrl as string;
+      // The same key; the browser's host (the console's origin) instead of inject's.
+      expect(await form.getByTestId('platform-webhook-url').textContent()).toBe(`${base}${new URL(webhookUrl).pathname}`);
       // The main form still saves after the platform's own save (its ETag followed).
       await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await expect.poll(() => page.locator('.notice').first().textContent()).toBe('Paramètres enregistrés');

@@ -162,6 +162,26 @@ describe('the sandbox Flow Service', () => {
   });
 });
 
+describe('the sandbox webhook', () => {
+  it('refuses a URL that is not http(s); announces each incoming flow, recording a receiver that is down', async () => {
+    const put = (url: unknown) =>
+      app.inject({ method: 'PUT', url: '/sandbox/webhook', headers: auth('hook'), payload: { url } as Record<string, unknown> });
+    expect((await put('ftp://x')).statusCode).toBe(400);
+    expect((await put('not a url')).statusCode).toBe(400);
+    // Port 9 (discard) on loopback: nobody listens, the call fails and is recorded, nothing throws.
+    expect((await put('http://127.0.0.1:9/hook')).statusCode).toBe(200);
+    await submit('hook', invoiceXml('F-H-1'));
+    const seen = (await app.inject({ method: 'GET', url: '/sandbox/webhook', headers: auth('hook') })).json();
+    // UC1: six statuses published for the invoice, each announced once.
+    expect(seen.url).toBe('http://127.0.0.1:9/hook');
+    expect(seen.calls).toHaveLength(6);
+    for (const c of seen.calls) expect(c).toMatchObject({ status: null, error: expect.any(String) });
+    expect((await put(null)).statusCode).toBe(200);
+    await submit('hook', invoiceXml('F-H-2'));
+    expect((await app.inject({ method: 'GET', url: '/sandbox/webhook', headers: auth('hook') })).json().calls).toHaveLength(6);
+  });
+});
+
 describe('the sandbox Directory Service', () => {
   it('finds a directory line by SIREN, and answers none for an unknown one', async () => {
     await app.inject({

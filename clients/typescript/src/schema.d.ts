@@ -2668,6 +2668,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/einvoicing/platform/webhook/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's webhook (XP Z12-013 WebhookCallbackContent): no API key, the URL's key names the account (GET /v1/einvoicing/platform/healthcheck answers it). The call is only a signal: the account's flows are read at once through the platform's API
+         * @description The platform's webhook (XP Z12-013 WebhookCallbackContent). No API key: the URL's key (answered by the healthcheck as webhookUrl) names the account. The body is checked against the official schema (400 otherwise) and applied nowhere: it makes the account's flows due, and the worker reads them through the platform's API at once. 404 for a wrong key or an account without a platform.
+         */
+        post: operations["POST_EInvoicing_PlatformWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/saleinvoices/transmit/{id}": {
         parameters: {
             query?: never;
@@ -4739,6 +4759,8 @@ export interface components {
                 ok: boolean;
                 message: string | null;
             };
+            /** @description The URL to give the platform for its webhook calls (XP Z12-013 WebhookCallbackContent): a call makes Facturier read the account's flows at once instead of at the next minute. Keep it secret: it names the account */
+            webhookUrl: string;
         };
         PlatformSync: {
             flowsRead: number;
@@ -20309,7 +20331,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What each service answered */
+            /** @description What each service answered, and the webhook URL to give the platform */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20343,6 +20365,82 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    POST_EInvoicing_PlatformWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        /** @description WebhookCallbackContent: { "flowInfo": Flow }, checked against the official Flow Service document */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "flowInfo": {
+                 *         "flowId": "6f1c2b7e-5d0a-4c55-9a7e-1b2c3d4e5f60",
+                 *         "submittedAt": "2026-11-20T09:30:00.000Z",
+                 *         "updatedAt": "2026-11-20T09:30:00.000Z",
+                 *         "flowType": "CustomerInvoiceLC",
+                 *         "flowDirection": "In",
+                 *         "flowSyntax": "CDAR",
+                 *         "acknowledgement": {
+                 *           "status": "Ok"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Taken into account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -348,6 +348,7 @@ export interface PlatformConnection {
 interface Health {
   flowService: { ok: boolean; message: string | null };
   directoryService: { ok: boolean; message: string | null };
+  webhookUrl: string;
 }
 
 /**
@@ -426,6 +427,9 @@ export function PlatformSettings({ initial, onSaved }: { initial: PlatformConnec
             {check(t('flowServiceUrl'), health.flowService)}
             {check(t('directoryServiceUrl'), health.directoryService)}
           </ul>
+          <p>
+            {t('webhookUrlHelp')} <code data-testid="platform-webhook-url">{health.webhookUrl}</code>
+          </p>
         </div>
       )}
       <div class="actions">

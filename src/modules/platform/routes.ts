@@ -34,7 +34,31 @@ export function platformRoutes(app: TypedApp, p: platform.PlatformContext): void
         response: { 200: Type.Ref(PlatformHealth), 400: problem },
       },
     },
-    async (request) => platform.testConnection(p, request.principal.accountId),
+    async (request) =>
+      platform.testConnection(p, request.principal.accountId, p.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`),
+  );
+
+  app.post(
+    '/v1/einvoicing/platform/webhook/:key',
+    {
+      config: { public: true },
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags,
+        operationId: 'POST_EInvoicing_PlatformWebhook',
+        summary:
+          "The platform's webhook (XP Z12-013 WebhookCallbackContent): no API key, the URL's key names the account (GET /v1/einvoicing/platform/healthcheck answers it). The call is only a signal: the account's flows are read at once through the platform's API",
+        params: Type.Object({ key: Type.String({ maxLength: 200 }) }),
+        body: Type.Unknown({
+          description: 'WebhookCallbackContent: { "flowInfo": Flow }, checked against the official Flow Service document',
+        }),
+        response: { 200: Type.Null({ description: 'Taken into account' }), 400: problem, 404: problem },
+      },
+    },
+    async (request, reply) => {
+      await platform.acceptCallback(p, request.params.key, request.body);
+      return reply.code(200).send(null);
+    },
   );
 
   for (const [path, kind] of [

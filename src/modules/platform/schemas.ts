@@ -8,7 +8,14 @@ export { EInvoicingStatus, EInvoicingStatusEntry, type EInvoicingStatusT } from 
 
 const ServiceCheck = Type.Object({ ok: Type.Boolean(), message: Nullable(Type.String()) }, { additionalProperties: false });
 export const PlatformHealth = Type.Object(
-  { flowService: ServiceCheck, directoryService: ServiceCheck },
+  {
+    flowService: ServiceCheck,
+    directoryService: ServiceCheck,
+    webhookUrl: Type.String({
+      description:
+        "The URL to give the platform for its webhook calls (XP Z12-013 WebhookCallbackContent): a call makes Facturier read the account's flows at once instead of at the next minute. Keep it secret: it names the account",
+    }),
+  },
   { $id: 'PlatformHealth', additionalProperties: false, description: 'Facturier extension: the e-invoicing platform connection test' },
 );
 

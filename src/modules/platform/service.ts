@@ -10,10 +10,11 @@ import { transaction, type Trx } from '../../db/transaction.js';
 import { currentStatus, lifecycleStatus, type TimelineEntry } from '../../domain/lifecycle.js';
 import { readCdar, type CdarMessage, type CdarReference } from '../../einvoicing/cdar.js';
 import { statusMessageId, writeStatusCdar, type StatusToWrite } from '../../einvoicing/cdar-status.js';
-import { AppError, InvalidStateError, NotFoundError, UnavailableError } from '../../errors.js';
+import { AppError, InvalidStateError, NotFoundError, UnavailableError, ValidationError } from '../../errors.js';
 import { emit } from '../../jobs/outbox.js';
 import { backoffMs, RETRY_WINDOW_MS } from '../../jobs/runner.js';
 import { buildCii } from '../../rendering/cii.js';
+import { checkWebhookCallback } from '../../afnor/api.js';
 import { customers } from '../customers/index.js';
 import { createPurchaseFromFile, getPurchaseInvoice } from '../purchases/index.js';
 import { paymentsOf } from '../receipts/index.js';
@@ -59,7 +60,51 @@ async function sirenOf(p: PlatformContext, db: Trx, accountId: number): Promise<
 
 // --- the connection --------------------------------------------------------------------------------
 
-export async function testConnection(p: PlatformContext, accountId: number) {
+// --- the platform's webhook --------------------------------------------------------------------------
+
+/**
+ * The account's webhook key: its id and an HMAC of it under the audit key ring (a purpose label
+ * keeps it apart from every audit MAC). Nothing is stored; a key made under a key still in the ring
+ * keeps working after a rotation.
+ */
+function callbackKey(p: PlatformContext, accountId: number): string {
+  return `${accountId}.${p.ctx.keyring.seal(`platform-webhook|${accountId}`)}`;
+}
+
+/** The URL to give the platform for its webhook calls (XP Z12-013 WebhookCallbackContent). */
+export function callbackUrl(p: PlatformContext, accountId: number, base: string): string {
+  return `${base.replace(/\/$/, '')}/v1/einvoicing/platform/webhook/${callbackKey(p, accountId)}`;
+}
+
+/**
+ * A webhook call of the platform: `{ flowInfo: Flow }`, checked against the official document. It is
+ * only a signal: nothing in it is applied. The account's flows are read again at once (the worker's
+ * next round) through the platform's API with the account's own token, as every minute.
+ */
+export async function acceptCallback(
+  p: PlatformContext,
+  key: string,
+  body: unknown,
+): Promise<{ accountId: number; flowId: string | null }> {
+  const match = /^([0-9]{1,12})\.([0-9a-f]{64})$/.exec(key);
+  const accountId = match ? Number(match[1]) : NaN;
+  const genuine =
+    match !== null && p.ctx.keyring.ids().some((id) => p.ctx.keyring.authenticates(id, `platform-webhook|${accountId}`, match[2]));
+  // An unknown key and an account without a platform answer alike: nothing tells a key apart.
+  if (!genuine || !(await readPlatformConnection(p.ctx.db.kysely, accountId))) throw new NotFoundError('Webhook');
+  const problems = checkWebhookCallback(body);
+  if (problems.length)
+    throw ValidationError.field('flowInfo', `the call does not conform to WebhookCallbackContent (XP Z12-013): ${problems.join('; ')}`);
+  await repo.ensureCursor(p.ctx.db.kysely, accountId);
+  await repo.moveCursor(p.ctx.db.kysely, accountId, { polledAt: DUE_NOW });
+  const flowId = (body as { flowInfo?: { flowId?: unknown } }).flowInfo?.flowId;
+  return { accountId, flowId: typeof flowId === 'string' ? flowId : null };
+}
+
+/** A poll time older than any: the account's flows are due at the worker's next round. */
+const DUE_NOW = '1970-01-01T00:00:00.000Z';
+
+export async function testConnection(p: PlatformContext, accountId: number, base: string) {
   const connection = await connectionOrThrow(p, accountId);
   const client = clientFor(p, connection);
   const check = async (api: 'flow' | 'directory') => {
@@ -73,7 +118,7 @@ export async function testConnection(p: PlatformContext, accountId: number) {
     }
   };
   await repo.ensureCursor(p.ctx.db.kysely, accountId);
-  return { flowService: await check('flow'), directoryService: await check('directory') };
+  return { flowService: await check('flow'), directoryService: await check('directory'), webhookUrl: callbackUrl(p, accountId, base) };
 }
 
 // --- sending a sale document -------------------------------------------------------------------------

@@ -4,8 +4,10 @@
 // 212 Encaissée on payment, receives supplier invoices and answers them, looks customers up in the
 // directory. Every request Facturier sent and every answer it accepted is checked at the end against
 // the official OpenAPI documents; every CDAR it sent against the official CDAR rules when present.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRequestBody, checkResponse, findOperation } from '../../../src/afnor/api.js';
+import { checkRequestBody, checkResponse, checkWebhookCallback, findOperation } from '../../../src/afnor/api.js';
 import { readCdar } from '../../../src/einvoicing/cdar.js';
 import { SAMPLE_SUPPLIERS, supplierInvoiceCii } from '../../../src/sandbox/supplier-invoices.js';
 import { FakeClock } from '../../helpers/delivery.js';
@@ -89,7 +91,11 @@ describeEachDb(
         const read = await call(account, 'GET', '/v1/settings');
         expect(read.body).not.toContain('secret-token-1');
         const health = await call(account, 'GET', '/v1/einvoicing/platform/healthcheck');
-        expect(health.json()).toEqual({ flowService: { ok: true, message: null }, directoryService: { ok: true, message: null } });
+        expect(health.json()).toEqual({
+          flowService: { ok: true, message: null },
+          directoryService: { ok: true, message: null },
+          webhookUrl: expect.stringMatching(new RegExp(`/v1/einvoicing/platform/webhook/${account.accountId}\\.[0-9a-f]{64}$`)),
+        });
         // Another PA, unreachable: said so, in words; the history stays.
         await put({ flowServiceUrl: 'http://127.0.0.1:9/flow-service', directoryServiceUrl: null });
         const down = await call(account, 'GET', '/v1/einvoicing/platform/healthcheck');
@@ -301,6 +307,69 @@ describeEachDb(
         expect(seen.einvoicingStatus).toMatchObject({ code: '211', processed: false });
         expect(seen.einvoicingStatuses.find((s: DocBody) => s.code === '213').note).toContain('first submission goes on');
         expect(seen.isProcessed).toBe(false);
+      });
+    });
+
+    describe("the platform's webhook", () => {
+      it('a webhook call (WebhookCallbackContent) makes the account read its flows at once; a bad key or body gets 404 or 400', async () => {
+        const { account, token, api, customerId } = await connected('UC1', { release: 'OnAdvance' });
+        const health = await call(account, 'GET', '/v1/einvoicing/platform/healthcheck');
+        expect(health.statusCode, health.body).toBe(200);
+        const webhookUrl = health.json().webhookUrl as string;
+        expect(webhookUrl).toMatch(/^http:\/\/[^/]+\/v1\/einvoicing\/platform\/webhook\/\d+\.[0-9a-f]{64}$/);
+        const path = new URL(webhookUrl).pathname;
+
+        // The sandbox announces each new incoming flow to a receiver of ours, which keeps the bodies.
+        const received: unknown[] = [];
+        const receiver = createServer((req, res) => {
+          let body = '';
+          req.on('data', (c: Buffer) => (body += c.toString()));
+          req.on('end', () => {
+            received.push(JSON.parse(body));
+            res.writeHead(200).end();
+          });
+        });
+        await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+        try {
+          const set = await pa.control(token, 'PUT', '/sandbox/webhook', {
+            url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+          });
+          expect(set.status).toBe(200);
+          const doc = await api.finalized('Invoice', { customerId, lines: [serviceLine()] });
+          await drain();
+          expect(codes(await invoice(account, doc.id))).toEqual([]);
+          await pa.control(token, 'POST', '/sandbox/advance', { count: 2 });
+          const calls = (await pa.control(token, 'GET', '/sandbox/webhook')).body as { calls: { status: number | null }[] };
+          expect(calls.calls.map((c) => c.status)).toEqual([200, 200]);
+          expect(received).toHaveLength(2);
+          for (const body of received) expect(checkWebhookCallback(body)).toEqual([]);
+
+          // Without the call, the worker reads this account's flows at the next minute: not yet.
+          await drain();
+          expect(codes(await invoice(account, doc.id))).toEqual([]);
+          const hook = await ctx.inject({ method: 'POST', url: path, payload: received[1] as object });
+          expect(hook.statusCode, hook.body).toBe(200);
+          await drain();
+          expect(codes(await invoice(account, doc.id))).toEqual(['200', '202']);
+        } finally {
+          await new Promise((resolve) => receiver.close(resolve));
+        }
+
+        // Wrong keys, another account's key, a body that does not conform, an account without a platform.
+        const [id, mac] = path.split('/').at(-1)!.split('.');
+        const other = await ctx.newAccount();
+        const body = received[0] as object;
+        for (const bad of [`${id}.${'0'.repeat(64)}`, `${other.accountId}.${mac}`, 'x', `${id}.${mac}0`]) {
+          const res = await ctx.inject({ method: 'POST', url: `/v1/einvoicing/platform/webhook/${bad}`, payload: body });
+          expect(res.statusCode, bad).toBe(404);
+        }
+        const malformed = await ctx.inject({ method: 'POST', url: path, payload: { flowInfo: { flowId: 12 } } });
+        expect(malformed.statusCode).toBe(400);
+        expect(malformed.body).toContain('WebhookCallbackContent');
+        const otherHealth = await call(other, 'GET', '/v1/einvoicing/platform/healthcheck');
+        expect(otherHealth.statusCode).toBe(400);
+        await call(account, 'PUT', '/v1/settings', { einvoicing: { platform: null } });
+        expect((await ctx.inject({ method: 'POST', url: path, payload: body })).statusCode).toBe(404);
       });
     });
 
