@@ -10,7 +10,7 @@ import { isEuMember, isFrenchCtcTerritory, isValidCountryIso } from '../../domai
 import type { Flux10Aggregate, Flux10Invoice, Flux10Party, Flux10Payment, Flux10Report } from '../../einvoicing/flux10.js';
 import type { IssuedDocument } from '../../rendering/model.js';
 import { purchaseInvoiceBatches } from '../purchases/index.js';
-import { receiptBatches, receiptLinksOf } from '../receipts/index.js';
+import { receiptBatches, receiptLinksOf, settlementsOfDocuments } from '../receipts/index.js';
 import { getDocumentRow, parseData, toIssuedDocument, type DocumentKind } from '../sales/index.js';
 import { getSuppliersByIds } from '../suppliers/index.js';
 import * as repo from './repo.js';
@@ -344,16 +344,35 @@ export function splitByRate(doc: IssuedDocument, amount: Big): { rate: string; a
   });
 }
 
+/**
+ * The VAT-rate shares of a payment of `amount` on `doc` when `before` was already settled on it: the
+ * split of what is settled after it minus the split of what was settled before. A document paid in
+ * several instalments thus has, once fully paid, collected exactly its amount tax included at each
+ * rate (its VAT lines), to the cent, whatever the rounding of each instalment.
+ */
+export function instalmentByRate(doc: IssuedDocument, before: Big, amount: Big): { rate: string; amount: Big }[] {
+  const after = splitByRate(doc, before.plus(amount));
+  const earlier = splitByRate(doc, before);
+  return after.map((s, i) => ({ rate: s.rate, amount: s.amount.minus(earlier[i]?.amount ?? 0) }));
+}
+
 export interface Collection {
   receiptId: number;
   date: string;
   document: Loaded;
   amount: Big;
+  /**
+   * The amount by VAT rate: for a domestic invoice as its 212 Encaissée says it (this payment split on
+   * its own); otherwise cumulatively (instalmentByRate), so that instalments add up to the document's VAT lines.
+   */
+  shares: { rate: string; amount: Big }[];
 }
+
+const settlementKey = (type: string, documentId: number) => `${type === 'Credit' ? 'Credit' : 'Invoice'}|${documentId}`;
 
 /** Every Success receipt's allocation, dated in [start, end], to a finalized sale document. */
 export async function collectionsOf(db: Kysely<Database>, accountId: number, start: string, end: string) {
-  const collections: Collection[] = [];
+  const found: Omit<Collection, 'shares'>[] = [];
   const unlinked: { receiptId: number; date: string; amount: Big }[] = [];
   const cache = new Map<number, Loaded | null>();
   for await (const batch of receiptBatches(db, accountId, { from: start, to: end, status: 'Success' })) {
@@ -370,10 +389,23 @@ export async function collectionsOf(db: Kysely<Database>, accountId: number, sta
         const kind: DocumentKind = l.type === 'Credit' ? 'Credit' : 'Invoice';
         if (!cache.has(l.documentId)) cache.set(l.documentId, await loadDocument(db, accountId, kind, l.documentId));
         const document = cache.get(l.documentId);
-        if (document) collections.push({ receiptId: r.id, date: r.date, document, amount: l.amount });
+        if (document) found.push({ receiptId: r.id, date: r.date, document, amount: l.amount });
       }
     }
   }
+  // What was settled on each document, in the order of the receipts (date, then id), whatever their period.
+  const history = new Map<string, { date: string; receiptId: number; amount: Big }[]>();
+  for (const s of await settlementsOfDocuments(db, accountId, [...new Set(found.map((c) => c.document.id))])) {
+    const key = settlementKey(s.type, s.documentId);
+    history.set(key, [...(history.get(key) ?? []), { date: s.date, receiptId: s.receiptId, amount: s.amount }]);
+  }
+  const collections: Collection[] = found.map((c) => {
+    if (c.document.treatment.kind === 'Domestic') return { ...c, shares: splitByRate(c.document.doc, c.amount) };
+    const before = (history.get(settlementKey(c.document.kind, c.document.id)) ?? [])
+      .filter((h) => h.date < c.date || (h.date === c.date && h.receiptId < c.receiptId))
+      .reduce((s, h) => s.plus(h.amount), new Big(0));
+    return { ...c, shares: instalmentByRate(c.document.doc, before, c.amount) };
+  });
   return { collections, unlinked };
 }
 
@@ -399,7 +431,7 @@ export async function paymentsContent(
       blocking.push({ document: l.number, reason: t.reason });
       continue;
     }
-    const shares = splitByRate(l.doc, c.amount);
+    const shares = c.shares;
     if (t.kind === 'B2BINT') {
       const key = `${c.receiptId}|${l.kind}|${l.id}`;
       const entry = perInvoice.get(key) ?? {

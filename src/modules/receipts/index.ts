@@ -4,4 +4,13 @@ import { receiptRoutes } from './routes.js';
 
 export const receiptsPlugin = modulePlugin('receipts', receiptRoutes);
 export { PaymentMethod, PaymentStatus, PAYMENT_METHODS, type PaymentMethodT, type PaymentStatusT } from './schemas.js';
-export { getReceiptRow, receiptBatches, receiptLinksOf, receiptsOfAmount, type ReceiptLinkReadRow, type ReceiptReadRow } from './read.js';
+export {
+  getReceiptRow,
+  receiptBatches,
+  receiptLinksOf,
+  receiptsOfAmount,
+  settlementsOfDocuments,
+  type DocumentSettlementRow,
+  type ReceiptLinkReadRow,
+  type ReceiptReadRow,
+} from './read.js';

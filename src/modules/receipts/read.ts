@@ -91,3 +91,39 @@ export async function receiptLinksOf(db: Kysely<Database>, accountId: number, re
     .execute();
   return rows.map((r) => ({ ...r, amount: fromStoredAmount(db, r.amount) }));
 }
+
+export interface DocumentSettlementRow {
+  receiptId: number;
+  /** The receipt's date. */
+  date: string;
+  type: 'Invoice' | 'Credit' | 'Commitment';
+  documentId: number;
+  /** Signed as allocated: positive on invoices and commitments, negative on credits. */
+  amount: Big;
+}
+
+/**
+ * Every allocation of a Success receipt, whatever its date, to the given sale documents: what was
+ * settled on each before a given payment (e-reporting splits a payment by VAT rate on what was paid so far).
+ */
+export async function settlementsOfDocuments(
+  db: Kysely<Database>,
+  accountId: number,
+  documentIds: number[],
+): Promise<DocumentSettlementRow[]> {
+  if (!documentIds.length) return [];
+  const rows = await db
+    .selectFrom('receiptLinks')
+    .innerJoin('receipts', (j) =>
+      j.onRef('receipts.id', '=', 'receiptLinks.receiptId').onRef('receipts.accountId', '=', 'receiptLinks.accountId'),
+    )
+    .select(['receiptLinks.receiptId', 'receipts.date', 'receiptLinks.type', 'receiptLinks.documentId', 'receiptLinks.amount'])
+    .where('receiptLinks.accountId', '=', accountId)
+    .where('receipts.status', '=', 'Success')
+    .where('receiptLinks.documentId', 'in', documentIds)
+    .orderBy('receipts.date')
+    .orderBy('receiptLinks.receiptId')
+    .orderBy('receiptLinks.position')
+    .execute();
+  return rows.map((r) => ({ ...r, amount: fromStoredAmount(db, r.amount) }));
+}

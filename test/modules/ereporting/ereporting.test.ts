@@ -309,6 +309,96 @@ describeEachDb(
       }, 300_000);
     });
 
+    describe('payments tied to the books', () => {
+      it('the payments report of a month equals, to the cent, the bank journal of the FEC and the exports: partial payments, several rates, a refund', async () => {
+        const { a, api } = await account();
+        const jeanne = await consumer(api);
+        // Services with VAT on receipt at three rates, paid in three instalments whose shares, each rounded, would not add up.
+        const a1 = await api.finalized('Invoice', {
+          customerId: jeanne,
+          date: '2026-11-02',
+          lines: [line('Service', 100, 20), line('Service', 50, 10), line('Service', 20, 5.5)],
+        });
+        const b1 = await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-03', lines: [line('Service', 300, 20)] });
+        // Goods: VAT due on delivery, the payment is not reported.
+        const g1 = await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-03', lines: [line('Product', 80, 20)] });
+        const av = await api.finalized('Credit', {
+          customerId: jeanne,
+          date: '2026-11-10',
+          correctedInvoiceNumber: b1.number,
+          correctedInvoiceDate: b1.date,
+          lines: [line('Service', 50, 20)],
+        });
+        const pay = async (reference: string, date: string, amount: number, links: object[]) => {
+          const res = await call(a, 'POST', '/v1/receipts', { amount, date, paymentMethod: 'Transfer', reference, links });
+          expect(res.statusCode, res.body).toBe(200);
+        };
+        await pay('ER-1', '2026-11-04', 30, [{ type: 'Invoice', id: a1.id, amount: 30 }]);
+        await pay('ER-2', '2026-11-05', 360, [{ type: 'Invoice', id: b1.id, amount: 360 }]);
+        await pay('NR-1', '2026-11-06', 96, [{ type: 'Invoice', id: g1.id, amount: 96 }]);
+        await pay('ER-3', '2026-11-07', 30, [{ type: 'Invoice', id: a1.id, amount: 30 }]);
+        await pay('ER-4', '2026-11-14', 136.1, [{ type: 'Invoice', id: a1.id, amount: 136.1 }]);
+        await pay('ER-5', '2026-11-25', -60, [{ type: 'Credit', id: av.id, amount: -60 }]);
+        await pay('NR-2', '2026-11-26', 25, []);
+
+        const xml = await file(a, 'P-20261101-20261130', 'payments 2026-11 (tie)');
+        // a1 is 196.10 (120 at 20 %, 55 at 10 %, 21.10 at 5.5 %). Each instalment is the split of what is paid
+        // after it minus the split of what was paid before: 30 -> 18.36 / 8.41 / 3.23, 30 -> 18.36 / 8.42 / 3.22,
+        // 136.10 -> 83.28 / 38.17 / 14.65, so a1 fully paid has collected its VAT lines exactly (each instalment
+        // split on its own would give 54.99 at 10 % and 21.11 at 5.5 %). The refund of 60 on 25 Nov comes off the
+        // 20 % collected before it in the month (14 Nov: 83.28 -> 23.28).
+        expect(paymentLines(xml)).toEqual([
+          'day 20261104 [20:18.36 10:8.41 5.5:3.23]',
+          'day 20261105 [20:360.00]',
+          'day 20261107 [20:18.36 10:8.42 5.5:3.22]',
+          'day 20261114 [20:23.28 10:38.17 5.5:14.65]',
+        ]);
+        const reported = new Map<string, number>();
+        for (const m of xml.matchAll(/<TaxPercent>([^<]*)<\/TaxPercent>[\s\S]*?<Amount>([^<]*)<\/Amount>/g))
+          reported.set(m[1], (reported.get(m[1]) ?? 0) + cents(m[2]));
+
+        // The FEC of the year: the bank journal (512) of the receipts of November. Those reported (ER-…) add up to
+        // the report; the others are the differences the comparison explains, so the whole journal is accounted for.
+        const fec = await fecRows(a);
+        const bank = fec.filter((r) => r.JournalCode === 'BQ' && r.CompteNum === '512' && r.EcritureDate.startsWith('202611'));
+        const net = (rows: typeof bank) => rows.reduce((s, r) => s + cents(r.Debit) - cents(r.Credit), 0);
+        const total = [...reported.values()].reduce((s, v) => s + v, 0);
+        expect(total).toBe(49_610);
+        expect(net(bank.filter((r) => r.PieceRef.startsWith('ER-')))).toBe(total);
+        const seen = (await call(a, 'GET', '/v1/ereporting/periods/P-20261101-20261130/comparison')).json();
+        expect(seen.differences.filter((d: { reason: string }) => !d.reason.startsWith('e-reporting:'))).toEqual([
+          { document: expect.stringMatching(/^receipt \d+$/), amount: '25.00', reason: expect.stringContaining('without an invoice') },
+          { document: g1.number, amount: '96.00', reason: expect.stringContaining('no VAT due on receipt') },
+        ]);
+        expect(net(bank)).toBe(total + 2_500 + 9_600);
+
+        // Per rate: a1 and b1 are settled in full and the credit refunded in full, so what was collected at each rate is
+        // their amounts tax included at that rate in the sales exports, and the VAT in it is the FEC's 44571 at that rate.
+        const detail = await exportDetail(a, '2026-11-01', '2026-11-30');
+        const settled = [a1.number, b1.number, av.number];
+        const expected = new Map<string, { ttc: number; vat: number }>();
+        for (const r of detail.filter((d) => settled.includes(d.number))) {
+          const sign = r.number === av.number ? -1 : 1;
+          const e = expected.get(String(r.vatRate)) ?? { ttc: 0, vat: 0 };
+          expected.set(String(r.vatRate), {
+            ttc: e.ttc + sign * Math.abs(Math.round(r.taxIncludedAmount * 100)),
+            vat: e.vat + sign * Math.abs(Math.round(r.taxAmount * 100)),
+          });
+        }
+        expect(Object.fromEntries([...expected].map(([k, v]) => [k, v.ttc]))).toEqual(Object.fromEntries(reported));
+        expect(Object.fromEntries(reported)).toEqual({ '20': 42_000, '10': 5_500, '5.5': 2_110 });
+        const vatInFec = new Map<string, number>();
+        for (const r of fec.filter((x) => x.JournalCode === 'VT' && settled.includes(x.PieceRef) && x.CompteNum === '44571')) {
+          const rate = r.CompteLib.replace(/^TVA collectée /, '')
+            .replace(' %', '')
+            .replace(',', '.');
+          vatInFec.set(rate, (vatInFec.get(rate) ?? 0) + cents(r.Credit) - cents(r.Debit));
+        }
+        expect(Object.fromEntries(vatInFec)).toEqual(Object.fromEntries([...expected].map(([k, v]) => [k, v.vat])));
+        expect(Object.fromEntries(vatInFec)).toEqual({ '20': 7_000, '10': 500, '5.5': 110 });
+      }, 300_000);
+    });
+
     describe('purchases from abroad', () => {
       it('reports each purchase from a foreign supplier with the account as buyer (BY), and blocks one whose supplier has no country', async () => {
         const { a, token } = await account();
@@ -483,6 +573,24 @@ describeEachDb(
       });
     });
 
+    async function fecRows(a: TestAccount): Promise<Record<string, string>[]> {
+      const res = await call(a, 'GET', '/v1/exports/fec?year=2026');
+      expect(res.statusCode, res.body).toBe(200);
+      const [head, ...lines] = res.body.split('\r\n').filter(Boolean);
+      const names = head.split('|');
+      return lines.map((l) => Object.fromEntries(l.split('|').map((v, i) => [names[i], v])));
+    }
+
+    async function exportDetail(a: TestAccount, from: string, to: string) {
+      const rows: { number: string; vatRate: number; taxIncludedAmount: number; taxAmount: number }[] = [];
+      for (const dataset of ['salesinvoices', 'salescredits']) {
+        const res = await call(a, 'GET', `/v1/exports/${dataset}?format=Json&from=${from}&to=${to}`);
+        expect(res.statusCode, res.body).toBe(200);
+        rows.push(...(res.json().Detail as typeof rows));
+      }
+      return rows;
+    }
+
     async function fecTotals(a: TestAccount, from: string, to: string, excluded: string[]) {
       const res = await call(a, 'GET', '/v1/exports/fec?year=2026');
       expect(res.statusCode, res.body).toBe(200);
@@ -565,6 +673,11 @@ function paymentLines(xml: string): string[] {
     (m) => `day ${m[1]} [${subs(m[2])}]`,
   );
   return [...invoices, ...days];
+}
+
+/** A decimal amount ("12.34" or the FEC's "12,34") in cents. */
+function cents(value: string): number {
+  return Math.round(Number(value.replace(',', '.')) * 100);
 }
 
 /** [taxable, vat] summed over rate lines, to the cent. */
