@@ -9,7 +9,8 @@ import type { ReportKind } from '../../domain/ereporting-calendar.js';
 import { isEuMember, isFrenchCtcTerritory, isValidCountryIso } from '../../domain/countries.js';
 import type { Flux10Aggregate, Flux10Invoice, Flux10Party, Flux10Payment, Flux10Report } from '../../einvoicing/flux10.js';
 import type { IssuedDocument } from '../../rendering/model.js';
-import { purchaseInvoiceBatches } from '../purchases/index.js';
+import { purchaseFileFacts, purchaseInvoiceBatches, type PurchaseFileFacts } from '../purchases/index.js';
+import { classificationById } from '../reference/index.js';
 import { receiptBatches, receiptLinksOf, settlementsOfDocuments } from '../receipts/index.js';
 import { getDocumentRow, parseData, toIssuedDocument, type DocumentKind } from '../sales/index.js';
 import { getSuppliersByIds } from '../suppliers/index.js';
@@ -509,10 +510,32 @@ export async function paymentsContent(
 /** VAT regions that are France for VAT (the purchase is domestic: e-invoicing, or nothing to report). */
 const DOMESTIC_REGIONS = new Set(['FR', 'DOM', 'Corse', 'Monaco']);
 
+/** The billing frameworks (TT-28, cadre de facturation) the Flux 10 Schematron accepts (rule G1.02). */
+const FLUX10_FRAMEWORKS = new Set(['B1', 'S1', 'M1', 'B2', 'S2', 'M2', 'B4', 'S4', 'M4', 'S5', 'S6', 'B7', 'S7']);
+/** Accounts of the French chart (PCG) whose purchases are goods: stocked purchases, supplies, goods for resale, tangible assets. */
+const GOODS_ACCOUNTS = /^(601|602|603|606|607|608|21|23)/;
+/** …and services: studies and services, external services (61, 62), licences, intangible assets. */
+const SERVICES_ACCOUNTS = /^(604|61|62|651|20)/;
+
 /**
- * Purchases from suppliers established outside France (region EU or IE), one entry per invoice, the
- * account as buyer (declarant role BY). A rate-0 line is reverse-charged (AE) from the EU, an
- * import (G) from elsewhere; the billing framework is unknown for a purchase: M1.
+ * The billing framework of a purchase: the one its own file gives (BT-23 of a French e-invoice) when
+ * Flux 10 accepts it, else goods (B1) or services (S1) from the account of its classification, else M1:
+ * Flux 10 has no code for "not known", and M1 (goods and services) claims neither alone.
+ */
+export function purchaseFramework(fileProcess: string | null | undefined, accountNumber: string | null | undefined): string {
+  const given = fileProcess?.trim().toUpperCase();
+  if (given && FLUX10_FRAMEWORKS.has(given)) return given;
+  if (accountNumber && GOODS_ACCOUNTS.test(accountNumber)) return 'B1';
+  if (accountNumber && SERVICES_ACCOUNTS.test(accountNumber)) return 'S1';
+  return 'M1';
+}
+
+/**
+ * Purchases from suppliers established outside France (region EU or IE), one entry per invoice or
+ * credit note, the account as buyer (declarant role BY). A rate-0 line is reverse-charged (AE) from the
+ * EU, an import (G) from elsewhere. A supplier credit note (stored negative, or a credit note by its
+ * file) is reported as type 381 with positive amounts and the invoice it corrects, read from its file
+ * (BT-25, BT-26): without them it is a blocking point (G1.32).
  */
 export async function purchasesContent(
   db: Kysely<Database>,
@@ -541,12 +564,22 @@ export async function purchasesContent(
       const name = p.reference ?? `purchase ${p.id}`;
       const supplier = p.supplierId === null ? undefined : suppliers.get(p.supplierId);
       const country = supplier?.address?.countryIso?.toUpperCase() || null;
+      const facts: PurchaseFileFacts | null = await purchaseFileFacts(db, accountId, p.id);
+      const credit = p.taxIncludedAmount.lt(0) || facts?.isCredit === true;
+      const sign = credit ? -1 : 1;
       const problems: string[] = [];
       if (!p.reference) problems.push('the purchase invoice has no number (reference)');
       if (!supplier || !country || !isValidCountryIso(country)) problems.push('the supplier has no country in its address');
       if (!p.vats?.length) problems.push('the VAT breakdown of the purchase invoice is unknown (vats)');
-      if (p.taxIncludedAmount.lt(0))
-        problems.push('a supplier credit note: Flux 10 requires the invoice it corrects, which Facturier does not keep for purchases');
+      let referenced: Flux10Invoice['referencedInvoice'] = null;
+      if (credit) {
+        const corrected = facts?.precedingInvoices.find((i) => i.issueDate);
+        if (corrected?.issueDate) referenced = { number: corrected.number, issueDate: corrected.issueDate };
+        else
+          problems.push(
+            'a supplier credit note whose file does not name the invoice it corrects with its date (BT-25, BT-26): Flux 10 requires them (G1.32)',
+          );
+      }
       const eu = country ? isEuMember(country) : false;
       const vat = supplier?.companyInformations.vatNumber?.replace(/\s/g, '').toUpperCase() || null;
       const id = eu ? vat : (vat ?? supplier?.companyInformations.siret?.replace(/\s/g, '') ?? null);
@@ -557,13 +590,14 @@ export async function purchasesContent(
             : 'the supplier has no identifier (companyInformations.vatNumber or siret)',
         );
       if (id && id.length > 18) problems.push(`the supplier's identifier ${id} is longer than the 18 characters Flux 10 allows (G2.19)`);
+      // Amounts are positive in the file (type 381 carries the sign of a credit note), signed in the totals.
       const subtotals = (p.vats ?? []).map((v) => {
         const rate = rateText(v.rate);
         const zero = new Big(v.rate).eq(0);
         if (!FLUX10_RATES.has(rate)) problems.push(`VAT rate ${rate} % is not one Flux 10 accepts (G1.24)`);
         return {
-          taxableAmount: new Big(v.taxExcludedAmount).toFixed(2),
-          taxAmount: new Big(v.vatAmount).toFixed(2),
+          taxableAmount: new Big(v.taxExcludedAmount).abs().toFixed(2),
+          taxAmount: new Big(v.vatAmount).abs().toFixed(2),
           category: zero ? (eu ? 'AE' : 'G') : 'S',
           rate,
           exemptionReason: zero ? (eu ? 'Autoliquidation' : 'Importation') : null,
@@ -574,11 +608,13 @@ export async function purchasesContent(
         for (const reason of problems) blocking.push({ document: name, reason });
         continue;
       }
+      const account = p.classificationId === null ? null : classificationById(p.classificationId)?.accountNumber;
       invoices.push({
         number: p.reference!,
         issueDate: p.date,
-        typeCode: '380',
-        businessProcess: 'M1',
+        typeCode: credit ? '381' : '380',
+        businessProcess: purchaseFramework(facts?.businessProcess, account),
+        referencedInvoice: referenced,
         seller: { id, scheme: eu ? '0223' : '0227', vatNumber: eu ? vat : null, countryIso: country },
         buyer: { id: me.siren, scheme: '0002', vatNumber: me.vatNumber, countryIso: me.countryIso },
         taxExclusiveAmount: subtotals.reduce((s, v) => s.plus(v.taxableAmount), new Big(0)).toFixed(2),
@@ -586,7 +622,8 @@ export async function purchasesContent(
         subtotals,
       });
       documents.push(p.reference!);
-      for (const v of subtotals) addTotals(totals, v.rate, new Big(v.taxableAmount), new Big(v.taxAmount), new Big(0));
+      for (const v of subtotals)
+        addTotals(totals, v.rate, new Big(v.taxableAmount).times(sign), new Big(v.taxAmount).times(sign), new Big(0));
     }
   }
   return {

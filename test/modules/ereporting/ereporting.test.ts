@@ -467,6 +467,134 @@ describeEachDb(
       });
     });
 
+    describe('supplier credit notes and billing frameworks', () => {
+      it('reports a supplier credit note (381) with the invoice it corrects, and takes the framework from the file or the classification', async () => {
+        const { a } = await account();
+        const supplier = async (payload: object) => {
+          const res = await call(a, 'POST', '/v1/suppliers', payload);
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().id as number;
+        };
+        const munich = await supplier({
+          name: 'München Teile GmbH',
+          address: { street: 'Marienplatz 1', zipcode: '80331', city: 'München', countryIso: 'DE' },
+          companyInformations: { vatNumber: 'DE811128135' },
+        });
+        const austin = await supplier({
+          name: 'Austin Parts LLC',
+          address: { street: '1 Congress Ave', zipcode: '78701', city: 'Austin', countryIso: 'US' },
+          companyInformations: { siret: '542107651' },
+        });
+        const noFramework = (xml: string) =>
+          xml.replace(
+            /<ram:BusinessProcessSpecifiedDocumentContextParameter>[\s\S]*?<\/ram:BusinessProcessSpecifiedDocumentContextParameter>/,
+            '',
+          );
+        const creditOf = (number: string | null, date: string | null) => (xml: string) =>
+          noFramework(xml)
+            .replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>')
+            .replace(
+              '</ram:ApplicableHeaderTradeSettlement>',
+              number
+                ? `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${number}</ram:IssuerAssignedID>${
+                    date
+                      ? `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${date}</qdt:DateTimeString></ram:FormattedIssueDateTime>`
+                      : ''
+                  }</ram:InvoiceReferencedDocument></ram:ApplicableHeaderTradeSettlement>`
+                : '</ram:ApplicableHeaderTradeSettlement>',
+            );
+        const purchase = async (
+          reference: string,
+          date: string,
+          supplierId: number,
+          region: string,
+          vats: object[],
+          extra: object = {},
+          transform: (xml: string) => string = (x) => x,
+        ) => {
+          const xml = transform(
+            supplierInvoiceCii({
+              supplier: SAMPLE_SUPPLIERS[1],
+              buyer: { siren: '123456782', name: 'Moi' },
+              number: reference,
+              issueDate: date,
+              net: '100.00',
+              description: 'Pièces',
+            }),
+          );
+          const up = await ctx.inject({
+            method: 'POST',
+            url: '/v1/purchaseinvoices/file',
+            headers: { ...a.headers, 'content-type': MULTIPART },
+            payload: multipart([{ name: 'file', filename: `${reference}.xml`, type: 'application/xml', content: xml }]),
+          });
+          expect(up.statusCode, up.body).toBe(200);
+          const put = await call(a, 'PUT', `/v1/purchaseinvoices/${up.json().id}`, { supplierId, reference, date, region, vats, ...extra });
+          expect(put.statusCode, put.body).toBe(200);
+          return put.json();
+        };
+        // The file says S1 (BT-23 of a French-profile e-invoice): it wins. Without BT-23: the classification's account,
+        // 607 purchases of goods -> B1, 6226 fees -> S1; neither -> M1.
+        await purchase('DE-2026-900', '2026-11-02', munich, 'EU', [{ rate: 0, taxExcludedAmount: 400 }]);
+        await purchase(
+          'DE-2026-901',
+          '2026-11-03',
+          munich,
+          'EU',
+          [{ rate: 0, taxExcludedAmount: 300 }],
+          { classificationId: 107 },
+          noFramework,
+        );
+        await purchase('US-77', '2026-11-04', austin, 'IE', [{ rate: 20, taxExcludedAmount: 250 }], { classificationId: 116 }, noFramework);
+        await purchase('US-78', '2026-11-05', austin, 'IE', [{ rate: 20, taxExcludedAmount: 10 }], {}, noFramework);
+        // A credit note of the German supplier on DE-2026-901, its file naming that invoice and its date.
+        const credit = await purchase(
+          'DE-AV-12',
+          '2026-11-06',
+          munich,
+          'EU',
+          [{ rate: 0, taxExcludedAmount: -50 }],
+          { classificationId: 107 },
+          creditOf('DE-2026-901', '20261103'),
+        );
+        expect(Number(credit.taxIncludedAmount)).toBe(-50);
+        const p = await period(a, 'A-20261101-20261110');
+        expect(p).toMatchObject({ blocking: [], entries: 5 });
+        expect(p.totals).toEqual([
+          { rate: '20', taxableAmount: '260.00', taxAmount: '52.00', collected: '0.00' },
+          { rate: '0', taxableAmount: '650.00', taxAmount: '0.00', collected: '0.00' },
+        ]);
+        const xml = await file(a, 'A-20261101-20261110', 'purchases 2026-11 D1 (credit, frameworks)');
+        const entries = [...xml.matchAll(/<Invoice>([\s\S]*?)<\/Invoice>/g)].map(([, t]) => {
+          const v = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(t)?.[1];
+          const ref = /<ReferencedDocument>\s*<ID>([^<]*)<\/ID>\s*<IssueDate>([^<]*)<\/IssueDate>/.exec(t);
+          const framework = /<BusinessProcess>\s*<ID>([^<]*)<\/ID>/.exec(t)?.[1];
+          return `${v('ID')} ${v('TypeCode')} ${framework} ${v('TaxExclusiveAmount')}${ref ? ` corrects ${ref[1]} of ${ref[2]}` : ''}`;
+        });
+        expect(entries).toEqual([
+          'DE-2026-900 380 S1 400.00',
+          'DE-2026-901 380 B1 300.00',
+          'US-77 380 S1 250.00',
+          'US-78 380 M1 10.00',
+          'DE-AV-12 381 B1 50.00 corrects DE-2026-901 of 20261103',
+        ]);
+        expect((await call(a, 'POST', '/v1/ereporting/periods/A-20261101-20261110/send')).json()).toMatchObject({ status: 'Sent' });
+        await later();
+        const seen = (await call(a, 'GET', '/v1/ereporting/periods/A-20261101-20261110/comparison')).json();
+        expect(seen).toMatchObject({ differences: [], told: seen.books });
+
+        // A credit note whose file names no invoice: a blocking point, never a guess.
+        await purchase('DE-AV-13', '2026-11-12', munich, 'EU', [{ rate: 0, taxExcludedAmount: -20 }], {}, creditOf(null, null));
+        await purchase('DE-AV-14', '2026-11-13', munich, 'EU', [{ rate: 0, taxExcludedAmount: -20 }], {}, creditOf('DE-2026-900', null));
+        const p2 = await period(a, 'A-20261111-20261120');
+        expect(p2.blocking).toEqual([
+          { document: 'DE-AV-13', reason: expect.stringContaining('does not name the invoice it corrects with its date (BT-25, BT-26)') },
+          { document: 'DE-AV-14', reason: expect.stringContaining('does not name the invoice it corrects with its date (BT-25, BT-26)') },
+        ]);
+        expect((await call(a, 'GET', '/v1/ereporting/periods/A-20261111-20261120/file')).statusCode).toBe(400);
+      }, 300_000);
+    });
+
     describe('bad input and faults', () => {
       it('lists a document that cannot be classified as a blocking point, and refuses to file or send the period', async () => {
         const { a, api } = await account();
