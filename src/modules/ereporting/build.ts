@@ -158,6 +158,8 @@ function declarantProblems(me: Declarant): BlockingPoint[] {
 interface Bucket {
   date: string;
   category: Flux10Aggregate['category'];
+  /** TT-80: '5' (VAT due at the invoice date) for services sold under the VAT-on-debits option, else none. */
+  taxDueDateTypeCode: '5' | null;
   count: Set<number>;
   rates: Map<string, { taxable: Big; tax: Big }>;
 }
@@ -295,10 +297,15 @@ export async function salesContent(
     }
     documents.push(l.number);
     for (const p of parts) {
-      const key = `${l.date}|${p.category}`;
+      // The VAT-on-debits option is said per aggregate (art. 242 nonies M, I-3° of annex II to the CGI): services
+      // sold under it and services whose VAT is due on receipt are two aggregates of the day. Goods' VAT is due on
+      // delivery whatever the option, so theirs carry no code.
+      const debits = p.category === 'TPS1' && l.vatMode === 'Debit' ? '5' : null;
+      const key = `${l.date}|${p.category}|${debits ?? ''}`;
       const b: Bucket = buckets.get(key) ?? {
         date: l.date,
         category: p.category,
+        taxDueDateTypeCode: debits,
         count: new Set<number>(),
         rates: new Map<string, { taxable: Big; tax: Big }>(),
       };
@@ -310,12 +317,18 @@ export async function salesContent(
     }
   }
   const aggregates: Flux10Aggregate[] = [...buckets.values()]
-    .sort((a, b) => (a.date === b.date ? a.category.localeCompare(b.category) : a.date.localeCompare(b.date)))
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        a.category.localeCompare(b.category) ||
+        (a.taxDueDateTypeCode ?? '').localeCompare(b.taxDueDateTypeCode ?? ''),
+    )
     .map((b) => {
       const rates = [...b.rates.entries()].sort((x, y) => new Big(y[0]).cmp(x[0]));
       return {
         date: b.date,
         category: b.category,
+        taxDueDateTypeCode: b.taxDueDateTypeCode,
         taxExclusiveAmount: money(rates.reduce((s, [, r]) => s.plus(r.taxable), new Big(0))),
         taxAmount: money(rates.reduce((s, [, r]) => s.plus(r.tax), new Big(0))),
         count: b.count.size,

@@ -685,6 +685,27 @@ describeEachDb(
         expect(aggregates(xml)).toEqual(['20260915 TPS1 n=1 120.00/0.00 [0:120.00/0.00]', '20261015 TLB1 n=1 80.00/0.00 [0:80.00/0.00]']);
       });
 
+      it('services sold under the VAT-on-debits option are aggregated apart with TaxDueDateTypeCode 5, and their payments are not reported', async () => {
+        const { a, api } = await account({ vat: { vatMode: 'Debit' } });
+        const jeanne = await consumer(api);
+        const underDebits = await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-02', lines: [line('Service', 100, 20)] });
+        await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-02', lines: [line('Product', 50, 20)] });
+        const settings = await call(a, 'PUT', '/v1/settings', { vat: { vatMode: 'Collection' } });
+        expect(settings.statusCode, settings.body).toBe(200);
+        const onReceipt = await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-02', lines: [line('Service', 200, 20)] });
+        const xml = await file(a, 'S-20261101-20261110', 'sales 2026-11 D1 (debits option)');
+        expect(aggregates(xml)).toEqual([
+          '20261102 TLB1 n=1 50.00/10.00 [20:50.00/10.00]',
+          '20261102 TPS1 n=1 200.00/40.00 [20:200.00/40.00]',
+          '20261102 TPS1 due=5 n=1 100.00/20.00 [20:100.00/20.00]',
+        ]);
+        await receipt(a, '2026-11-05', Number(underDebits.taxIncludedAmount), [{ type: 'Invoice', id: underDebits.id }]);
+        await receipt(a, '2026-11-05', Number(onReceipt.taxIncludedAmount), [{ type: 'Invoice', id: onReceipt.id }]);
+        expect(paymentLines(await file(a, 'P-20261101-20261130', 'payments 2026-11 (debits option)'))).toEqual([
+          'day 20261105 [20:240.00]',
+        ]);
+      });
+
       it('the simplified and quarterly regimes report monthly', async () => {
         for (const vatRegime of ['Simplified', 'NormalQuarterly']) {
           const { a, api } = await account({ einvoicing: { ereporting: { vatRegime, platformRegistrationNumber: '9999' } } });
@@ -783,7 +804,8 @@ function aggregates(xml: string): string[] {
       ([, s]) => `${v('TaxPercent', s)}:${v('TaxableAmount', s)}/${v('TaxTotal', s)}`,
     );
     const head = t.split('<TaxSubtotal>')[0];
-    return `${v('Date')} ${v('CategoryCode')} n=${v('TransactionsCount')} ${v('TaxExclusiveAmount')}/${v('TaxTotal', head)} [${subs.join(' ')}]`;
+    const due = v('TaxDueDateTypeCode') ? ` due=${v('TaxDueDateTypeCode')}` : '';
+    return `${v('Date')} ${v('CategoryCode')}${due} n=${v('TransactionsCount')} ${v('TaxExclusiveAmount')}/${v('TaxTotal', head)} [${subs.join(' ')}]`;
   });
 }
 
