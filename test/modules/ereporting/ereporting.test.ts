@@ -716,7 +716,7 @@ describeEachDb(
             lines: [line('Service', 10, 10), line('Product', 10, 20)],
           });
           const p = await period(a, 'S-20261001-20261031');
-          expect(p.deadline).toBe(vatRegime === 'Simplified' ? '2026-11-30' : '2026-11-10');
+          expect(p.deadline).toBe(vatRegime === 'Simplified' ? '2026-11-25' : '2026-11-10');
           await file(a, 'S-20261001-20261031', `${vatRegime} sales`);
         }
       });
