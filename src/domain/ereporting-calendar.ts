@@ -1,12 +1,14 @@
 // The e-reporting calendar (PPF Flux 10): which periods an account reports and by when, from its VAT
-// regime. Pure functions on ISO dates ("YYYY-MM-DD"), no clock and no I/O. The rules, as the DGFiP's
-// external specifications state them (docs/ereporting.md, "The calendar"):
+// regime. Pure functions on ISO dates ("YYYY-MM-DD"), no clock and no I/O. Sources and what could not
+// be checked are in docs/ereporting.md, "The calendar":
 // - normal regime, monthly returns: transactions per décade (1–10, 11–20, 21–end of month), each due
-//   10 days after its end; payments per calendar month, due on the 10th of the following month;
+//   10 days after its end (no official text found for these deadlines); payments per calendar month,
+//   due on the 10th of the following month;
 // - normal regime, quarterly returns: transactions and payments per month, due on the 10th of the following month;
-// - simplified regime (RSI): transactions and payments per month, due on the last day of the following month;
-// - franchise en base: transactions and payments per two months (Jan–Feb, Mar–Apr, …), due on the last
-//   day of the month that follows the period.
+// - simplified regime (RSI): transactions and payments per month, due "between the 25th and the 30th"
+//   of the following month: the 25th, the earliest day of that window, so that "on time" is never wrong;
+// - franchise en base: transactions and payments per two months (Jan–Feb, Mar–Apr, …), due likewise on
+//   the 25th of the month that follows the period.
 
 export type VatRegime = 'NormalMonthly' | 'NormalQuarterly' | 'Simplified' | 'Franchise';
 export const VAT_REGIMES: readonly VatRegime[] = ['NormalMonthly', 'NormalQuarterly', 'Simplified', 'Franchise'];
@@ -46,18 +48,10 @@ function parts(date: string): [number, number, number] {
   return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
 }
 
-/** Last day of the month after the month of `date`. */
-function endOfNextMonth(date: string): string {
+/** The given day of the month after the month of `date`. */
+function dayOfNextMonth(date: string, day: number): string {
   const [y, m] = parts(date);
-  const ny = m === 12 ? y + 1 : y;
-  const nm = m === 12 ? 1 : m + 1;
-  return iso(ny, nm, daysIn(ny, nm));
-}
-
-/** The 10th of the month after the month of `date`. */
-function tenthOfNextMonth(date: string): string {
-  const [y, m] = parts(date);
-  return m === 12 ? iso(y + 1, 1, 10) : iso(y, m + 1, 10);
+  return m === 12 ? iso(y + 1, 1, day) : iso(y, m + 1, day);
 }
 
 /** The period of `kind` containing `date`, under `regime`. */
@@ -72,10 +66,10 @@ export function periodContaining(regime: VatRegime, kind: ReportKind, date: stri
   if (regime === 'Franchise') {
     const first = m % 2 === 1 ? m : m - 1;
     const e = iso(y, first + 1, daysIn(y, first + 1));
-    return { kind, start: iso(y, first, 1), end: e, deadline: endOfNextMonth(e) };
+    return { kind, start: iso(y, first, 1), end: e, deadline: dayOfNextMonth(e, 25) };
   }
   const e = iso(y, m, last);
-  const deadline = regime === 'Simplified' ? endOfNextMonth(e) : tenthOfNextMonth(e);
+  const deadline = dayOfNextMonth(e, regime === 'Simplified' ? 25 : 10);
   return { kind, start: iso(y, m, 1), end: e, deadline };
 }
 

@@ -42,8 +42,8 @@ export interface Flux10Invoice {
   typeCode: string;
   /** TT-24 (UNTDID 2005): 5 invoice date (VAT on debits), 72 paid to date (VAT on receipts). */
   taxDueDateTypeCode?: string | null;
-  /** TT-28 billing framework: B1 goods, S1 services, M1 mixed. */
-  businessProcess: 'B1' | 'S1' | 'M1';
+  /** TT-28 billing framework (cadre de facturation, rule G1.02): B1 goods, S1 services, M1 mixed, … */
+  businessProcess: string;
   referencedInvoice?: { number: string; issueDate: string } | null;
   seller: Flux10Party;
   buyer: Flux10Party;

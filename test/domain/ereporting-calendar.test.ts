@@ -29,7 +29,7 @@ describe('the e-reporting calendar', () => {
     });
   });
 
-  it('reports monthly under the quarterly normal regime (10th of the next month) and the simplified one (end of the next month)', () => {
+  it('reports monthly under the quarterly normal regime (10th of the next month) and the simplified one (the 25th of the next month)', () => {
     expect(periodContaining('NormalQuarterly', 'Sales', '2028-02-29')).toEqual({
       kind: 'Sales',
       start: '2028-02-01',
@@ -40,20 +40,20 @@ describe('the e-reporting calendar', () => {
       kind: 'Payments',
       start: '2026-01-01',
       end: '2026-01-31',
-      deadline: '2026-02-28',
+      deadline: '2026-02-25',
     });
     expect(periodsBetween('Simplified', 'Sales', '2026-11-15', '2027-01-01').map((p) => `${p.start}..${p.end} ${p.deadline}`)).toEqual([
-      '2026-11-01..2026-11-30 2026-12-31',
-      '2026-12-01..2026-12-31 2027-01-31',
-      '2027-01-01..2027-01-31 2027-02-28',
+      '2026-11-01..2026-11-30 2026-12-25',
+      '2026-12-01..2026-12-31 2027-01-25',
+      '2027-01-01..2027-01-31 2027-02-25',
     ]);
   });
 
-  it('reports every two months under the franchise en base, due at the end of the following month', () => {
+  it('reports every two months under the franchise en base, due on the 25th of the following month (the window is the 25th to the 30th)', () => {
     expect(periodsBetween('Franchise', 'Sales', '2026-08-01', '2026-12-31').map((p) => `${p.start}..${p.end} ${p.deadline}`)).toEqual([
-      '2026-07-01..2026-08-31 2026-09-30',
-      '2026-09-01..2026-10-31 2026-11-30',
-      '2026-11-01..2026-12-31 2027-01-31',
+      '2026-07-01..2026-08-31 2026-09-25',
+      '2026-09-01..2026-10-31 2026-11-25',
+      '2026-11-01..2026-12-31 2027-01-25',
     ]);
   });
 

@@ -9,8 +9,9 @@ import type { ReportKind } from '../../domain/ereporting-calendar.js';
 import { isEuMember, isFrenchCtcTerritory, isValidCountryIso } from '../../domain/countries.js';
 import type { Flux10Aggregate, Flux10Invoice, Flux10Party, Flux10Payment, Flux10Report } from '../../einvoicing/flux10.js';
 import type { IssuedDocument } from '../../rendering/model.js';
-import { purchaseInvoiceBatches } from '../purchases/index.js';
-import { receiptBatches, receiptLinksOf } from '../receipts/index.js';
+import { purchaseFileFacts, purchaseInvoiceBatches, type PurchaseFileFacts } from '../purchases/index.js';
+import { classificationById } from '../reference/index.js';
+import { receiptBatches, receiptLinksOf, settlementsOfDocuments } from '../receipts/index.js';
 import { getDocumentRow, parseData, toIssuedDocument, type DocumentKind } from '../sales/index.js';
 import { getSuppliersByIds } from '../suppliers/index.js';
 import * as repo from './repo.js';
@@ -157,6 +158,8 @@ function declarantProblems(me: Declarant): BlockingPoint[] {
 interface Bucket {
   date: string;
   category: Flux10Aggregate['category'];
+  /** TT-80: '5' (VAT due at the invoice date) for services sold under the VAT-on-debits option, else none. */
+  taxDueDateTypeCode: '5' | null;
   count: Set<number>;
   rates: Map<string, { taxable: Big; tax: Big }>;
 }
@@ -294,10 +297,15 @@ export async function salesContent(
     }
     documents.push(l.number);
     for (const p of parts) {
-      const key = `${l.date}|${p.category}`;
+      // The VAT-on-debits option is said per aggregate (art. 242 nonies M, I-3° of annex II to the CGI): services
+      // sold under it and services whose VAT is due on receipt are two aggregates of the day. Goods' VAT is due on
+      // delivery whatever the option, so theirs carry no code.
+      const debits = p.category === 'TPS1' && l.vatMode === 'Debit' ? '5' : null;
+      const key = `${l.date}|${p.category}|${debits ?? ''}`;
       const b: Bucket = buckets.get(key) ?? {
         date: l.date,
         category: p.category,
+        taxDueDateTypeCode: debits,
         count: new Set<number>(),
         rates: new Map<string, { taxable: Big; tax: Big }>(),
       };
@@ -309,12 +317,18 @@ export async function salesContent(
     }
   }
   const aggregates: Flux10Aggregate[] = [...buckets.values()]
-    .sort((a, b) => (a.date === b.date ? a.category.localeCompare(b.category) : a.date.localeCompare(b.date)))
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        a.category.localeCompare(b.category) ||
+        (a.taxDueDateTypeCode ?? '').localeCompare(b.taxDueDateTypeCode ?? ''),
+    )
     .map((b) => {
       const rates = [...b.rates.entries()].sort((x, y) => new Big(y[0]).cmp(x[0]));
       return {
         date: b.date,
         category: b.category,
+        taxDueDateTypeCode: b.taxDueDateTypeCode,
         taxExclusiveAmount: money(rates.reduce((s, [, r]) => s.plus(r.taxable), new Big(0))),
         taxAmount: money(rates.reduce((s, [, r]) => s.plus(r.tax), new Big(0))),
         count: b.count.size,
@@ -344,16 +358,35 @@ export function splitByRate(doc: IssuedDocument, amount: Big): { rate: string; a
   });
 }
 
+/**
+ * The VAT-rate shares of a payment of `amount` on `doc` when `before` was already settled on it: the
+ * split of what is settled after it minus the split of what was settled before. A document paid in
+ * several instalments thus has, once fully paid, collected exactly its amount tax included at each
+ * rate (its VAT lines), to the cent, whatever the rounding of each instalment.
+ */
+export function instalmentByRate(doc: IssuedDocument, before: Big, amount: Big): { rate: string; amount: Big }[] {
+  const after = splitByRate(doc, before.plus(amount));
+  const earlier = splitByRate(doc, before);
+  return after.map((s, i) => ({ rate: s.rate, amount: s.amount.minus(earlier[i]?.amount ?? 0) }));
+}
+
 export interface Collection {
   receiptId: number;
   date: string;
   document: Loaded;
   amount: Big;
+  /**
+   * The amount by VAT rate: for a domestic invoice as its 212 Encaissée says it (this payment split on
+   * its own); otherwise cumulatively (instalmentByRate), so that instalments add up to the document's VAT lines.
+   */
+  shares: { rate: string; amount: Big }[];
 }
+
+const settlementKey = (type: string, documentId: number) => `${type === 'Credit' ? 'Credit' : 'Invoice'}|${documentId}`;
 
 /** Every Success receipt's allocation, dated in [start, end], to a finalized sale document. */
 export async function collectionsOf(db: Kysely<Database>, accountId: number, start: string, end: string) {
-  const collections: Collection[] = [];
+  const found: Omit<Collection, 'shares'>[] = [];
   const unlinked: { receiptId: number; date: string; amount: Big }[] = [];
   const cache = new Map<number, Loaded | null>();
   for await (const batch of receiptBatches(db, accountId, { from: start, to: end, status: 'Success' })) {
@@ -370,10 +403,23 @@ export async function collectionsOf(db: Kysely<Database>, accountId: number, sta
         const kind: DocumentKind = l.type === 'Credit' ? 'Credit' : 'Invoice';
         if (!cache.has(l.documentId)) cache.set(l.documentId, await loadDocument(db, accountId, kind, l.documentId));
         const document = cache.get(l.documentId);
-        if (document) collections.push({ receiptId: r.id, date: r.date, document, amount: l.amount });
+        if (document) found.push({ receiptId: r.id, date: r.date, document, amount: l.amount });
       }
     }
   }
+  // What was settled on each document, in the order of the receipts (date, then id), whatever their period.
+  const history = new Map<string, { date: string; receiptId: number; amount: Big }[]>();
+  for (const s of await settlementsOfDocuments(db, accountId, [...new Set(found.map((c) => c.document.id))])) {
+    const key = settlementKey(s.type, s.documentId);
+    history.set(key, [...(history.get(key) ?? []), { date: s.date, receiptId: s.receiptId, amount: s.amount }]);
+  }
+  const collections: Collection[] = found.map((c) => {
+    if (c.document.treatment.kind === 'Domestic') return { ...c, shares: splitByRate(c.document.doc, c.amount) };
+    const before = (history.get(settlementKey(c.document.kind, c.document.id)) ?? [])
+      .filter((h) => h.date < c.date || (h.date === c.date && h.receiptId < c.receiptId))
+      .reduce((s, h) => s.plus(h.amount), new Big(0));
+    return { ...c, shares: instalmentByRate(c.document.doc, before, c.amount) };
+  });
   return { collections, unlinked };
 }
 
@@ -399,7 +445,7 @@ export async function paymentsContent(
       blocking.push({ document: l.number, reason: t.reason });
       continue;
     }
-    const shares = splitByRate(l.doc, c.amount);
+    const shares = c.shares;
     if (t.kind === 'B2BINT') {
       const key = `${c.receiptId}|${l.kind}|${l.id}`;
       const entry = perInvoice.get(key) ?? {
@@ -477,10 +523,32 @@ export async function paymentsContent(
 /** VAT regions that are France for VAT (the purchase is domestic: e-invoicing, or nothing to report). */
 const DOMESTIC_REGIONS = new Set(['FR', 'DOM', 'Corse', 'Monaco']);
 
+/** The billing frameworks (TT-28, cadre de facturation) the Flux 10 Schematron accepts (rule G1.02). */
+const FLUX10_FRAMEWORKS = new Set(['B1', 'S1', 'M1', 'B2', 'S2', 'M2', 'B4', 'S4', 'M4', 'S5', 'S6', 'B7', 'S7']);
+/** Accounts of the French chart (PCG) whose purchases are goods: stocked purchases, supplies, goods for resale, tangible assets. */
+const GOODS_ACCOUNTS = /^(601|602|603|606|607|608|21|23)/;
+/** …and services: studies and services, external services (61, 62), licences, intangible assets. */
+const SERVICES_ACCOUNTS = /^(604|61|62|651|20)/;
+
 /**
- * Purchases from suppliers established outside France (region EU or IE), one entry per invoice, the
- * account as buyer (declarant role BY). A rate-0 line is reverse-charged (AE) from the EU, an
- * import (G) from elsewhere; the billing framework is unknown for a purchase: M1.
+ * The billing framework of a purchase: the one its own file gives (BT-23 of a French e-invoice) when
+ * Flux 10 accepts it, else goods (B1) or services (S1) from the account of its classification, else M1:
+ * Flux 10 has no code for "not known", and M1 (goods and services) claims neither alone.
+ */
+export function purchaseFramework(fileProcess: string | null | undefined, accountNumber: string | null | undefined): string {
+  const given = fileProcess?.trim().toUpperCase();
+  if (given && FLUX10_FRAMEWORKS.has(given)) return given;
+  if (accountNumber && GOODS_ACCOUNTS.test(accountNumber)) return 'B1';
+  if (accountNumber && SERVICES_ACCOUNTS.test(accountNumber)) return 'S1';
+  return 'M1';
+}
+
+/**
+ * Purchases from suppliers established outside France (region EU or IE), one entry per invoice or
+ * credit note, the account as buyer (declarant role BY). A rate-0 line is reverse-charged (AE) from the
+ * EU, an import (G) from elsewhere. A supplier credit note (stored negative, or a credit note by its
+ * file) is reported as type 381 with positive amounts and the invoice it corrects, read from its file
+ * (BT-25, BT-26): without them it is a blocking point (G1.32).
  */
 export async function purchasesContent(
   db: Kysely<Database>,
@@ -509,12 +577,22 @@ export async function purchasesContent(
       const name = p.reference ?? `purchase ${p.id}`;
       const supplier = p.supplierId === null ? undefined : suppliers.get(p.supplierId);
       const country = supplier?.address?.countryIso?.toUpperCase() || null;
+      const facts: PurchaseFileFacts | null = await purchaseFileFacts(db, accountId, p.id);
+      const credit = p.taxIncludedAmount.lt(0) || facts?.isCredit === true;
+      const sign = credit ? -1 : 1;
       const problems: string[] = [];
       if (!p.reference) problems.push('the purchase invoice has no number (reference)');
       if (!supplier || !country || !isValidCountryIso(country)) problems.push('the supplier has no country in its address');
       if (!p.vats?.length) problems.push('the VAT breakdown of the purchase invoice is unknown (vats)');
-      if (p.taxIncludedAmount.lt(0))
-        problems.push('a supplier credit note: Flux 10 requires the invoice it corrects, which Facturier does not keep for purchases');
+      let referenced: Flux10Invoice['referencedInvoice'] = null;
+      if (credit) {
+        const corrected = facts?.precedingInvoices.find((i) => i.issueDate);
+        if (corrected?.issueDate) referenced = { number: corrected.number, issueDate: corrected.issueDate };
+        else
+          problems.push(
+            'a supplier credit note whose file does not name the invoice it corrects with its date (BT-25, BT-26): Flux 10 requires them (G1.32)',
+          );
+      }
       const eu = country ? isEuMember(country) : false;
       const vat = supplier?.companyInformations.vatNumber?.replace(/\s/g, '').toUpperCase() || null;
       const id = eu ? vat : (vat ?? supplier?.companyInformations.siret?.replace(/\s/g, '') ?? null);
@@ -525,13 +603,14 @@ export async function purchasesContent(
             : 'the supplier has no identifier (companyInformations.vatNumber or siret)',
         );
       if (id && id.length > 18) problems.push(`the supplier's identifier ${id} is longer than the 18 characters Flux 10 allows (G2.19)`);
+      // Amounts are positive in the file (type 381 carries the sign of a credit note), signed in the totals.
       const subtotals = (p.vats ?? []).map((v) => {
         const rate = rateText(v.rate);
         const zero = new Big(v.rate).eq(0);
         if (!FLUX10_RATES.has(rate)) problems.push(`VAT rate ${rate} % is not one Flux 10 accepts (G1.24)`);
         return {
-          taxableAmount: new Big(v.taxExcludedAmount).toFixed(2),
-          taxAmount: new Big(v.vatAmount).toFixed(2),
+          taxableAmount: new Big(v.taxExcludedAmount).abs().toFixed(2),
+          taxAmount: new Big(v.vatAmount).abs().toFixed(2),
           category: zero ? (eu ? 'AE' : 'G') : 'S',
           rate,
           exemptionReason: zero ? (eu ? 'Autoliquidation' : 'Importation') : null,
@@ -542,11 +621,13 @@ export async function purchasesContent(
         for (const reason of problems) blocking.push({ document: name, reason });
         continue;
       }
+      const account = p.classificationId === null ? null : classificationById(p.classificationId)?.accountNumber;
       invoices.push({
         number: p.reference!,
         issueDate: p.date,
-        typeCode: '380',
-        businessProcess: 'M1',
+        typeCode: credit ? '381' : '380',
+        businessProcess: purchaseFramework(facts?.businessProcess, account),
+        referencedInvoice: referenced,
         seller: { id, scheme: eu ? '0223' : '0227', vatNumber: eu ? vat : null, countryIso: country },
         buyer: { id: me.siren, scheme: '0002', vatNumber: me.vatNumber, countryIso: me.countryIso },
         taxExclusiveAmount: subtotals.reduce((s, v) => s.plus(v.taxableAmount), new Big(0)).toFixed(2),
@@ -554,7 +635,8 @@ export async function purchasesContent(
         subtotals,
       });
       documents.push(p.reference!);
-      for (const v of subtotals) addTotals(totals, v.rate, new Big(v.taxableAmount), new Big(v.taxAmount), new Big(0));
+      for (const v of subtotals)
+        addTotals(totals, v.rate, new Big(v.taxableAmount).times(sign), new Big(v.taxAmount).times(sign), new Big(0));
     }
   }
   return {

@@ -29,7 +29,6 @@ import {
   collectionsOf,
   contentOf,
   documentsOf,
-  splitByRate,
   vatOnReceipt,
   purchasesContent,
   type Declarant,
@@ -482,7 +481,7 @@ export async function comparison(p: EReportingContext, accountId: number, id: st
       });
     for (const c of collections) {
       const l = c.document;
-      const shares = splitByRate(l.doc, c.amount);
+      const shares = c.shares;
       if (!vatOnReceipt(l.doc, l.vatMode)) {
         differences.push({
           document: l.number,

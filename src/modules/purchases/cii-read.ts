@@ -51,6 +51,10 @@ export interface IncomingInvoice {
   payableAmount: string | null;
   vatReverseCharge: boolean;
   vats: IncomingVat[];
+  /** BT-23, the business process: in a French e-invoice, its billing framework (B1 goods, S1 services, M1 mixed…). */
+  businessProcess: string | null;
+  /** BT-25 / BT-26: the invoices a credit note (or a corrective invoice) corrects, with their dates when given. */
+  precedingInvoices: { number: string; issueDate: string | null }[];
 }
 
 /** The file is not a readable CII or UBL invoice; the message says why. */
@@ -177,11 +181,20 @@ function readCii(x: XPath): IncomingInvoice {
   }));
   const typeCode = x.str(`${R}/rsm:ExchangedDocument/ram:TypeCode`);
   const issueDateText = orNull(x.str(`${R}/rsm:ExchangedDocument/ram:IssueDateTime/udt:DateTimeString`));
+  const precedingInvoices = x
+    .nodes(`${SET}/ram:InvoiceReferencedDocument`)
+    .map((n) => ({
+      number: x.str('ram:IssuerAssignedID', n),
+      issueDate: isoDate(x.str('ram:FormattedIssueDateTime/qdt:DateTimeString', n)),
+    }))
+    .filter((p) => p.number !== '');
   const taxTotals = x.nodes(`${TOT}/ram:TaxTotalAmount`);
   return {
     format: 'CII',
     syntax: 'CII',
     profile: orNull(x.str(`${R}/rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID`)),
+    businessProcess: orNull(x.str(`${R}/rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID`)),
+    precedingInvoices,
     typeCode,
     isCredit: CREDIT_TYPE_CODES.has(typeCode),
     number: x.str(`${R}/rsm:ExchangedDocument/ram:ID`),
@@ -277,6 +290,8 @@ function readZugferd1(root: XmlElement, syntax: 'ZUGFeRD 1.0' | 'ZUGFeRD 1.0 RC'
     format: 'CII',
     syntax,
     profile: orNull(str(root, 'SpecifiedExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID')),
+    businessProcess: null,
+    precedingInvoices: [],
     typeCode,
     isCredit: CREDIT_TYPE_CODES.has(typeCode),
     number: str(header, 'ID'),
@@ -355,6 +370,11 @@ function readUbl(x: XPath, root: string, typeCodeElement: string): IncomingInvoi
     format: 'UBL',
     syntax: 'UBL',
     profile: orNull(x.str(`${R}/cbc:CustomizationID`)),
+    businessProcess: orNull(x.str(`${R}/cbc:ProfileID`)),
+    precedingInvoices: x
+      .nodes(`${R}/cac:BillingReference/cac:InvoiceDocumentReference`)
+      .map((n) => ({ number: x.str('cbc:ID', n), issueDate: isoDate(x.str('cbc:IssueDate', n)) }))
+      .filter((p) => p.number !== ''),
     typeCode,
     // The root element says what the document is; a CreditNote's type code only refines it.
     isCredit: root === 'ublcn:CreditNote' || CREDIT_TYPE_CODES.has(typeCode),

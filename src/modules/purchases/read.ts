@@ -5,10 +5,12 @@
 import type Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { IncomingInvoice } from './cii-read.js';
 import { parseVats, type StoredPurchaseData, type StoredVat } from './ledger.js';
 import * as payments from './payments-repo.js';
 import * as repo from './repo.js';
 import { limitSubject, type ExpenseStatusT } from './schemas.js';
+import { readUpload } from './tasks.js';
 
 export interface PurchaseLedgerRow {
   id: number;
@@ -140,4 +142,43 @@ export async function getSupplierPaymentRow(db: Kysely<Database>, accountId: num
 /** Success supplier payments of exactly `amount` dated within [from, to] (bank matching suggestions). */
 export async function supplierPaymentsOfAmount(db: Kysely<Database>, accountId: number, amount: Big, from: string, to: string) {
   return payments.paymentsOfAmount(db, accountId, amount, from, to);
+}
+
+/** What a purchase's own file says beyond its amounts: its billing framework and the invoices it corrects. */
+export interface PurchaseFileFacts {
+  /** BT-3 as the file gives it. */
+  typeCode: string;
+  isCredit: boolean;
+  /** BT-23 (in a French e-invoice, the billing framework: B1, S1, M1…), as given. */
+  businessProcess: string | null;
+  /** BT-25 / BT-26. */
+  precedingInvoices: { number: string; issueDate: string | null }[];
+}
+
+/**
+ * Reads the purchase's uploaded file again (CII, UBL, or the XML of a Factur-X PDF) for the facts the
+ * ledger does not keep; null for a PDF without readable XML or a purchase of another account.
+ */
+export async function purchaseFileFacts(db: Kysely<Database>, accountId: number, id: number): Promise<PurchaseFileFacts | null> {
+  const row = await db
+    .selectFrom('purchaseInvoices')
+    .select('content')
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  let invoice: IncomingInvoice | null;
+  try {
+    invoice = (await readUpload.run(new Uint8Array(row.content))).invoice;
+  } catch {
+    return null;
+  }
+  return invoice
+    ? {
+        typeCode: invoice.typeCode,
+        isCredit: invoice.isCredit,
+        businessProcess: invoice.businessProcess,
+        precedingInvoices: invoice.precedingInvoices,
+      }
+    : null;
 }

@@ -10,6 +10,8 @@ export {
   receiptBatches,
   receiptLinksOf,
   receiptsOfAmount,
+  settlementsOfDocuments,
+  type DocumentSettlementRow,
   type ReceiptLinkReadRow,
   type ReceiptReadRow,
 } from './read.js';

@@ -92,34 +92,58 @@ export async function receiptLinksOf(db: Kysely<Database>, accountId: number, re
   return rows.map((r) => ({ ...r, amount: fromStoredAmount(db, r.amount) }));
 }
 
+export interface DocumentSettlementRow {
+  receiptId: number;
+  /** The receipt's date. */
+  date: string;
+  type: 'Invoice' | 'Credit' | 'Commitment';
+  documentId: number;
+  /** Signed as allocated: positive on invoices and commitments, negative on credits. */
+  amount: Big;
+}
+
 /**
- * The successful payments recorded on one sale invoice (its own links and its commitments'), each
- * with the amount allocated to it: what the e-invoicing platform module reports as collected (212).
+ * Every allocation of a Success receipt, whatever its date, to the given sale documents: what was
+ * settled on each before a given payment (e-reporting splits a payment by VAT rate on what was paid so far).
+ */
+export async function settlementsOfDocuments(
+  db: Kysely<Database>,
+  accountId: number,
+  documentIds: number[],
+): Promise<DocumentSettlementRow[]> {
+  if (!documentIds.length) return [];
+  const rows = await db
+    .selectFrom('receiptLinks')
+    .innerJoin('receipts', (j) =>
+      j.onRef('receipts.id', '=', 'receiptLinks.receiptId').onRef('receipts.accountId', '=', 'receiptLinks.accountId'),
+    )
+    .select(['receiptLinks.receiptId', 'receipts.date', 'receiptLinks.type', 'receiptLinks.documentId', 'receiptLinks.amount'])
+    .where('receiptLinks.accountId', '=', accountId)
+    .where('receipts.status', '=', 'Success')
+    .where('receiptLinks.documentId', 'in', documentIds)
+    .orderBy('receipts.date')
+    .orderBy('receiptLinks.receiptId')
+    .orderBy('receiptLinks.position')
+    .execute();
+  return rows.map((r) => ({ ...r, amount: fromStoredAmount(db, r.amount) }));
+}
+
+/**
+ * The successful payments recorded on one sale invoice (its own links and its commitments'), one per
+ * receipt with the amount it allocated to the invoice: what the e-invoicing platform module reports
+ * as collected (212).
  */
 export async function paymentsOf(
   db: Kysely<Database>,
   accountId: number,
   invoiceId: number,
 ): Promise<{ receiptId: number; date: string; amount: Big }[]> {
-  const rows = await db
-    .selectFrom('receiptLinks')
-    .innerJoin('receipts', 'receipts.id', 'receiptLinks.receiptId')
-    .select(['receipts.id as receiptId', 'receipts.date as date', 'receiptLinks.amount as amount'])
-    .where('receiptLinks.accountId', '=', accountId)
-    .where('receipts.accountId', '=', accountId)
-    .where('receipts.status', '=', 'Success')
-    .where('receiptLinks.documentId', '=', invoiceId)
-    .where('receiptLinks.type', 'in', ['Invoice', 'Commitment'])
-    .orderBy('receipts.id')
-    .orderBy('receiptLinks.position')
-    .execute();
-  // One payment per receipt: a receipt settling several commitments of the invoice counts once, in full.
   const byReceipt = new Map<number, { receiptId: number; date: string; amount: Big }>();
-  for (const r of rows) {
-    const amount = fromStoredAmount(db, r.amount);
+  for (const r of await settlementsOfDocuments(db, accountId, [invoiceId])) {
+    if (r.type === 'Credit') continue;
     const seen = byReceipt.get(r.receiptId);
-    if (seen) seen.amount = seen.amount.plus(amount);
-    else byReceipt.set(r.receiptId, { receiptId: r.receiptId, date: r.date, amount });
+    if (seen) seen.amount = seen.amount.plus(r.amount);
+    else byReceipt.set(r.receiptId, { receiptId: r.receiptId, date: r.date, amount: r.amount });
   }
   return [...byReceipt.values()];
 }

@@ -309,6 +309,96 @@ describeEachDb(
       }, 300_000);
     });
 
+    describe('payments tied to the books', () => {
+      it('the payments report of a month equals, to the cent, the bank journal of the FEC and the exports: partial payments, several rates, a refund', async () => {
+        const { a, api } = await account();
+        const jeanne = await consumer(api);
+        // Services with VAT on receipt at three rates, paid in three instalments whose shares, each rounded, would not add up.
+        const a1 = await api.finalized('Invoice', {
+          customerId: jeanne,
+          date: '2026-11-02',
+          lines: [line('Service', 100, 20), line('Service', 50, 10), line('Service', 20, 5.5)],
+        });
+        const b1 = await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-03', lines: [line('Service', 300, 20)] });
+        // Goods: VAT due on delivery, the payment is not reported.
+        const g1 = await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-03', lines: [line('Product', 80, 20)] });
+        const av = await api.finalized('Credit', {
+          customerId: jeanne,
+          date: '2026-11-10',
+          correctedInvoiceNumber: b1.number,
+          correctedInvoiceDate: b1.date,
+          lines: [line('Service', 50, 20)],
+        });
+        const pay = async (reference: string, date: string, amount: number, links: object[]) => {
+          const res = await call(a, 'POST', '/v1/receipts', { amount, date, paymentMethod: 'Transfer', reference, links });
+          expect(res.statusCode, res.body).toBe(200);
+        };
+        await pay('ER-1', '2026-11-04', 30, [{ type: 'Invoice', id: a1.id, amount: 30 }]);
+        await pay('ER-2', '2026-11-05', 360, [{ type: 'Invoice', id: b1.id, amount: 360 }]);
+        await pay('NR-1', '2026-11-06', 96, [{ type: 'Invoice', id: g1.id, amount: 96 }]);
+        await pay('ER-3', '2026-11-07', 30, [{ type: 'Invoice', id: a1.id, amount: 30 }]);
+        await pay('ER-4', '2026-11-14', 136.1, [{ type: 'Invoice', id: a1.id, amount: 136.1 }]);
+        await pay('ER-5', '2026-11-25', -60, [{ type: 'Credit', id: av.id, amount: -60 }]);
+        await pay('NR-2', '2026-11-26', 25, []);
+
+        const xml = await file(a, 'P-20261101-20261130', 'payments 2026-11 (tie)');
+        // a1 is 196.10 (120 at 20 %, 55 at 10 %, 21.10 at 5.5 %). Each instalment is the split of what is paid
+        // after it minus the split of what was paid before: 30 -> 18.36 / 8.41 / 3.23, 30 -> 18.36 / 8.42 / 3.22,
+        // 136.10 -> 83.28 / 38.17 / 14.65, so a1 fully paid has collected its VAT lines exactly (each instalment
+        // split on its own would give 54.99 at 10 % and 21.11 at 5.5 %). The refund of 60 on 25 Nov comes off the
+        // 20 % collected before it in the month (14 Nov: 83.28 -> 23.28).
+        expect(paymentLines(xml)).toEqual([
+          'day 20261104 [20:18.36 10:8.41 5.5:3.23]',
+          'day 20261105 [20:360.00]',
+          'day 20261107 [20:18.36 10:8.42 5.5:3.22]',
+          'day 20261114 [20:23.28 10:38.17 5.5:14.65]',
+        ]);
+        const reported = new Map<string, number>();
+        for (const m of xml.matchAll(/<TaxPercent>([^<]*)<\/TaxPercent>[\s\S]*?<Amount>([^<]*)<\/Amount>/g))
+          reported.set(m[1], (reported.get(m[1]) ?? 0) + cents(m[2]));
+
+        // The FEC of the year: the bank journal (512) of the receipts of November. Those reported (ER-…) add up to
+        // the report; the others are the differences the comparison explains, so the whole journal is accounted for.
+        const fec = await fecRows(a);
+        const bank = fec.filter((r) => r.JournalCode === 'BQ' && r.CompteNum === '512' && r.EcritureDate.startsWith('202611'));
+        const net = (rows: typeof bank) => rows.reduce((s, r) => s + cents(r.Debit) - cents(r.Credit), 0);
+        const total = [...reported.values()].reduce((s, v) => s + v, 0);
+        expect(total).toBe(49_610);
+        expect(net(bank.filter((r) => r.PieceRef.startsWith('ER-')))).toBe(total);
+        const seen = (await call(a, 'GET', '/v1/ereporting/periods/P-20261101-20261130/comparison')).json();
+        expect(seen.differences.filter((d: { reason: string }) => !d.reason.startsWith('e-reporting:'))).toEqual([
+          { document: expect.stringMatching(/^receipt \d+$/), amount: '25.00', reason: expect.stringContaining('without an invoice') },
+          { document: g1.number, amount: '96.00', reason: expect.stringContaining('no VAT due on receipt') },
+        ]);
+        expect(net(bank)).toBe(total + 2_500 + 9_600);
+
+        // Per rate: a1 and b1 are settled in full and the credit refunded in full, so what was collected at each rate is
+        // their amounts tax included at that rate in the sales exports, and the VAT in it is the FEC's 44571 at that rate.
+        const detail = await exportDetail(a, '2026-11-01', '2026-11-30');
+        const settled = [a1.number, b1.number, av.number];
+        const expected = new Map<string, { ttc: number; vat: number }>();
+        for (const r of detail.filter((d) => settled.includes(d.number))) {
+          const sign = r.number === av.number ? -1 : 1;
+          const e = expected.get(String(r.vatRate)) ?? { ttc: 0, vat: 0 };
+          expected.set(String(r.vatRate), {
+            ttc: e.ttc + sign * Math.abs(Math.round(r.taxIncludedAmount * 100)),
+            vat: e.vat + sign * Math.abs(Math.round(r.taxAmount * 100)),
+          });
+        }
+        expect(Object.fromEntries([...expected].map(([k, v]) => [k, v.ttc]))).toEqual(Object.fromEntries(reported));
+        expect(Object.fromEntries(reported)).toEqual({ '20': 42_000, '10': 5_500, '5.5': 2_110 });
+        const vatInFec = new Map<string, number>();
+        for (const r of fec.filter((x) => x.JournalCode === 'VT' && settled.includes(x.PieceRef) && x.CompteNum === '44571')) {
+          const rate = r.CompteLib.replace(/^TVA collectée /, '')
+            .replace(' %', '')
+            .replace(',', '.');
+          vatInFec.set(rate, (vatInFec.get(rate) ?? 0) + cents(r.Credit) - cents(r.Debit));
+        }
+        expect(Object.fromEntries(vatInFec)).toEqual(Object.fromEntries([...expected].map(([k, v]) => [k, v.vat])));
+        expect(Object.fromEntries(vatInFec)).toEqual({ '20': 7_000, '10': 500, '5.5': 110 });
+      }, 300_000);
+    });
+
     describe('purchases from abroad', () => {
       it('reports each purchase from a foreign supplier with the account as buyer (BY), and blocks one whose supplier has no country', async () => {
         const { a, token } = await account();
@@ -375,6 +465,134 @@ describeEachDb(
           { document: 'NP-1', amount: '10.00', reason: 'blocking point: the supplier has no country in its address' },
         ]);
       });
+    });
+
+    describe('supplier credit notes and billing frameworks', () => {
+      it('reports a supplier credit note (381) with the invoice it corrects, and takes the framework from the file or the classification', async () => {
+        const { a } = await account();
+        const supplier = async (payload: object) => {
+          const res = await call(a, 'POST', '/v1/suppliers', payload);
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().id as number;
+        };
+        const munich = await supplier({
+          name: 'München Teile GmbH',
+          address: { street: 'Marienplatz 1', zipcode: '80331', city: 'München', countryIso: 'DE' },
+          companyInformations: { vatNumber: 'DE811128135' },
+        });
+        const austin = await supplier({
+          name: 'Austin Parts LLC',
+          address: { street: '1 Congress Ave', zipcode: '78701', city: 'Austin', countryIso: 'US' },
+          companyInformations: { siret: '542107651' },
+        });
+        const noFramework = (xml: string) =>
+          xml.replace(
+            /<ram:BusinessProcessSpecifiedDocumentContextParameter>[\s\S]*?<\/ram:BusinessProcessSpecifiedDocumentContextParameter>/,
+            '',
+          );
+        const creditOf = (number: string | null, date: string | null) => (xml: string) =>
+          noFramework(xml)
+            .replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>')
+            .replace(
+              '</ram:ApplicableHeaderTradeSettlement>',
+              number
+                ? `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${number}</ram:IssuerAssignedID>${
+                    date
+                      ? `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${date}</qdt:DateTimeString></ram:FormattedIssueDateTime>`
+                      : ''
+                  }</ram:InvoiceReferencedDocument></ram:ApplicableHeaderTradeSettlement>`
+                : '</ram:ApplicableHeaderTradeSettlement>',
+            );
+        const purchase = async (
+          reference: string,
+          date: string,
+          supplierId: number,
+          region: string,
+          vats: object[],
+          extra: object = {},
+          transform: (xml: string) => string = (x) => x,
+        ) => {
+          const xml = transform(
+            supplierInvoiceCii({
+              supplier: SAMPLE_SUPPLIERS[1],
+              buyer: { siren: '123456782', name: 'Moi' },
+              number: reference,
+              issueDate: date,
+              net: '100.00',
+              description: 'Pièces',
+            }),
+          );
+          const up = await ctx.inject({
+            method: 'POST',
+            url: '/v1/purchaseinvoices/file',
+            headers: { ...a.headers, 'content-type': MULTIPART },
+            payload: multipart([{ name: 'file', filename: `${reference}.xml`, type: 'application/xml', content: xml }]),
+          });
+          expect(up.statusCode, up.body).toBe(200);
+          const put = await call(a, 'PUT', `/v1/purchaseinvoices/${up.json().id}`, { supplierId, reference, date, region, vats, ...extra });
+          expect(put.statusCode, put.body).toBe(200);
+          return put.json();
+        };
+        // The file says S1 (BT-23 of a French-profile e-invoice): it wins. Without BT-23: the classification's account,
+        // 607 purchases of goods -> B1, 6226 fees -> S1; neither -> M1.
+        await purchase('DE-2026-900', '2026-11-02', munich, 'EU', [{ rate: 0, taxExcludedAmount: 400 }]);
+        await purchase(
+          'DE-2026-901',
+          '2026-11-03',
+          munich,
+          'EU',
+          [{ rate: 0, taxExcludedAmount: 300 }],
+          { classificationId: 107 },
+          noFramework,
+        );
+        await purchase('US-77', '2026-11-04', austin, 'IE', [{ rate: 20, taxExcludedAmount: 250 }], { classificationId: 116 }, noFramework);
+        await purchase('US-78', '2026-11-05', austin, 'IE', [{ rate: 20, taxExcludedAmount: 10 }], {}, noFramework);
+        // A credit note of the German supplier on DE-2026-901, its file naming that invoice and its date.
+        const credit = await purchase(
+          'DE-AV-12',
+          '2026-11-06',
+          munich,
+          'EU',
+          [{ rate: 0, taxExcludedAmount: -50 }],
+          { classificationId: 107 },
+          creditOf('DE-2026-901', '20261103'),
+        );
+        expect(Number(credit.taxIncludedAmount)).toBe(-50);
+        const p = await period(a, 'A-20261101-20261110');
+        expect(p).toMatchObject({ blocking: [], entries: 5 });
+        expect(p.totals).toEqual([
+          { rate: '20', taxableAmount: '260.00', taxAmount: '52.00', collected: '0.00' },
+          { rate: '0', taxableAmount: '650.00', taxAmount: '0.00', collected: '0.00' },
+        ]);
+        const xml = await file(a, 'A-20261101-20261110', 'purchases 2026-11 D1 (credit, frameworks)');
+        const entries = [...xml.matchAll(/<Invoice>([\s\S]*?)<\/Invoice>/g)].map(([, t]) => {
+          const v = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(t)?.[1];
+          const ref = /<ReferencedDocument>\s*<ID>([^<]*)<\/ID>\s*<IssueDate>([^<]*)<\/IssueDate>/.exec(t);
+          const framework = /<BusinessProcess>\s*<ID>([^<]*)<\/ID>/.exec(t)?.[1];
+          return `${v('ID')} ${v('TypeCode')} ${framework} ${v('TaxExclusiveAmount')}${ref ? ` corrects ${ref[1]} of ${ref[2]}` : ''}`;
+        });
+        expect(entries).toEqual([
+          'DE-2026-900 380 S1 400.00',
+          'DE-2026-901 380 B1 300.00',
+          'US-77 380 S1 250.00',
+          'US-78 380 M1 10.00',
+          'DE-AV-12 381 B1 50.00 corrects DE-2026-901 of 20261103',
+        ]);
+        expect((await call(a, 'POST', '/v1/ereporting/periods/A-20261101-20261110/send')).json()).toMatchObject({ status: 'Sent' });
+        await later();
+        const seen = (await call(a, 'GET', '/v1/ereporting/periods/A-20261101-20261110/comparison')).json();
+        expect(seen).toMatchObject({ differences: [], told: seen.books });
+
+        // A credit note whose file names no invoice: a blocking point, never a guess.
+        await purchase('DE-AV-13', '2026-11-12', munich, 'EU', [{ rate: 0, taxExcludedAmount: -20 }], {}, creditOf(null, null));
+        await purchase('DE-AV-14', '2026-11-13', munich, 'EU', [{ rate: 0, taxExcludedAmount: -20 }], {}, creditOf('DE-2026-900', null));
+        const p2 = await period(a, 'A-20261111-20261120');
+        expect(p2.blocking).toEqual([
+          { document: 'DE-AV-13', reason: expect.stringContaining('does not name the invoice it corrects with its date (BT-25, BT-26)') },
+          { document: 'DE-AV-14', reason: expect.stringContaining('does not name the invoice it corrects with its date (BT-25, BT-26)') },
+        ]);
+        expect((await call(a, 'GET', '/v1/ereporting/periods/A-20261111-20261120/file')).statusCode).toBe(400);
+      }, 300_000);
     });
 
     describe('bad input and faults', () => {
@@ -467,6 +685,27 @@ describeEachDb(
         expect(aggregates(xml)).toEqual(['20260915 TPS1 n=1 120.00/0.00 [0:120.00/0.00]', '20261015 TLB1 n=1 80.00/0.00 [0:80.00/0.00]']);
       });
 
+      it('services sold under the VAT-on-debits option are aggregated apart with TaxDueDateTypeCode 5, and their payments are not reported', async () => {
+        const { a, api } = await account({ vat: { vatMode: 'Debit' } });
+        const jeanne = await consumer(api);
+        const underDebits = await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-02', lines: [line('Service', 100, 20)] });
+        await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-02', lines: [line('Product', 50, 20)] });
+        const settings = await call(a, 'PUT', '/v1/settings', { vat: { vatMode: 'Collection' } });
+        expect(settings.statusCode, settings.body).toBe(200);
+        const onReceipt = await api.finalized('Invoice', { customerId: jeanne, date: '2026-11-02', lines: [line('Service', 200, 20)] });
+        const xml = await file(a, 'S-20261101-20261110', 'sales 2026-11 D1 (debits option)');
+        expect(aggregates(xml)).toEqual([
+          '20261102 TLB1 n=1 50.00/10.00 [20:50.00/10.00]',
+          '20261102 TPS1 n=1 200.00/40.00 [20:200.00/40.00]',
+          '20261102 TPS1 due=5 n=1 100.00/20.00 [20:100.00/20.00]',
+        ]);
+        await receipt(a, '2026-11-05', Number(underDebits.taxIncludedAmount), [{ type: 'Invoice', id: underDebits.id }]);
+        await receipt(a, '2026-11-05', Number(onReceipt.taxIncludedAmount), [{ type: 'Invoice', id: onReceipt.id }]);
+        expect(paymentLines(await file(a, 'P-20261101-20261130', 'payments 2026-11 (debits option)'))).toEqual([
+          'day 20261105 [20:240.00]',
+        ]);
+      });
+
       it('the simplified and quarterly regimes report monthly', async () => {
         for (const vatRegime of ['Simplified', 'NormalQuarterly']) {
           const { a, api } = await account({ einvoicing: { ereporting: { vatRegime, platformRegistrationNumber: '9999' } } });
@@ -477,11 +716,29 @@ describeEachDb(
             lines: [line('Service', 10, 10), line('Product', 10, 20)],
           });
           const p = await period(a, 'S-20261001-20261031');
-          expect(p.deadline).toBe(vatRegime === 'Simplified' ? '2026-11-30' : '2026-11-10');
+          expect(p.deadline).toBe(vatRegime === 'Simplified' ? '2026-11-25' : '2026-11-10');
           await file(a, 'S-20261001-20261031', `${vatRegime} sales`);
         }
       });
     });
+
+    async function fecRows(a: TestAccount): Promise<Record<string, string>[]> {
+      const res = await call(a, 'GET', '/v1/exports/fec?year=2026');
+      expect(res.statusCode, res.body).toBe(200);
+      const [head, ...lines] = res.body.split('\r\n').filter(Boolean);
+      const names = head.split('|');
+      return lines.map((l) => Object.fromEntries(l.split('|').map((v, i) => [names[i], v])));
+    }
+
+    async function exportDetail(a: TestAccount, from: string, to: string) {
+      const rows: { number: string; vatRate: number; taxIncludedAmount: number; taxAmount: number }[] = [];
+      for (const dataset of ['salesinvoices', 'salescredits']) {
+        const res = await call(a, 'GET', `/v1/exports/${dataset}?format=Json&from=${from}&to=${to}`);
+        expect(res.statusCode, res.body).toBe(200);
+        rows.push(...(res.json().Detail as typeof rows));
+      }
+      return rows;
+    }
 
     async function fecTotals(a: TestAccount, from: string, to: string, excluded: string[]) {
       const res = await call(a, 'GET', '/v1/exports/fec?year=2026');
@@ -547,7 +804,8 @@ function aggregates(xml: string): string[] {
       ([, s]) => `${v('TaxPercent', s)}:${v('TaxableAmount', s)}/${v('TaxTotal', s)}`,
     );
     const head = t.split('<TaxSubtotal>')[0];
-    return `${v('Date')} ${v('CategoryCode')} n=${v('TransactionsCount')} ${v('TaxExclusiveAmount')}/${v('TaxTotal', head)} [${subs.join(' ')}]`;
+    const due = v('TaxDueDateTypeCode') ? ` due=${v('TaxDueDateTypeCode')}` : '';
+    return `${v('Date')} ${v('CategoryCode')}${due} n=${v('TransactionsCount')} ${v('TaxExclusiveAmount')}/${v('TaxTotal', head)} [${subs.join(' ')}]`;
   });
 }
 
@@ -565,6 +823,11 @@ function paymentLines(xml: string): string[] {
     (m) => `day ${m[1]} [${subs(m[2])}]`,
   );
   return [...invoices, ...days];
+}
+
+/** A decimal amount ("12.34" or the FEC's "12,34") in cents. */
+function cents(value: string): number {
+  return Math.round(Number(value.replace(',', '.')) * 100);
 }
 
 /** [taxable, vat] summed over rate lines, to the cent. */

@@ -74,6 +74,18 @@ describe('readIncomingInvoice', () => {
     expect(inv.vats).toEqual([{ category: 'S', rate: '20', taxableAmount: '50.00', taxAmount: '10.00' }]);
   });
 
+  it('reads the billing framework (BT-23) and the invoice a credit note corrects (BT-25, BT-26)', () => {
+    const credit = readIncomingInvoice(buildCii(scenarios.creditNote));
+    expect(credit).toMatchObject({ typeCode: '381', isCredit: true, businessProcess: expect.stringMatching(/^[BSM]\d$/) });
+    expect(credit.precedingInvoices).toEqual([{ number: 'F-2024-0001', issueDate: '2024-03-01' }]);
+    expect(readIncomingInvoice(buildCii(scenarios.mixedRates)).precedingInvoices).toEqual([]);
+    const ubl = fixture('ubl-credit-note.xml').replace(
+      '</cbc:DocumentCurrencyCode>',
+      '</cbc:DocumentCurrencyCode><cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>INV-2024-9</cbc:ID><cbc:IssueDate>2024-04-20</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>',
+    );
+    expect(readIncomingInvoice(ubl).precedingInvoices).toEqual([{ number: 'INV-2024-9', issueDate: '2024-04-20' }]);
+  });
+
   it('refuses a document that is not an invoice', () => {
     expect(() => readIncomingInvoice('<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>')).toThrow(NotAnInvoiceError);
     expect(() => readIncomingInvoice('<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>')).toThrow(/neither a CII/);
