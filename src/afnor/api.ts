@@ -28,9 +28,26 @@ interface OpenApiDocument {
 }
 
 const DOCUMENTS: Record<AfnorApiName, OpenApiDocument> = {
-  flow: flowDocument as unknown as OpenApiDocument,
+  flow: readable(flowDocument as unknown as OpenApiDocument),
   directory: directoryDocument as unknown as OpenApiDocument,
 };
+
+/**
+ * The one reading of the documents that departs from their letter: the Flow Service's `ReasonCode` is
+ * written `oneOf: [ReasonCodeEnum, string]`, meant as "a predefined code, or one of the platform's own"
+ * (its description), but under `oneOf` every predefined code matches both branches and so no answer
+ * carrying `InvalidSchema`, `ChecksumMismatch`… could ever conform. It is read as `anyOf` (on a copy:
+ * the files stay as published). README.md says so.
+ */
+function readable(doc: OpenApiDocument): OpenApiDocument {
+  const copy = structuredClone(doc);
+  const reason = copy.components.schemas?.ReasonCode as { oneOf?: unknown[]; anyOf?: unknown[] } | undefined;
+  if (reason?.oneOf) {
+    reason.anyOf = reason.oneOf;
+    delete reason.oneOf;
+  }
+  return copy;
+}
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });

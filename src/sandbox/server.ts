@@ -20,6 +20,7 @@ import {
 import { readCdar } from '../einvoicing/cdar.js';
 import { parseXml, type XmlElement } from '../einvoicing/xml.js';
 import { writeStatusCdar } from '../einvoicing/cdar-status.js';
+import { extractEmbeddedInvoiceXml, PdfReadError } from '../modules/purchases/index.js';
 import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
 import { SAMPLE_SUPPLIERS, supplierInvoiceCii } from './supplier-invoices.js';
 import { DUPLICATE_STATUSES, USE_CASE_STATUSES, USE_CASES, type PlayedStatus, type UseCase } from './use-cases.js';
@@ -132,6 +133,19 @@ function readFlux10Facts(text: string): { id: string; flowType: string } | strin
   return { id, flowType: aggregated ? 'AggregatedCustomerPaymentReport' : 'UnitaryCustomerPaymentReport' };
 }
 const FLOW_SYNTAXES = ['CII', 'UBL', 'Factur-X', 'CDAR'];
+
+/** The CII XML a Factur-X PDF embeds, or why there is none. */
+function embeddedCii(pdf: Buffer): { text: string } | { problem: string } {
+  try {
+    const found = extractEmbeddedInvoiceXml(pdf);
+    return found
+      ? { text: found.xml }
+      : { problem: 'a Factur-X flow is a PDF that embeds its CII XML (factur-x.xml): this one embeds none' };
+  } catch (error) {
+    if (error instanceof PdfReadError) return { problem: `not a readable PDF: ${error.message}` };
+    throw error;
+  }
+}
 
 class AnswerError extends Error {
   constructor(
@@ -361,8 +375,10 @@ export class Sandbox {
       } else {
         meta.flowType = read.message.issuer?.role === 'BY' ? 'SupplierInvoiceLC' : 'CustomerInvoiceLC';
       }
-    } else if (syntax === 'CII') {
-      const facts = readInvoiceFacts(text);
+    } else if (syntax === 'CII' || syntax === 'Factur-X') {
+      // A Factur-X flow is the PDF: its invoice is the CII XML it embeds (kept as the flow's file, as sent).
+      const xml = syntax === 'CII' ? { text } : embeddedCii(file);
+      const facts = 'text' in xml ? readInvoiceFacts(xml.text) : null;
       stored.facts = facts;
       if (!facts) {
         meta.acknowledgement = {
@@ -372,7 +388,7 @@ export class Sandbox {
               level: 'Error',
               item: 'file',
               reasonCode: 'InvalidSchema',
-              reasonMessage: 'not a CII invoice with a number, type, date and seller SIREN',
+              reasonMessage: 'problem' in xml ? xml.problem : 'not a CII invoice with a number, type, date and seller SIREN',
             },
           ],
         };
@@ -423,7 +439,7 @@ export class Sandbox {
             level: 'Error',
             item: 'flowSyntax',
             reasonCode: 'FlowTypeError',
-            reasonMessage: `the sandbox reads CII invoices, CDAR statuses and Flux 10 reports, not ${syntax}`,
+            reasonMessage: `the sandbox reads CII and Factur-X invoices, CDAR statuses and Flux 10 reports, not ${syntax}`,
           },
         ],
       };

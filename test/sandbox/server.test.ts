@@ -2,7 +2,9 @@
 // against the official OpenAPI documents too, the use cases played as CDAR flows, a repeated
 // submission rejected as DOUBLON, bad requests refused with the Error schema, the directory.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkResponse, findOperation } from '../../src/afnor/api.js';
 import { readCdar } from '../../src/einvoicing/cdar.js';
@@ -159,6 +161,60 @@ describe('the sandbox Flow Service', () => {
     expect(results[0]).toMatchObject({ flowSyntax: 'CII', flowDirection: 'In' });
     const file = await call('GET', `/flow-service/v1/flows/${results[0].flowId}?docType=Original`, 'inbox');
     expect(file.res.body).toContain('<rsm:CrossIndustryInvoice');
+  });
+});
+
+describe('the sandbox reading Factur-X flows', () => {
+  it('reads the CII a Factur-X PDF embeds and plays its use case; a PDF without one, or not a PDF, is acknowledged Error', async () => {
+    const pdf = readFileSync(new URL('../fixtures/purchases-corpus/fnfe-facture-fr-basicwl.pdf', import.meta.url));
+    const send = (bytes: Buffer, name: string) =>
+      call(
+        'POST',
+        '/flow-service/v1/flows',
+        'facturx',
+        multipart([
+          {
+            name: 'flowInfo',
+            type: 'application/json',
+            content: JSON.stringify({
+              flowSyntax: 'Factur-X',
+              flowProfile: 'Basic',
+              sha256: createHash('sha256').update(bytes).digest('hex'),
+            }),
+          },
+          { name: 'file', filename: name, type: 'application/pdf', content: bytes },
+        ]),
+        { 'content-type': MULTIPART },
+      );
+    const ok = await send(pdf, 'FA-2017-0010.pdf');
+    expect(ok.res.statusCode).toBe(202);
+    expect(ok.body).toMatchObject({ flowSyntax: 'Factur-X' });
+    const ack = async (flowId: unknown) =>
+      (await call('GET', `/flow-service/v1/flows/${flowId as string}`, 'facturx')).body.acknowledgement;
+    expect(await ack(ok.body.flowId)).toEqual({ status: 'Ok' });
+    expect((await statusesOf('facturx', 'FA-2017-0010')).map((s) => s.code)).toEqual(['200', '202', '203', '204', '205', '211']);
+    // The flow's file is the PDF as sent.
+    const file = await call('GET', `/flow-service/v1/flows/${ok.body.flowId}?docType=Original`, 'facturx');
+    expect(file.res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const plainPdf = await new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument();
+      const chunks: Buffer[] = [];
+      doc.on('data', (c: Buffer) => chunks.push(c));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.text('Facture sans XML');
+      doc.end();
+    });
+    const noXml = await send(plainPdf, 'x.pdf');
+    expect(await ack(noXml.body.flowId)).toMatchObject({
+      status: 'Error',
+      details: [expect.objectContaining({ reasonMessage: expect.stringContaining('embeds none') })],
+    });
+    const notPdf = await send(Buffer.from('hello'), 'x.pdf');
+    expect(await ack(notPdf.body.flowId)).toMatchObject({
+      status: 'Error',
+      details: [expect.objectContaining({ reasonMessage: expect.stringContaining('not a readable PDF') })],
+    });
   });
 });
 

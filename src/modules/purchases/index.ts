@@ -13,3 +13,6 @@ export { DateRangeQuery } from './routes.js';
 export * from './read.js';
 export { checkPdfUpload, createFromFile as createPurchaseFromFile, getPurchaseInvoice } from './service.js';
 export type { IncomingInvoice } from './cii-read.js';
+
+/** The sandbox platform (src/sandbox) reads the CII of a Factur-X flow with the purchases' own PDF reader. */
+export { extractEmbeddedInvoiceXml, PdfReadError } from './pdf-read.js';
