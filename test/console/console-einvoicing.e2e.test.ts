@@ -147,6 +147,17 @@ describeEachDb(
       await page.reload();
       await page.getByRole('link', { name: invoice.number }).waitFor();
       expect(await page.getByTestId('platform-status').first().textContent()).toBe('212 Encaissée');
+
+      // The platform-status filter (EInvoicingStatus): the paid invoice is under "Paiement transmis ou encaissées", not "À corriger".
+      await page.goto(`${base}/console/#/invoices`);
+      const platformFilter = page.getByLabel('Statut plateforme');
+      await platformFilter.selectOption({ label: 'À corriger (rejetées, refusées)' });
+      await expect.poll(() => page.url()).toContain('einvoicing=210%2C213');
+      await page.getByText('Rien à afficher.').waitFor();
+      await platformFilter.selectOption({ label: 'Paiement transmis ou encaissées' });
+      await page.getByRole('link', { name: invoice.number }).waitFor();
+      expect(await page.getByTestId('platform-status').allTextContents()).toEqual(['212 Encaissée']);
+      await expectAccessible(page, 'invoices filtered by platform status');
     });
 
     it('answers a supplier invoice received through the platform: dispute with a reason, seen in its timeline', async () => {

@@ -159,6 +159,31 @@ function stateOf(doc: SaleDocument, kind: Kind): string {
   return t('finalized');
 }
 
+/** The lists' platform-status filter (EInvoicingStatus): the statuses a user acts on, by what they mean. */
+const PLATFORM_FILTERS = [
+  ['', 'platformFilterAny'],
+  ['210,213', 'platformFilterToFix'],
+  ['207', 'platformFilterDisputed'],
+  ['205', 'platformFilterApproved'],
+  ['211,212', 'platformFilterPaid'],
+  ['220', 'platformFilterCancelled'],
+] as const;
+
+function PlatformStatusFilter({ value, onValue }: { value: string; onValue: (codes: string) => void }) {
+  return (
+    <label class="inline-filter">
+      {t('einvoicingColumn')}{' '}
+      <select value={value} onChange={(e) => onValue((e.target as HTMLSelectElement).value)} data-testid="platform-filter">
+        {PLATFORM_FILTERS.map(([codes, label]) => (
+          <option key={codes} value={codes}>
+            {t(label)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function badgeOf(doc: SaleDocument, kind: Kind): string {
   if (kind === 'quote') return doc.status === 'Pending' ? 'draft' : doc.status === 'Accepted' || doc.status === 'Invoiced' ? 'paid' : '';
   return doc.isDraft ? 'draft' : doc.isPaid ? 'paid' : '';
@@ -168,8 +193,14 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
   const status = query.get('status') ?? '';
   const [page, setPage] = useState(1);
   // "Processed" is the specification's own filter (a terminal e-invoicing status was taken into account).
-  const filter = status === 'Processed' ? '&Processed=Only' : status ? `&Status=${status}` : '';
-  const list = useLoad(() => getPage<SaleDocument>(`${base(kind)}?PageIndex=${page}&PageSize=${PAGE_SIZE}${filter}`), [kind, page, status]);
+  const platformCodes = kind === 'quote' ? '' : (query.get('einvoicing') ?? '');
+  const filter =
+    (status === 'Processed' ? '&Processed=Only' : status ? `&Status=${status}` : '') +
+    (platformCodes ? `&EInvoicingStatus=${encodeURIComponent(platformCodes)}` : '');
+  const list = useLoad(
+    () => getPage<SaleDocument>(`${base(kind)}?PageIndex=${page}&PageSize=${PAGE_SIZE}${filter}`),
+    [kind, page, status, platformCodes],
+  );
   const platformColumn = kind !== 'quote' && !!list.data?.items.some((d) => d.einvoicingStatus);
   return (
     <>
@@ -202,6 +233,19 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
           ))}
         </nav>
       }
+      {kind !== 'quote' && (
+        <PlatformStatusFilter
+          value={platformCodes}
+          onValue={(codes) => {
+            setPage(1);
+            const next = new URLSearchParams(query);
+            if (codes) next.set('einvoicing', codes);
+            else next.delete('einvoicing');
+            const qs = next.toString();
+            go(`/${section(kind)}${qs ? `?${qs}` : ''}`);
+          }}
+        />
+      )}
       {list.loading && <Loading />}
       {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
       {list.data && !list.loading && (
