@@ -141,6 +141,55 @@ describeEachDb('web console in a browser: reminders', (ctx) => {
     await page.getByTestId('recurring-list').waitFor();
     expect(await page.getByTestId('recurring-list').locator('tbody tr').first().textContent()).toContain('Abonné Mensuel SARL');
     await expectAccessible(page, 'recurring list');
+
+    // Edited: a second line (goods, two of them), quarterly; the first line keeps what the form does not show.
+    await api('PUT', `/v1/recurringinvoices/${model.id}`, {
+      customerId: (await api<{ customerId: number }>('GET', `/v1/recurringinvoices/${model.id}`)).customerId,
+      frequency: 'Monthly',
+      startDate: '2026-11-01',
+      dayOfIssue: 5,
+      invoice: {
+        lines: [
+          {
+            type: 'Service',
+            description: 'Maintenance du site',
+            quantity: 1,
+            taxExcludedPrice: 150,
+            vat: { rate: 20 },
+            discount: { type: 'Percent', value: 10 },
+          },
+        ],
+      },
+    });
+    await page.goto(`${base}/console/#/recurring/${model.id}`);
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    await page.getByRole('heading', { name: `Modifier la facture récurrente n° ${model.id}` }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
+    await page.getByLabel('Description (ligne 2)').fill('Hébergement');
+    await page.getByLabel('Nature (ligne 2)').selectOption('Product');
+    await page.getByLabel('Quantité (ligne 2)').fill('2');
+    await page.getByLabel('Prix unitaire HT (ligne 2)').fill('12,50');
+    await page.getByLabel('Fréquence').selectOption('Quarterly');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await page.getByTestId('model-lines').waitFor();
+    expect(await page.getByTestId('model-lines').locator('li').count()).toBe(2);
+    const edited = await api<{ frequency: string; dayOfIssue: number; startDate: string; invoice: { lines: Record<string, unknown>[] } }>(
+      'GET',
+      `/v1/recurringinvoices/${model.id}`,
+    );
+    expect(edited).toMatchObject({ frequency: 'Quarterly', dayOfIssue: 5, startDate: '2026-11-01' });
+    expect(edited.invoice.lines).toEqual([
+      expect.objectContaining({ description: 'Maintenance du site', taxExcludedPrice: 150, discount: { type: 'Percent', value: 10 } }),
+      expect.objectContaining({ type: 'Product', description: 'Hébergement', quantity: 2, taxExcludedPrice: 12.5 }),
+    ]);
+    await expectAccessible(page, 'recurring model edited');
+
+    // Deleted, after a confirmation: gone from the API and the list; its invoice stays.
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('heading', { name: 'Factures récurrentes' }).waitFor();
+    expect(await api<unknown[]>('GET', '/v1/recurringinvoices')).toEqual([]);
+    expect((await api<{ id: number }>('GET', `/v1/saleinvoices/${invoiceId}`)).id).toBe(invoiceId);
   });
 
   it("switches reminders off for one customer from the customer's page, and keeps the e-invoicing address it does not show", async () => {

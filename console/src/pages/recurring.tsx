@@ -4,10 +4,10 @@
 // invoices issued. Every action is the API's own (/v1/recurringinvoices).
 import { useState } from 'preact/hooks';
 import { call, getPage } from '../api';
-import { date, parseNumber } from '../format';
+import { date, money, parseNumber } from '../format';
 import { t, type Key } from '../i18n';
 import { go } from '../router';
-import { DateField, ErrorBox, Field, fieldErrors, Loading, Select, useLoad } from '../ui';
+import { Confirm, DateField, ErrorBox, Field, fieldErrors, Loading, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { frenchVats } from './products';
 
@@ -20,6 +20,7 @@ interface Model {
   startDate: string;
   endDate: string | null;
   count: number | null;
+  dayOfIssue?: number | null;
   mode: 'Draft' | 'Finalize' | 'FinalizeAndSend';
   status: 'Active' | 'Stopped' | 'Finished';
   stoppedReason: string | null;
@@ -101,6 +102,47 @@ export function RecurringPage() {
   );
 }
 
+type LineForm = { type: string; description: string; quantity: string; price: string; vatRate: string; original: Record<string, unknown> };
+type ModelLine = Record<string, unknown> & {
+  type?: string;
+  description?: string | null;
+  quantity?: number;
+  taxExcludedPrice?: number;
+  vat?: { rate?: number } | null;
+};
+
+const emptyLine = (): LineForm => ({ type: 'Service', description: '', quantity: '1', price: '', vatRate: '20', original: {} });
+
+function lineFormOf(l: ModelLine): LineForm {
+  return {
+    type: l.type ?? 'Service',
+    description: l.description ?? '',
+    quantity: l.quantity === undefined ? '1' : String(l.quantity).replace('.', ','),
+    price: l.taxExcludedPrice === undefined ? '' : String(l.taxExcludedPrice).replace('.', ','),
+    vatRate: l.vat?.rate === undefined ? '20' : String(l.vat.rate),
+    original: l,
+  };
+}
+
+function formOf(model: Model | null) {
+  return {
+    customerId: model ? String(model.customerId) : '',
+    lines: model?.invoice.lines?.length ? (model.invoice.lines as ModelLine[]).map(lineFormOf) : [emptyLine()],
+    frequency: (model?.frequency ?? 'Monthly') as (typeof FREQUENCIES)[number],
+    intervalDays: String(model?.intervalDays ?? 30),
+    startDate: model?.startDate ?? new Date().toISOString().slice(0, 10),
+    endDate: model?.endDate ?? '',
+    count: model?.count ? String(model.count) : '',
+    mode: (model?.mode ?? 'Draft') as (typeof MODES)[number],
+  };
+}
+
+/** A number typed the French way, or the raw text when it is not one (the API then names the field). */
+function numberOrText(text: string): number | string {
+  const n = parseNumber(text);
+  return n === null || Number.isNaN(n) ? text : n;
+}
+
 export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean }) {
   const isNew = id === 'new';
   const loaded = useLoad(async () => {
@@ -112,67 +154,52 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
     ]);
     return { customers: all, vats, model: model.data, occurrences: occurrences.data };
   }, [id]);
-  const [form, setForm] = useState({
-    customerId: '',
-    description: '',
-    type: 'Service',
-    price: '',
-    vatRate: '20',
-    frequency: 'Monthly' as (typeof FREQUENCIES)[number],
-    intervalDays: '30',
-    startDate: new Date().toISOString().slice(0, 10),
-    endDate: '',
-    count: '',
-    mode: 'Draft' as (typeof MODES)[number],
-  });
-  const [error, setError] = useState<unknown>(null);
-  const set = (key: keyof typeof form) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-  };
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
   if (loaded.loading) return <Loading />;
   if (loaded.error !== undefined || !loaded.data) return <ErrorBox error={loaded.error} retry={loaded.reload} />;
   const { model, occurrences } = loaded.data;
-  const err = (...names: string[]) => fieldErrors(error, ...names);
-
-  const create = async (e: Event) => {
-    e.preventDefault();
-    setError(null);
-    const price = parseNumber(form.price);
-    const body = {
-      customerId: form.customerId ? Number(form.customerId) : null,
-      frequency: form.frequency,
-      ...(form.frequency === 'EveryNDays' ? { intervalDays: Number.parseInt(form.intervalDays, 10) || null } : {}),
-      startDate: form.startDate,
-      endDate: form.endDate || null,
-      count: form.count ? Number.parseInt(form.count, 10) || null : null,
-      mode: form.mode,
-      invoice: {
-        lines: [
-          {
-            type: form.type,
-            description: form.description || null,
-            quantity: 1,
-            taxExcludedPrice: price === null || Number.isNaN(price) ? 0 : price,
-            vat: { rate: Number(form.vatRate) },
-          },
-        ],
-      },
-    };
+  const remove = async () => {
+    setConfirmDelete(false);
     try {
-      const answer = await call<Model>('POST', '/v1/recurringinvoices', { body });
-      go(`/recurring/${answer.data.id}`);
+      await call('DELETE', `/v1/recurringinvoices/${id}`);
+      go('/recurring');
     } catch (err) {
-      setError(err);
+      setDeleteError(err);
     }
   };
 
-  if (model)
+  if (model && !editing)
     return (
       <>
         <p>
           <a href="#/recurring">← {t('recurring')}</a>
         </p>
-        <h1 tabIndex={-1}>{t('recurringModel', { n: model.id })}</h1>
+        <div class="page-head">
+          <h1 tabIndex={-1}>{t('recurringModel', { n: model.id })}</h1>
+          {!readOnly && (
+            <div class="actions">
+              <button type="button" onClick={() => setEditing(true)}>
+                {t('edit')}
+              </button>
+              <button type="button" class="danger" onClick={() => setConfirmDelete(true)}>
+                {t('delete')}
+              </button>
+            </div>
+          )}
+        </div>
+        {deleteError !== null && <ErrorBox error={deleteError} />}
+        {confirmDelete && (
+          <Confirm
+            title={t('deleteRecurringTitle')}
+            text={t('deleteRecurringText')}
+            confirmLabel={t('delete')}
+            danger
+            onConfirm={() => void remove()}
+            onClose={() => setConfirmDelete(false)}
+          />
+        )}
         <dl class="facts">
           <dt>{t('customer')}</dt>
           <dd>{loaded.data.customers.find((c) => c.id === model.customerId)?.name ?? `#${model.customerId}`}</dd>
@@ -190,6 +217,16 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
           <dt>{t('recurringMode')}</dt>
           <dd>{t(`mode${model.mode}` as Key)}</dd>
         </dl>
+        <section aria-labelledby="model-lines-title">
+          <h2 id="model-lines-title">{t('recurringLines')}</h2>
+          <ul data-testid="model-lines">
+            {(model.invoice.lines ?? []).map((l, i) => (
+              <li key={i}>
+                {l.description ?? ''} · {l.quantity ?? 1} × {money(l.taxExcludedPrice ?? 0)}
+              </li>
+            ))}
+          </ul>
+        </section>
         <section aria-labelledby="occurrences-title">
           <h2 id="occurrences-title">{t('issuedInvoices')}</h2>
           {occurrences.length === 0 ? (
@@ -209,43 +246,144 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
     );
 
   return (
+    <ModelForm
+      model={model}
+      customers={loaded.data.customers}
+      vats={loaded.data.vats}
+      readOnly={readOnly}
+      onDone={(saved) => {
+        if (model) {
+          setEditing(false);
+          loaded.reload();
+        } else go(`/recurring/${saved.id}`);
+      }}
+      onCancel={model ? () => setEditing(false) : undefined}
+    />
+  );
+}
+
+/** The model's form: a new one (POST) or an existing one replaced (PUT); several lines, each kept whole where the form does not show a field. */
+function ModelForm(props: {
+  model: Model | null;
+  customers: Customer[];
+  vats: { rate: number; label: string }[];
+  readOnly: boolean;
+  onDone: (saved: Model) => void;
+  onCancel?: () => void;
+}) {
+  const { model } = props;
+  const [form, setForm] = useState(() => formOf(model));
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: Exclude<keyof typeof form, 'lines'>) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const setLine = (i: number, key: Exclude<keyof LineForm, 'original'>) => (value: string) =>
+    setForm((f) => ({ ...f, lines: f.lines.map((l, j) => (j === i ? { ...l, [key]: value } : l)) }));
+  const err = (...names: string[]) => fieldErrors(error, ...names);
+  const several = form.lines.length > 1;
+  const lineLabel = (label: string, i: number) => (several ? `${label} (${t('lineN', { n: i + 1 })})` : label);
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setBusy(true);
+    const body = {
+      customerId: form.customerId ? Number(form.customerId) : null,
+      frequency: form.frequency,
+      ...(form.frequency === 'EveryNDays' ? { intervalDays: Number.parseInt(form.intervalDays, 10) || null } : {}),
+      startDate: form.startDate,
+      endDate: form.endDate || null,
+      count: form.count ? Number.parseInt(form.count, 10) || null : null,
+      // Not in the form: kept as the API set it.
+      ...(model?.dayOfIssue ? { dayOfIssue: model.dayOfIssue } : {}),
+      mode: form.mode,
+      invoice: {
+        ...(model?.invoice ?? {}),
+        lines: form.lines.map((l) => ({
+          ...l.original,
+          type: l.type,
+          description: l.description || null,
+          quantity: numberOrText(l.quantity || '1'),
+          taxExcludedPrice: numberOrText(l.price || '0'),
+          vat: { ...((l.original.vat as object | null) ?? {}), rate: Number(l.vatRate) },
+        })),
+      },
+    };
+    try {
+      const answer = model
+        ? await call<Model>('PUT', `/v1/recurringinvoices/${model.id}`, { body })
+        : await call<Model>('POST', '/v1/recurringinvoices', { body });
+      props.onDone(answer.data);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+
+  return (
     <>
       <p>
         <a href="#/recurring">← {t('recurring')}</a>
       </p>
-      <h1 tabIndex={-1}>{t('newRecurring')}</h1>
-      <form class="grid-form" onSubmit={(e) => void create(e)} noValidate>
+      <h1 tabIndex={-1}>{model ? t('editRecurring', { n: model.id }) : t('newRecurring')}</h1>
+      <form class="grid-form" onSubmit={(e) => void save(e)} noValidate>
         {error !== null && Object.keys((error as { fields?: object }).fields ?? {}).length === 0 && <ErrorBox error={error} />}
         <Select
           label={t('customer')}
           value={form.customerId}
           onValue={set('customerId')}
-          options={[['', t('chooseCustomer')], ...loaded.data.customers.map((c): [string, string] => [String(c.id), c.name ?? ''])]}
+          options={[['', t('chooseCustomer')], ...props.customers.map((c): [string, string] => [String(c.id), c.name ?? ''])]}
           error={err('customerId')}
         />
-        <Field label={t('description')} value={form.description} onValue={set('description')} error={err('invoice.lines[0].description')} />
-        <Select
-          label={t('lineType')}
-          value={form.type}
-          onValue={set('type')}
-          options={[
-            ['Service', t('Service')],
-            ['Product', t('Product')],
-          ]}
-        />
-        <Field
-          label={t('unitPrice')}
-          inputMode="decimal"
-          value={form.price}
-          onValue={set('price')}
-          error={err('invoice.lines[0].taxExcludedPrice')}
-        />
-        <Select
-          label={t('vat')}
-          value={form.vatRate}
-          onValue={set('vatRate')}
-          options={loaded.data.vats.map((v) => [String(v.rate), v.label])}
-        />
+        {form.lines.map((l, i) => (
+          <fieldset key={i} class="model-line" data-testid="model-line">
+            <legend>{t('lineN', { n: i + 1 })}</legend>
+            <Field
+              label={lineLabel(t('description'), i)}
+              value={l.description}
+              onValue={setLine(i, 'description')}
+              error={err(`invoice.lines[${i}].description`)}
+            />
+            <Select
+              label={lineLabel(t('lineType'), i)}
+              value={l.type}
+              onValue={setLine(i, 'type')}
+              options={[
+                ['Service', t('Service')],
+                ['Product', t('Product')],
+              ]}
+            />
+            <Field
+              label={lineLabel(t('quantity'), i)}
+              inputMode="decimal"
+              value={l.quantity}
+              onValue={setLine(i, 'quantity')}
+              error={err(`invoice.lines[${i}].quantity`)}
+            />
+            <Field
+              label={lineLabel(t('unitPrice'), i)}
+              inputMode="decimal"
+              value={l.price}
+              onValue={setLine(i, 'price')}
+              error={err(`invoice.lines[${i}].taxExcludedPrice`)}
+            />
+            <Select
+              label={lineLabel(t('vat'), i)}
+              value={l.vatRate}
+              onValue={setLine(i, 'vatRate')}
+              options={props.vats.map((v) => [String(v.rate), v.label])}
+            />
+            {several && (
+              <button type="button" onClick={() => setForm((f) => ({ ...f, lines: f.lines.filter((_, j) => j !== i) }))}>
+                {t('removeLineN', { n: i + 1 })}
+              </button>
+            )}
+          </fieldset>
+        ))}
+        <div class="actions">
+          <button type="button" onClick={() => setForm((f) => ({ ...f, lines: [...f.lines, emptyLine()] }))}>
+            {t('addLine')}
+          </button>
+        </div>
         <Select
           label={t('frequency')}
           value={form.frequency}
@@ -272,11 +410,16 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
           options={MODES.map((m): [string, string] => [m, t(`mode${m}` as Key)])}
           error={err('mode')}
         />
-        {!readOnly && (
+        {!props.readOnly && (
           <div class="actions">
-            <button type="submit" class="primary">
-              {t('create')}
+            <button type="submit" class="primary" disabled={busy}>
+              {model ? t('save') : t('create')}
             </button>
+            {props.onCancel && (
+              <button type="button" onClick={props.onCancel}>
+                {t('cancel')}
+              </button>
+            )}
           </div>
         )}
       </form>
