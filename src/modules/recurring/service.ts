@@ -196,16 +196,25 @@ async function issueNext(ctx: AppContext, clock: Clock, accountId: number, id: n
   });
 }
 
+/**
+ * Finalize and FinalizeAndSend: the occurrence is finalized on the worker's own day (its clock), dated
+ * on its day of issue; should another invoice dated later have been finalized meanwhile (a catch-up
+ * after the server was stopped), on the earliest date that keeps the numbering chronological.
+ */
 async function finishOccurrence(
   ctx: AppContext,
   clock: Clock,
   accountId: number,
   issued: NonNullable<Awaited<ReturnType<typeof issueNext>>>,
+  today: string,
 ) {
   if (issued.mode !== 'Draft') {
     try {
       await transaction(ctx.db, async (trx) => {
-        await finalizeInTransaction(new AuditChains(trx, ctx.keyring, accountId), 'Invoice', issued.invoiceId, ctx.workers);
+        await finalizeInTransaction(new AuditChains(trx, ctx.keyring, accountId), 'Invoice', issued.invoiceId, ctx.workers, {
+          today,
+          dateAdjustment: 'MinimumDate',
+        });
       });
       if (issued.mode === 'FinalizeAndSend') await queueInvoiceSend(ctx, clock, accountId, issued.invoiceId);
     } catch (err) {
@@ -227,7 +236,7 @@ export async function issueDue(ctx: AppContext, clock: Clock, now: number): Prom
     for (let guard = 0; guard < 1000; guard++) {
       const done = await issueNext(ctx, clock, accountId, id, today);
       if (!done) break;
-      await finishOccurrence(ctx, clock, accountId, done);
+      await finishOccurrence(ctx, clock, accountId, done, today);
       issued++;
     }
   }

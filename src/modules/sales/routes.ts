@@ -211,7 +211,11 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
       },
     },
     async (request, reply) => {
-      const { warnings, ...finalized } = await sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, request.query);
+      const { finalizationDate, dateAdjustment } = request.query;
+      const { warnings, ...finalized } = await sales.finalize(ctx, request.principal.accountId, r.kind, request.params.id, {
+        finalizationDate,
+        dateAdjustment,
+      });
       // Rules reported without refusing (BR-FR on B2C and foreign-buyer documents): docs/einvoicing.md.
       if (warnings.length) reply.header('x-einvoicing-warnings', [...new Set(warnings.map((w) => w.ruleId))].join(', '));
       return withETag(reply, finalized);

@@ -318,6 +318,8 @@ type AccountState = Awaited<ReturnType<typeof readAccountSettings>>;
 export interface FinalizeOptions {
   finalizationDate?: string;
   dateAdjustment?: FinalizationDateAdjustment;
+  /** The day finalization takes as today (the account's timezone by default): a worker's own clock. */
+  today?: string;
 }
 
 /** The date and number a draft would be finalized with, after the last finalized document `lastDate`. */
@@ -326,7 +328,7 @@ function finalDate(data: StoredDocument, options: FinalizeOptions, settings: Acc
     requestedDate: options.finalizationDate ?? null,
     documentDate: data.date,
     lastFinalizedDate: lastDate,
-    today: todayIn(timezoneOf(settings)),
+    today: options.today ?? todayIn(timezoneOf(settings)),
     earlyFinalizationDays: settings.sales.invoices.earlyFinalizationDuration ?? 0,
     adjustment: options.dateAdjustment ?? 'None',
   });
@@ -502,8 +504,14 @@ export async function prospectiveNumber(db: Trx, accountId: number, kind: Docume
 }
 
 /** Used by payments: finalizes a draft inside an existing transaction, on the chains it holds. */
-export async function finalizeInTransaction(chains: AuditChains, kind: DocumentKind, id: number, workers?: WorkerPool) {
-  return (await finalizeRow(chains, kind, id, {}, await readAccountSettings(chains.trx, chains.accountId), workers)).row;
+export async function finalizeInTransaction(
+  chains: AuditChains,
+  kind: DocumentKind,
+  id: number,
+  workers?: WorkerPool,
+  options: FinalizeOptions = {},
+) {
+  return (await finalizeRow(chains, kind, id, options, await readAccountSettings(chains.trx, chains.accountId), workers)).row;
 }
 
 /**

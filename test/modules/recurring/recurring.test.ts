@@ -118,6 +118,70 @@ describeEachDb(
       expect(await occurrences(m.id)).toEqual([]);
     });
 
+    it('Finalize mode on the worker clock: a year of monthly invoices finalized on their days, numbered in order, chronology kept after a stop', async () => {
+      clock.ms = START;
+      const own = await ctx.newAccount('Abonnements finalisés SARL');
+      const ownSales = salesClient(ctx, own);
+      const client = await ownSales.customer({ companyName: 'Client Finalisé', email: 'final@example.fr' });
+      // The API finalizes on the real day: the hand-made invoice of the test's 5 February 2027 is ahead of it.
+      const early = await ctx.inject({
+        method: 'PUT',
+        url: '/v1/settings',
+        headers: own.headers,
+        payload: { sales: { invoices: { earlyFinalizationDuration: 365 } } },
+      });
+      expect(early.statusCode, early.body).toBe(200);
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/v1/recurringinvoices',
+        headers: own.headers,
+        payload: {
+          customerId: client,
+          invoice: { lines: [simpleLine(100)] },
+          frequency: 'Monthly',
+          startDate: '2026-12-01',
+          dayOfIssue: 1,
+          count: 12,
+          mode: 'Finalize',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const stoppedFrom = Date.parse('2027-01-25T09:00:00.000Z');
+      const stoppedUntil = Date.parse('2027-02-10T09:00:00.000Z');
+      let byHand: { number?: string | null; date?: string } | null = null;
+      for (let t = START; t <= Date.parse('2027-12-31T09:00:00.000Z'); t += DAY) {
+        clock.ms = t;
+        if (t >= stoppedFrom && t <= stoppedUntil) {
+          // The worker is stopped, the API is not: an invoice finalized by hand on 5 February.
+          if (!byHand && t >= Date.parse('2027-02-05T09:00:00.000Z'))
+            byHand = await ownSales.finalized('Invoice', { customerId: client, date: '2027-02-05', lines: [simpleLine(10)] });
+          continue;
+        }
+        await ctx.app.outbox.drain();
+      }
+      const list = await ctx.inject({ method: 'GET', url: `/v1/recurringinvoices/${res.json().id}/invoices`, headers: own.headers });
+      const issued = list.json<{ issueDate: string; invoiceId: number; problem: string | null }[]>();
+      expect(issued).toHaveLength(12);
+      expect(issued.every((o) => o.problem === null)).toBe(true);
+      const invoices = await Promise.all(issued.map(async (o) => (await ownSales.get('Invoice', o.invoiceId)).json()));
+      expect(invoices.every((i) => i.isDraft === false)).toBe(true);
+      // On their days, except February's: issued when the worker came back, after the invoice of 5 February
+      // was numbered, it takes that date so that numbers follow dates.
+      expect(invoices.map((i) => i.date)).toEqual([
+        '2026-12-01',
+        '2027-01-01',
+        '2027-02-05',
+        ...Array.from({ length: 9 }, (_, i) => `2027-${String(i + 3).padStart(2, '0')}-01`),
+      ]);
+      expect(byHand).toMatchObject({ number: 'F-2027-00002', date: '2027-02-05' });
+      expect(invoices.map((i) => i.number)).toEqual([
+        'F-2026-00001',
+        'F-2027-00001',
+        'F-2027-00003',
+        ...Array.from({ length: 9 }, (_, i) => `F-2027-${String(i + 4).padStart(5, '0')}`),
+      ]);
+    });
+
     it('finalizes each invoice in Finalize mode, and sends it in FinalizeAndSend mode', async () => {
       clock.ms = Date.now();
       const today = new Date(clock.ms).toISOString().slice(0, 10);
