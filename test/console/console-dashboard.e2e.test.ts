@@ -173,8 +173,20 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     expect([...byMonth.values()].reduce((s, v) => s + v, 0)).toBe(138_025 - 1_000);
     expect([...cash.values()].reduce((s, v) => s + v, 0)).toBe(2_000 + 6_000 - 200);
 
+    // The page's budget: one request per list and count (and per 100 documents), made in parallel.
+    const calls: string[] = [];
+    const count = (r: { url(): string }) => {
+      if (r.url().includes('/v1/')) calls.push(r.url());
+    };
+    page.on('request', count);
+    const started = Date.now();
     await open('dashboard', 'Tableau de bord');
     await page.getByTestId('revenue').waitFor();
+    const elapsed = Date.now() - started;
+    page.off('request', count);
+    // The session, 4 for the checklist, 8 for the figures.
+    expect(calls.length, calls.join('\n')).toBe(13);
+    console.info(`dashboard [${ctx.dialect}]: ${calls.length} API requests, shown in ${elapsed} ms`);
     for (const [month, value] of byMonth) expect(await text(`[data-testid=revenue] tr[data-month="${month}"] td`)).toBe(euros(value / 100));
     expect(await page.locator('[data-testid=revenue] tbody tr').count()).toBe(12);
     expect(await text('[data-testid=revenue-total]')).toBe(euros(1370.25));
@@ -209,7 +221,7 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     const other = (await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Garage Durand' })).id;
     const durand = await api<Doc>('POST', '/v1/saleinvoices', { customerId: other, lines: [service(80)] });
     await open('invoices', 'Factures');
-    const search = page.getByLabel('Rechercher (numéro, client, montant)');
+    const search = page.getByLabel('Recherche (numéro, client, montant)');
     const rows = page.locator('main table tbody tr');
     await search.fill('durand');
     await expect.poll(() => rows.count()).toBe(1);
@@ -224,8 +236,8 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     await page.getByText('Rien à afficher.').waitFor();
     await accessible('invoice search');
 
-    await page.getByLabel('Rechercher partout').fill('durand');
-    await page.getByLabel('Rechercher partout').press('Enter');
+    await page.getByLabel('Recherche globale').fill('durand');
+    await page.getByLabel('Recherche globale').press('Enter');
     await page.getByRole('heading', { name: 'Résultats pour « durand »' }).waitFor();
     await page.getByTestId('found-customers').waitFor();
     expect(await page.getByTestId('found-customers').getByRole('link').allTextContents()).toEqual(['Garage Durand']);
@@ -283,14 +295,17 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     // The invoice the credit corrects is proposed first, with what can be offset.
     expect(await dialog.getByLabel('Facture').inputValue()).toBe(String(docs.b.id));
     expect(await dialog.getByLabel('Montant imputé').inputValue()).toBe('24');
+    await shot('credit-offset');
     await dialog.getByLabel('Montant imputé').fill('30');
     await dialog.getByRole('button', { name: 'Imputer', exact: true }).click();
     // More than the credit holds: refused beside the amount, nothing written.
     await dialog.locator('.field-error').waitFor();
+    expect(await dialog.locator('.field-error').textContent()).toBe(
+      `Plus que ce qui reste sur l’avoir ${credit.number} : 24,00 € au plus (30,00 € demandés).`,
+    );
     expect((await api<Doc>('GET', `/v1/saleinvoices/${docs.b.id}`)).balance).toBe(240);
     await accessible('offset dialog');
     await dialog.getByLabel('Montant imputé').fill('24');
-    await shot('credit-offset');
     await dialog.getByRole('button', { name: 'Imputer', exact: true }).click();
     await expect.poll(() => text('[data-testid=balance]')).toBe(euros(0));
     const creditPayments = page.getByTestId('payments');

@@ -110,7 +110,7 @@ function BarChart({ title, data, id }: { title: string; data: MonthAmount[]; id:
                 <title>{`${monthLabel(d.month, 'long')} : ${euros(d.cents)}`}</title>
               </rect>
               <text x={i * bar + bar / 2} y={height + 13} text-anchor="middle" class="tick">
-                {monthLabel(d.month, 'short').replace('.', '').slice(0, 3)}
+                {monthLabel(d.month, 'short').replace('.', '')}
               </text>
             </g>
           );
