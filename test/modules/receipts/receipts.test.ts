@@ -222,7 +222,13 @@ describeEachDb('receipts', (ctx) => {
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ amount: 0, links: [{ type: 'Invoice', id: inv.id, amount: 24 }, { type: 'Credit', id: credit.id, amount: -24 }] });
+    expect(res.json()).toMatchObject({
+      amount: 0,
+      links: [
+        { type: 'Invoice', id: inv.id, amount: 24 },
+        { type: 'Credit', id: credit.id, amount: -24 },
+      ],
+    });
     expect(await invoice(inv.id)).toMatchObject({ balance: 96, isPaid: false });
     expect(await invoice(credit.id, 'salecredits')).toMatchObject({ balance: 0, isPaid: true });
   });

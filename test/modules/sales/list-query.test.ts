@@ -24,7 +24,10 @@ describeEachDb('sale document lists: query', (ctx) => {
   const list = async (url: string, account = a) => {
     const res = await ctx.inject({ method: 'GET', url, headers: account.headers });
     expect(res.statusCode, res.body).toBe(200);
-    return { numbers: res.json<{ number: string | null; customerName: string }[]>().map((d) => d.number ?? d.customerName), total: res.headers['x-record-count'] };
+    return {
+      numbers: res.json<{ number: string | null; customerName: string }[]>().map((d) => d.number ?? d.customerName),
+      total: res.headers['x-record-count'],
+    };
   };
 
   beforeAll(async () => {
