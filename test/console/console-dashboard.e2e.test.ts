@@ -251,7 +251,11 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
   }, 90_000);
 
   it("shows a customer's documents, balance and payments equal to the API's", async () => {
-    await open(`customers/${martin}/account`, 'Boulangerie Martin');
+    // From an invoice, its customer's name leads to the customer's page.
+    await open(`invoices/${docs.a.id}`, docs.a.number);
+    await page.locator('dl.facts').getByRole('link', { name: 'Boulangerie Martin' }).click();
+    await page.getByRole('heading', { name: 'Boulangerie Martin', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${base}/console/#/customers/${martin}/account`);
     await page.getByTestId('customer-figures').waitFor();
     const invoices = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&PageSize=100&Cancelled=All`);
     const credits = await api<Doc[]>('GET', `/v1/salecredits?CustomerId=${martin}&PageSize=100&Cancelled=All`);

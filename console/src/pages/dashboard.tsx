@@ -237,7 +237,9 @@ export function DashboardPage() {
                 <ul class="waiting">
                   {f.overdue.slice(0, 5).map((d) => (
                     <li key={d.id}>
-                      <a href={`#/invoices/${d.id}`}>{d.number}</a> · {d.customerName} · {euros(cents(d.balance))}
+                      <a href={`#/invoices/${d.id}`}>{d.number}</a> ·{' '}
+                      {d.customerId ? <a href={`#/customers/${d.customerId}/account`}>{d.customerName}</a> : d.customerName} ·{' '}
+                      {euros(cents(d.balance))}
                     </li>
                   ))}
                 </ul>

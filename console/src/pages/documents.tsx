@@ -1204,7 +1204,7 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
           <span class={`badge ${doc.isPaid ? 'paid' : ''}`}>{stateOf(doc, kind)}</span>
         </dd>
         <dt>{t('customer')}</dt>
-        <dd>{doc.customerName}</dd>
+        <dd>{doc.customerId ? <a href={`#/customers/${doc.customerId}/account`}>{doc.customerName}</a> : doc.customerName}</dd>
         <dt>{t('date')}</dt>
         <dd>{date(doc.date)}</dd>
         {doc.dueDate && kind === 'invoice' && (
