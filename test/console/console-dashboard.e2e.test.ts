@@ -246,6 +246,15 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     expect(await page.getByTestId('found-credits').textContent()).toContain('Aucun résultat.');
     await accessible('global search');
     await shot('search');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await accessible('global search on a phone');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(390);
+    await shot('phone-search');
+    await page.setViewportSize({ width: 1200, height: 800 });
     await page.getByTestId('found-customers').getByRole('link', { name: 'Garage Durand' }).click();
     await page.getByRole('heading', { name: 'Garage Durand', level: 1 }).waitFor();
   }, 90_000);
@@ -300,6 +309,11 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     expect(await dialog.getByLabel('Facture').inputValue()).toBe(String(docs.b.id));
     expect(await dialog.getByLabel('Montant imputé').inputValue()).toBe('24');
     await shot('credit-offset');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await accessible('offset dialog on a phone');
+    expect(await dialog.evaluate((d) => d.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+    await shot('phone-credit-offset');
+    await page.setViewportSize({ width: 1200, height: 800 });
     await dialog.getByLabel('Montant imputé').fill('30');
     await dialog.getByRole('button', { name: 'Imputer', exact: true }).click();
     // More than the credit holds: refused beside the amount, nothing written.
