@@ -286,6 +286,11 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
       expect.arrayContaining([expect.stringContaining('Chèque'), expect.stringContaining(euros(-2))]),
     );
     await accessible('customer page');
+    await page.getByRole('link', { name: 'Nouvelle facture' }).click();
+    await page.getByRole('heading', { name: 'Nouvelle facture', level: 1 }).waitFor();
+    expect(await page.getByLabel('Client').inputValue()).toBe(String(martin));
+    await page.goBack();
+    await page.getByTestId('customer-figures').waitFor();
     await shot('customer-account', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await accessible('customer page on a phone');

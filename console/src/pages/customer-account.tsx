@@ -133,7 +133,7 @@ export function CustomerAccount({ id }: { id: string }) {
             <dd data-testid="customer-received">{money(a.received / 100)}</dd>
           </dl>
           <p class="actions">
-            <a class="button primary" href="#/invoices/new">
+            <a class="button primary" href={`#/invoices/new?customer=${id}`}>
               {t('newInvoice')}
             </a>
           </p>

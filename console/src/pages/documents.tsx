@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, getPage } from '../api';
 import { date, decimal, inputNumber, money, parseNumber } from '../format';
 import { t, type Key } from '../i18n';
-import { go } from '../router';
+import { go, useRoute } from '../router';
 import { Confirm, DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, SearchBox, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEntry } from './einvoicing';
@@ -297,7 +297,8 @@ async function customerOptions(): Promise<Customer[]> {
 /** A new document starts from its customer: the draft is created once one is chosen. */
 function NewDocument({ kind }: { kind: Kind }) {
   const customers = useLoad(customerOptions, []);
-  const [customerId, setCustomerId] = useState('');
+  // From a customer's page (#/invoices/new?customer=12) the customer is already chosen.
+  const [customerId, setCustomerId] = useState(useRoute().query.get('customer') ?? '');
   const [error, setError] = useState<unknown>(null);
   const create = async (e: Event) => {
     e.preventDefault();
