@@ -7,13 +7,16 @@ import { go, useRoute } from './router';
 import { Loading } from './ui';
 import { ApiKeysPage } from './pages/apikeys';
 import { AccountPage } from './pages/account';
+import { CustomerAccount } from './pages/customer-account';
 import { CustomerEdit, CustomersPage } from './pages/customers';
+import { DashboardPage } from './pages/dashboard';
 import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ReceivedInvoicePage, ReceivedPage } from './pages/einvoicing';
 import { EReportingPage, EReportingPeriodPage } from './pages/ereporting';
 import { RecurringEdit, RecurringPage } from './pages/recurring';
 import { ProductEdit, ProductsPage } from './pages/products';
 import { ReceiptsPage } from './pages/receipts';
+import { GlobalSearch, SearchPage } from './pages/search';
 import { SettingsPage } from './pages/settings';
 import { UsersPage } from './pages/users';
 import { LinkSignIn, SignIn } from './pages/signin';
@@ -98,7 +101,7 @@ function App() {
         expired={expired}
         onSession={(s) => {
           opened(s);
-          go(route.path.length ? `/${route.path.join('/')}` : '/invoices');
+          go(route.path.length ? `/${route.path.join('/')}` : '/dashboard');
         }}
         lang={lang()}
         onLang={switchLang}
@@ -112,8 +115,9 @@ function App() {
     go('/');
   };
 
-  const [section = 'invoices', id] = route.path;
+  const [section = 'dashboard', id] = route.path;
   const links: [string, string][] = [
+    ['dashboard', t('dashboard')],
     ['invoices', t('invoices')],
     ['credits', t('credits')],
     ['quotes', t('quotes')],
@@ -140,7 +144,10 @@ function App() {
     ) : (
       <DocumentsPage key={kind} kind={kind} query={route.query} />
     );
-  } else if (section === 'customers') page = id ? <CustomerEdit key={id} id={id} /> : <CustomersPage />;
+  } else if (section === 'dashboard') page = <DashboardPage />;
+  else if (section === 'search') page = <SearchPage key={route.query.get('q') ?? ''} q={route.query.get('q') ?? ''} />;
+  else if (section === 'customers' && id && route.path[2] === 'account') page = <CustomerAccount key={id} id={id} />;
+  else if (section === 'customers') page = id ? <CustomerEdit key={id} id={id} /> : <CustomersPage />;
   else if (section === 'products') page = id ? <ProductEdit key={id} id={id} /> : <ProductsPage />;
   else if (section === 'receipts') page = <ReceiptsPage />;
   else if (section === 'received')
@@ -191,6 +198,7 @@ function App() {
             ))}
           </ul>
         </nav>
+        <GlobalSearch />
         <span class="who">
           {session.user.displayName}{' '}
           <button type="button" class="link" onClick={() => void signOut()}>

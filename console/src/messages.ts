@@ -39,6 +39,12 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^must be a number( \(or null\))?$/, () => 'Un nombre est attendu.'],
   [/^must be one of (.+?)( \(or null\))?$/, (m) => `Valeurs possibles : ${m[1]}.`],
   [/^must NOT have more than (\d+) characters$/, (m) => `${m[1]} caractères au plus.`],
+  [
+    /^over-settles (invoice|credit) (\S+): ([\d.]+) remains due, ([\d.]+) allocated$/,
+    (m) =>
+      `Plus que ce qui reste sur ${m[1] === 'credit' ? 'l’avoir' : 'la facture'} ${m[2]} : ${m[3].replace('.', ',')} € au plus (${m[4].replace('.', ',')} € demandés).`,
+  ],
+  [/^must be greater than 0/, () => 'Un montant supérieur à 0 est attendu.'],
   [/^must be <= (\S+)$/, (m) => `Au plus ${m[1]}.`],
   [/^must be >= (\S+)$/, (m) => `Au moins ${m[1]}.`],
 ];

@@ -239,8 +239,8 @@ export function Pager(props: { page: number; pages: number; total: number; onPag
 }
 
 /** A search box that reports its value after the user pauses typing. */
-export function SearchBox({ onSearch, label }: { onSearch: (query: string) => void; label: string }) {
-  const [value, setValue] = useState('');
+export function SearchBox({ onSearch, label, initial = '' }: { onSearch: (query: string) => void; label: string; initial?: string }) {
+  const [value, setValue] = useState(initial);
   const id = useId();
   useEffect(() => {
     const timer = setTimeout(() => {

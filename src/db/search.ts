@@ -3,8 +3,11 @@
 // `LIKE`. Accent- and case-insensitive on both dialects because both sides are normalised in
 // JavaScript (domain/text.ts), never by the database: "societe" finds "Société" on SQLite and
 // PostgreSQL alike. (Master-data records use their own full-text index: modules/records/store.ts.)
-import { sql, type RawBuilder } from 'kysely';
+import Big from 'big.js';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { searchTokens } from '../domain/text.js';
+import { toStoredAmount } from './money.js';
+import type { Database } from './schema.js';
 
 /**
  * `search_text` holds normalised words separated by single spaces, with a leading space, so
@@ -25,4 +28,23 @@ export function searchTextConditions(query: string | undefined, column = 'search
   const tokens = searchTokens(query).slice(0, 10);
   if (!tokens.length) return [sql<boolean>`1 = 0`];
   return tokens.map((t) => sql<boolean>`${sql.ref(column)} LIKE ${`% ${t}%`}`);
+}
+
+/**
+ * The `query` of the sale document lists (invoices, credit notes, quotes), tables without a
+ * `search_text`: a part of the number or of the customer's name, in any case, or an amount typed
+ * exactly, with or without VAT ("1234,50", "1 234.50", "120"). Accents are compared as stored.
+ */
+export function saleDocumentQueryCondition(db: Kysely<Database>, query: string): RawBuilder<boolean> {
+  const text = query.trim();
+  const parts = [
+    sql<boolean>`upper(${sql.ref('number')}) LIKE ${`%${text.toUpperCase()}%`}`,
+    sql<boolean>`lower(${sql.ref('customer_name')}) LIKE ${`%${text.toLowerCase()}%`}`,
+  ];
+  const amount = /^-?\d{1,12}([.,]\d{1,2})?$/.test(text.replace(/[\s\u00a0\u202f]/g, ''))
+    ? toStoredAmount(db, new Big(text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.')))
+    : null;
+  if (amount !== null)
+    parts.push(sql<boolean>`${sql.ref('tax_included_amount')} = ${amount}`, sql<boolean>`${sql.ref('tax_excluded_amount')} = ${amount}`);
+  return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
 }

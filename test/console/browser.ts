@@ -103,7 +103,7 @@ export const PASSWORD = 'un mot de passe solide';
 
 /**
  * What most console suites start from: the app listening, an account with an Admin user of `email`,
- * chromium open and that user signed in on the invoices page.
+ * chromium open and that user signed in on the dashboard (the landing page).
  */
 export async function signedInConsole(
   ctx: TestContext,
@@ -126,6 +126,6 @@ export async function signedInConsole(
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.getByRole('heading', { name: 'Factures', exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Tableau de bord', exact: true }).waitFor();
   return { base, account, browser, page };
 }

@@ -54,7 +54,7 @@ describeEachDb('web console in a browser: users, e-mail templates, credit notes'
     await page.getByLabel('E-mail').fill(address);
     await page.getByLabel('Mot de passe').fill(PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Factures' }).waitFor();
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
   }
 
   beforeAll(async () => {

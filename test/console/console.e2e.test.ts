@@ -83,7 +83,7 @@ describeEachDb('web console in a browser', (ctx) => {
     expect(cookiesAfterFailure.find((c) => c.name === 'facturier_session')).toBeUndefined();
     await page.getByLabel('Mot de passe').fill(PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Factures' }).waitFor();
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === 'facturier_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
     expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
@@ -95,6 +95,9 @@ describeEachDb('web console in a browser', (ctx) => {
     const put = (company: object) => ctx.inject({ method: 'PUT', url: '/v1/settings', headers: apiHeaders, payload: { company } });
     const cleared = await put({ siret: null, invoicingAddress: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
+    // The invoices' list says it (the dashboard's checklist too, tested in console-dashboard.e2e.test.ts).
+    await page.getByRole('link', { name: 'Factures', exact: true }).click();
+    await page.getByRole('heading', { name: 'Factures' }).waitFor();
     await page.reload();
     await page.getByTestId('identity-notice').waitFor();
     expect(await text('[data-testid=identity-notice]')).toBe(

@@ -9527,6 +9527,8 @@ export interface operations {
                 /** @description Documents dated on or before (inclusive) */
                 To?: string;
                 CustomerId?: number;
+                /** @description Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension) */
+                query?: string;
                 Status?: "Draft" | "Incoming" | "Expired" | "Paid" | "ToSend";
                 Cancelled?: "Excluded" | "Only" | "All";
                 /** @description The n8n node's spelling: true is Cancelled=All */
@@ -10344,6 +10346,8 @@ export interface operations {
                 /** @description Documents dated on or before (inclusive) */
                 To?: string;
                 CustomerId?: number;
+                /** @description Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension) */
+                query?: string;
                 Cancelled?: "Excluded" | "Only" | "All";
                 /** @description The n8n node's spelling: true is Cancelled=All */
                 IncludeCancelled?: boolean;
@@ -11676,6 +11680,8 @@ export interface operations {
                 /** @description Quotes dated on or before (inclusive) */
                 To?: string;
                 CustomerId?: number;
+                /** @description Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension) */
+                query?: string;
                 /** @description A status, or Expired: Pending or Sent past their validity date (Facturier extension) */
                 Status?: "Pending" | "Accepted" | "Refused" | "Closed" | "Sent" | "Invoiced" | "Expired";
             };

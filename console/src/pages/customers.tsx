@@ -183,6 +183,11 @@ export function CustomerEdit({ id }: { id: string }) {
         <a href="#/customers">← {t('customers')}</a>
       </p>
       <h1 tabIndex={-1}>{isNew ? t('newCustomer') : (load.data?.name ?? t('customer'))}</h1>
+      {!isNew && (
+        <p>
+          <a href={`#/customers/${id}/account`}>{t('customerAccount')}</a>
+        </p>
+      )}
       <form onSubmit={(e) => void submit(e)} noValidate class="grid-form">
         {saved && <Notice>{t('saved')}</Notice>}
         {error !== null && <ErrorBox error={error} />}

@@ -7,12 +7,13 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, getPage } from '../api';
 import { date, decimal, inputNumber, money, parseNumber } from '../format';
 import { t, type Key } from '../i18n';
-import { go } from '../router';
-import { Confirm, DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
+import { go, useRoute } from '../router';
+import { Confirm, DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, SearchBox, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEntry } from './einvoicing';
 import { FindingList, type Finding } from './findings';
 import { frenchVats, type Product, type Vat } from './products';
+import { OffsetDialog } from './offset';
 import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
 import { RemindersPanel } from './reminders';
 
@@ -192,14 +193,16 @@ function badgeOf(doc: SaleDocument, kind: Kind): string {
 export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchParams }) {
   const status = query.get('status') ?? '';
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState(query.get('q') ?? '');
   // "Processed" is the specification's own filter (a terminal e-invoicing status was taken into account).
   const platformCodes = kind === 'quote' ? '' : (query.get('einvoicing') ?? '');
   const filter =
     (status === 'Processed' ? '&Processed=Only' : status ? `&Status=${status}` : '') +
-    (platformCodes ? `&EInvoicingStatus=${encodeURIComponent(platformCodes)}` : '');
+    (platformCodes ? `&EInvoicingStatus=${encodeURIComponent(platformCodes)}` : '') +
+    (search ? `&query=${encodeURIComponent(search)}` : '');
   const list = useLoad(
     () => getPage<SaleDocument>(`${base(kind)}?PageIndex=${page}&PageSize=${PAGE_SIZE}${filter}`),
-    [kind, page, status, platformCodes],
+    [kind, page, status, platformCodes, search],
   );
   const platformColumn = kind !== 'quote' && !!list.data?.items.some((d) => d.einvoicingStatus);
   return (
@@ -211,6 +214,15 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
         </a>
       </div>
       {kind === 'invoice' && <IdentityNotice />}
+      <SearchBox
+        label={t('searchDocuments')}
+        initial={search}
+        onSearch={(q) => {
+          if (q === search) return;
+          setSearch(q);
+          setPage(1);
+        }}
+      />
       {
         <nav class="filters" aria-label={t('status')}>
           {(['', ...(kind === 'invoice' ? STATUSES : kind === 'credit' ? CREDIT_FILTERS : QUOTE_FILTERS)] as const).map((s) => (
@@ -325,7 +337,8 @@ async function customerOptions(): Promise<Customer[]> {
 /** A new document starts from its customer: the draft is created once one is chosen. */
 function NewDocument({ kind }: { kind: Kind }) {
   const customers = useLoad(customerOptions, []);
-  const [customerId, setCustomerId] = useState('');
+  // From a customer's page (#/invoices/new?customer=12) the customer is already chosen.
+  const [customerId, setCustomerId] = useState(useRoute().query.get('customer') ?? '');
   const [error, setError] = useState<unknown>(null);
   const create = async (e: Event) => {
     e.preventDefault();
@@ -1173,23 +1186,48 @@ function Payments({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
       kind === 'credit'
         ? l.type === 'Credit' && l.id === doc.id
         : (l.type === 'Invoice' && l.id === doc.id) || (l.type === 'Commitment' && Math.floor(l.id / 1000) === doc.id);
-    return page.items
+    const settling = page.items
       .map((r) => ({
         r,
         share: (r.links ?? []).filter(mine).reduce((sum, l) => sum + (l.amount ?? 0), 0),
         linked: (r.links ?? []).some(mine),
+        // The other documents the receipt settles: the credit offset against this invoice, or the reverse.
+        others: (r.links ?? [])
+          .filter((l) => !mine(l) && l.type !== 'Commitment')
+          .map((l) => ({ section: l.type === 'Credit' ? 'credits' : 'invoices', id: l.id, number: '' })),
       }))
       .filter((x) => x.linked);
+    await Promise.all(
+      settling.flatMap((x) =>
+        x.others.map(async (o) => {
+          const other = await call<{ number: string | null }>(
+            'GET',
+            `/v1/${o.section === 'credits' ? 'salecredits' : 'saleinvoices'}/${o.id}`,
+          ).catch(() => null);
+          o.number = other?.data.number ?? `#${o.id}`;
+        }),
+      ),
+    );
+    return settling;
   }, [doc.id, doc.balance]);
   if (!found.data?.length) return null;
   return (
     <section aria-labelledby="payments-title" data-testid="payments">
       <h2 id="payments-title">{kind === 'credit' ? t('refundsAndOffsets') : t('paymentsReceived')}</h2>
       <ul>
-        {found.data.map(({ r, share }) => (
+        {found.data.map(({ r, share, others }) => (
           <li key={r.id}>
-            {date(r.date)} · {paymentMethodLabel(r.paymentMethod)} · {money(Math.abs(share))}
+            {date(r.date)} · {r.amount === 0 && others.length ? t('offsetMethod') : paymentMethodLabel(r.paymentMethod)} ·{' '}
+            {money(Math.abs(share))}
             {r.status !== 'Success' ? ` (${r.status})` : ''}
+            {others.map((o) => (
+              <Fragment key={`${o.section}${o.id}`}>
+                {' · '}
+                <a href={`#/${o.section}/${o.id}`}>
+                  {t(o.section === 'credits' ? 'offsetWithCredit' : 'offsetWithInvoice', { number: o.number })}
+                </a>
+              </Fragment>
+            ))}
           </li>
         ))}
       </ul>
@@ -1198,7 +1236,7 @@ function Payments({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
 }
 
 function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleDocument; reload: () => void; readOnly: boolean }) {
-  const [asking, setAsking] = useState<'pay' | 'credit' | 'send' | null>(null);
+  const [asking, setAsking] = useState<'pay' | 'credit' | 'send' | 'offset' | null>(null);
   return (
     <>
       <dl class="facts">
@@ -1207,7 +1245,7 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
           <span class={`badge ${doc.isPaid ? 'paid' : ''}`}>{stateOf(doc, kind)}</span>
         </dd>
         <dt>{t('customer')}</dt>
-        <dd>{doc.customerName}</dd>
+        <dd>{doc.customerId ? <a href={`#/customers/${doc.customerId}/account`}>{doc.customerName}</a> : doc.customerName}</dd>
         <dt>{t('date')}</dt>
         <dd>{date(doc.date)}</dd>
         {doc.dueDate && kind === 'invoice' && (
@@ -1263,6 +1301,16 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
             {kind === 'invoice' ? t('markPaid') : t('markRefunded')}
           </button>
         )}
+        {!readOnly && kind === 'credit' && !doc.isPaid && !doc.isCancelled && doc.balance > 0 && (
+          <button
+            type="button"
+            onClick={() => {
+              setAsking('offset');
+            }}
+          >
+            {t('offsetTitle')}
+          </button>
+        )}
         {!readOnly && kind === 'invoice' && !doc.isCancelled && (
           <button
             type="button"
@@ -1279,6 +1327,18 @@ function FinalizedView({ kind, doc, reload, readOnly }: { kind: Kind; doc: SaleD
         <PayDialog
           kind={kind}
           doc={doc}
+          onDone={() => {
+            setAsking(null);
+            reload();
+          }}
+          onClose={() => {
+            setAsking(null);
+          }}
+        />
+      )}
+      {asking === 'offset' && (
+        <OffsetDialog
+          credit={doc}
           onDone={() => {
             setAsking(null);
             reload();

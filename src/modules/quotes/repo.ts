@@ -5,6 +5,7 @@ import { isSqlite } from '../../db/connection.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, SaleQuotesTable } from '../../db/schema.js';
 import type { Page, SortKey } from '../../app/paging.js';
+import { saleDocumentQueryCondition } from '../../db/search.js';
 
 type Db = Kysely<Database>;
 type AmountColumn = 'taxExcludedAmount' | 'taxIncludedAmount';
@@ -90,11 +91,14 @@ export interface QuoteFilter {
   from?: string;
   to?: string;
   customerId?: number;
+  /** Part of the number or customer name, or an exact amount (db/search.ts). */
+  query?: string;
   status?: SaleQuotesTable['status'] | 'Expired';
   today: string;
 }
 
-function applyFilter<O>(q: SelectQueryBuilder<Database, 'saleQuotes', O>, f: QuoteFilter) {
+function applyFilter<O>(db: Db, q: SelectQueryBuilder<Database, 'saleQuotes', O>, f: QuoteFilter) {
+  if (f.query?.trim()) q = q.where(saleDocumentQueryCondition(db, f.query));
   if (f.from) q = q.where('date', '>=', f.from);
   if (f.to) q = q.where('date', '<=', f.to);
   if (f.customerId !== undefined) q = q.where('customerId', '=', f.customerId);
@@ -112,7 +116,7 @@ export async function listQuotes(
   page: Page,
   order: SortKey<QuoteSortColumn>[],
 ): Promise<{ rows: QuoteRow[]; total: number }> {
-  const base = applyFilter(db.selectFrom('saleQuotes').where('accountId', '=', accountId), filter);
+  const base = applyFilter(db, db.selectFrom('saleQuotes').where('accountId', '=', accountId), filter);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   let q = base.selectAll();

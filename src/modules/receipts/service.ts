@@ -232,7 +232,6 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
   const previouslyLinked = new Set(oldLinks.map((l) => l.documentId));
 
   const amount = input ? money(input.amount) : ZERO;
-  if (amount?.eq(0) && input) errors.push({ field: 'amount', message: 'must not be zero (> 0 for a payment received, < 0 for a refund)' });
   const status: PaymentStatusT = input?.status ?? 'Success';
 
   const resolved: ResolvedLink[] = [];
@@ -305,6 +304,18 @@ async function writeReceipt(trx: Trx, env: Env, existing: Existing | null, input
     allocated.set(row.id, (allocated.get(row.id) ?? ZERO).plus(value.abs()));
     allocatedTotal = allocatedTotal.plus(value);
     resolved.push({ type: link.type, linkId: link.id, documentId: row.id, amount: value, field });
+  }
+  // A receipt of 0 moves no money: it only offsets credits against invoices of the customer, so its
+  // links must balance (an invoice +24 and a credit -24). Anything else of 0 is a mistake.
+  if (input && amount.eq(0)) {
+    const offsets = resolved.some((l) => l.amount.gt(0)) && resolved.some((l) => l.amount.lt(0));
+    if (!offsets || !allocatedTotal.eq(0))
+      errors.push({
+        field: 'amount',
+        message: offsets
+          ? `the links of an offset (amount 0) must balance: they allocate ${allocatedTotal.toFixed(2)}`
+          : 'must not be zero (> 0 for a payment received, < 0 for a refund), unless the links offset a credit against an invoice',
+      });
   }
   if (amount && !amount.eq(0) && resolved.length) {
     if (!allocatedTotal.eq(0) && allocatedTotal.s !== amount.s) {

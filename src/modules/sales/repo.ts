@@ -8,6 +8,7 @@ import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, DocumentFilesTable, SaleDocumentsTable } from '../../db/schema.js';
 import { ConflictError } from '../../errors.js';
 import type { Page, SortKey } from '../../app/paging.js';
+import { saleDocumentQueryCondition } from '../../db/search.js';
 import { decodeDocument, type DocumentKind, type StoredDocument } from './document.js';
 import { encodeDetail } from './detail.js';
 import { decodeSnapshot, deflateSnapshot, type StoredSnapshot } from './snapshot-codec.js';
@@ -188,6 +189,8 @@ export interface ListFilter {
   from?: string;
   to?: string;
   customerId?: number;
+  /** Part of the number or customer name, or an exact amount (db/search.ts). */
+  query?: string;
   status?: 'Draft' | 'Incoming' | 'Expired' | 'Paid' | 'ToSend';
   cancelled: 'Excluded' | 'Only' | 'All';
   processed: 'Excluded' | 'Only' | 'All';
@@ -196,7 +199,8 @@ export interface ListFilter {
   today: string;
 }
 
-function applyFilter<O>(q: SelectQueryBuilder<Database, 'saleDocuments', O>, f: ListFilter) {
+function applyFilter<O>(db: Db, q: SelectQueryBuilder<Database, 'saleDocuments', O>, f: ListFilter) {
+  if (f.query?.trim()) q = q.where(saleDocumentQueryCondition(db, f.query));
   if (f.from) q = q.where('date', '>=', f.from);
   if (f.to) q = q.where('date', '<=', f.to);
   if (f.customerId !== undefined) q = q.where('customerId', '=', f.customerId);
@@ -236,7 +240,7 @@ export async function listDocuments(
   page: Page,
   order: SortKey<SortColumn>[],
 ): Promise<{ rows: DocumentRow[]; total: number }> {
-  const base = applyFilter(db.selectFrom('saleDocuments').where('accountId', '=', accountId).where('kind', '=', kind), filter);
+  const base = applyFilter(db, db.selectFrom('saleDocuments').where('accountId', '=', accountId).where('kind', '=', kind), filter);
   const total = await countOnce(db, `sale_documents:${accountId}:${kind}:${JSON.stringify(filter)}`, async () =>
     Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
   );

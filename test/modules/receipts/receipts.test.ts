@@ -196,6 +196,43 @@ describeEachDb('receipts', (ctx) => {
     expect(positive.json().errors).toEqual(['links[0].amount: must be negative on a credit (the amount refunded or offset)']);
   });
 
+  it('a receipt of 0 offsets a credit against an invoice without money: both balances drop, unbalanced links are refused', async () => {
+    const inv = await finalized('saleinvoices');
+    const credit = await finalized('salecredits', 20);
+    const unbalanced = await create({
+      amount: 0,
+      links: [
+        { type: 'Invoice', id: inv.id, amount: 30 },
+        { type: 'Credit', id: credit.id, amount: -24 },
+      ],
+    });
+    expect(unbalanced.statusCode).toBe(400);
+    expect(unbalanced.json().errors).toEqual(['amount: the links of an offset (amount 0) must balance: they allocate 6.00']);
+    const invoiceOnly = await create({ amount: 0, links: [{ type: 'Invoice', id: inv.id, amount: 24 }] });
+    expect(invoiceOnly.statusCode).toBe(400);
+    expect(invoiceOnly.json().errors[0]).toMatch(/^amount: must not be zero .*unless the links offset a credit against an invoice$/);
+    expect(await invoice(inv.id)).toMatchObject({ balance: 120, isPaid: false });
+
+    const res = await create({
+      amount: 0,
+      date: '2026-03-02',
+      links: [
+        { type: 'Invoice', id: inv.id, amount: 24 },
+        { type: 'Credit', id: credit.id, amount: -24 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      amount: 0,
+      links: [
+        { type: 'Invoice', id: inv.id, amount: 24 },
+        { type: 'Credit', id: credit.id, amount: -24 },
+      ],
+    });
+    expect(await invoice(inv.id)).toMatchObject({ balance: 96, isPaid: false });
+    expect(await invoice(credit.id, 'salecredits')).toMatchObject({ balance: 0, isPaid: true });
+  });
+
   it('refuses invalid receipts with an Error body naming the field, writing nothing', async () => {
     const inv = await finalized('saleinvoices');
     const draft = (

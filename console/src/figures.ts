@@ -1,0 +1,115 @@
+// The dashboard's and the customer page's figures, computed in the browser from the lists the
+// integrators use (no aggregate endpoint): the documents of the last twelve months, the unpaid ones
+// (the API's Incoming and Expired filters) and the receipts, read 100 at a time. Sums are made in
+// integer cents, so they are exact however many documents there are.
+import { getPage } from './api';
+
+const PAGE = 100;
+
+/** Every item of a list, page after page. */
+export async function getAll<T>(path: string): Promise<T[]> {
+  const sep = path.includes('?') ? '&' : '?';
+  const all: T[] = [];
+  for (let page = 1; ; page++) {
+    const { items, pages } = await getPage<T>(`${path}${sep}PageIndex=${page}&PageSize=${PAGE}`);
+    all.push(...items);
+    if (page >= pages || items.length < PAGE) return all;
+  }
+}
+
+/** How many items a list has (x-record-count), reading one. */
+export async function countOf(path: string): Promise<number> {
+  const sep = path.includes('?') ? '&' : '?';
+  return (await getPage<unknown>(`${path}${sep}PageIndex=1&PageSize=1`)).total;
+}
+
+export const cents = (value: number) => Math.round(value * 100);
+
+/** Today in the browser's calendar, as the API writes dates. */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The `count` months ending with today's, oldest first ("2026-01"). */
+export function lastMonths(today: string, count = 12): string[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: count }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - (count - 1 - i), 1));
+    return d.toISOString().slice(0, 7);
+  });
+}
+
+export interface MonthAmount {
+  month: string;
+  cents: number;
+}
+
+/** Sums signed amounts per month of `months`; anything dated outside them is left out. */
+export function byMonth(months: string[], entries: { date: string; cents: number }[]): MonthAmount[] {
+  const sums = new Map(months.map((m) => [m, 0]));
+  for (const e of entries) {
+    const m = e.date.slice(0, 7);
+    const sum = sums.get(m);
+    if (sum !== undefined) sums.set(m, sum + e.cents);
+  }
+  return months.map((month) => ({ month, cents: sums.get(month)! }));
+}
+
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export interface Unpaid {
+  id: number;
+  number: string | null;
+  customerId: number | null;
+  customerName: string | null;
+  dueDate?: string | null;
+  balance: number;
+}
+
+export interface Aging {
+  notDue: number;
+  upTo30: number;
+  upTo60: number;
+  over60: number;
+  overdue: number;
+  total: number;
+}
+
+/** What remains due, by how late it is (days after the due date): in cents. */
+export function agingOf(today: string, incoming: Unpaid[], expired: Unpaid[]): Aging {
+  const a: Aging = { notDue: 0, upTo30: 0, upTo60: 0, over60: 0, overdue: 0, total: 0 };
+  for (const d of incoming) a.notDue += cents(d.balance);
+  for (const d of expired) {
+    const late = d.dueDate ? daysBetween(d.dueDate, today) : 0;
+    const c = cents(d.balance);
+    if (late <= 30) a.upTo30 += c;
+    else if (late <= 60) a.upTo60 += c;
+    else a.over60 += c;
+    a.overdue += c;
+  }
+  a.total = a.notDue + a.overdue;
+  return a;
+}
+
+export interface ReceiptRow {
+  id: number;
+  amount: number;
+  date: string;
+  status: string;
+  customerId?: number | null;
+  customerName: string | null;
+  paymentMethod: string;
+  links: { type: string; id: number; amount: number }[] | null;
+}
+
+/** The receipts dated on or after `from` (the list is newest first: reading stops past it). */
+export async function receiptsSince(from: string): Promise<ReceiptRow[]> {
+  const found: ReceiptRow[] = [];
+  for (let page = 1; ; page++) {
+    const { items, pages } = await getPage<ReceiptRow>(`/v1/receipts?PageIndex=${page}&PageSize=${PAGE}&OrderBy=date%20desc`);
+    for (const r of items) if (r.date >= from) found.push(r);
+    if (page >= pages || items.length < PAGE || (items.length && items[items.length - 1].date < from)) return found;
+  }
+}

@@ -1,0 +1,184 @@
+// A customer's page: what they owe (the finalized invoices' balances), what the account owes them
+// (credit notes still to refund or offset), their documents and the receipts made with them. Read
+// from the lists filtered by CustomerId, and the receipts found by the customer's name or number
+// and kept when they name this customer; sums in integer cents.
+import { call } from '../api';
+import { cents, getAll, todayIso } from '../figures';
+import { date, money } from '../format';
+import { t } from '../i18n';
+import { ErrorBox, Loading, useLoad } from '../ui';
+import type { Customer } from './customers';
+import { paymentMethodLabel } from './receipts';
+import '../dashboard.css';
+
+interface Doc {
+  id: number;
+  number: string | null;
+  date: string;
+  dueDate?: string | null;
+  isDraft: boolean;
+  isPaid: boolean;
+  isCancelled?: boolean;
+  balance: number;
+  taxIncludedAmount: number;
+  status?: string;
+}
+
+interface ReceiptOfCustomer {
+  id: number;
+  date: string;
+  amount: number;
+  status: string;
+  paymentMethod: string;
+  customerId: number | null;
+  reference: string | null;
+}
+
+async function loadAccount(id: string) {
+  const customer = (await call<Customer>('GET', `/v1/customers/${id}`)).data;
+  const [invoices, credits, quotes] = await Promise.all([
+    getAll<Doc>(`/v1/saleinvoices?CustomerId=${id}&Cancelled=All&OrderBy=date%20desc`),
+    getAll<Doc>(`/v1/salecredits?CustomerId=${id}&Cancelled=All&OrderBy=date%20desc`),
+    getAll<Doc>(`/v1/salequotes?CustomerId=${id}&OrderBy=date%20desc`),
+  ]);
+  // The receipts' search covers the customer's name and number; the id keeps only this customer's.
+  const term = customer.number ?? customer.name ?? '';
+  const receipts = term
+    ? (await getAll<ReceiptOfCustomer>(`/v1/receipts?query=${encodeURIComponent(term)}`)).filter((r) => r.customerId === customer.id)
+    : [];
+  const today = todayIso();
+  const finalized = invoices.filter((d) => !d.isDraft);
+  const due = finalized.reduce((s, d) => s + cents(d.balance), 0);
+  const overdue = finalized.filter((d) => d.balance > 0 && d.dueDate && d.dueDate < today).reduce((s, d) => s + cents(d.balance), 0);
+  const toRefund = credits.filter((d) => !d.isDraft).reduce((s, d) => s + cents(d.balance), 0);
+  const invoiced = finalized.reduce((s, d) => s + cents(d.taxIncludedAmount), 0);
+  const received = receipts.filter((r) => r.status === 'Success').reduce((s, r) => s + cents(r.amount), 0);
+  return { customer, invoices, credits, quotes, receipts, due, overdue, toRefund, invoiced, received };
+}
+
+function DocTable({ title, rows, section, testid }: { title: string; rows: Doc[]; section: string; testid: string }) {
+  return (
+    <section aria-labelledby={`${testid}-title`} data-testid={testid}>
+      <h2 id={`${testid}-title`}>{title}</h2>
+      {rows.length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('number')}</th>
+                <th scope="col">{t('date')}</th>
+                <th scope="col" class="num">
+                  {t('total')}
+                </th>
+                {section !== 'quotes' && (
+                  <th scope="col" class="num">
+                    {section === 'credits' ? t('toRefund') : t('balance')}
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.id}>
+                  <td data-label={t('number')}>
+                    <a href={`#/${section}/${d.id}`}>{d.number ?? `${t('Draft')} #${d.id}`}</a>
+                  </td>
+                  <td data-label={t('date')}>{date(d.date)}</td>
+                  <td data-label={t('total')} class="num">
+                    {money(d.taxIncludedAmount)}
+                  </td>
+                  {section !== 'quotes' && (
+                    <td data-label={section === 'credits' ? t('toRefund') : t('balance')} class="num">
+                      {d.isDraft ? '' : money(d.balance)}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function CustomerAccount({ id }: { id: string }) {
+  const account = useLoad(() => loadAccount(id), [id]);
+  const a = account.data;
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{a ? a.customer.name : t('customerAccount')}</h1>
+        <a class="button" href={`#/customers/${id}`}>
+          {t('editCustomer')}
+        </a>
+      </div>
+      {account.loading && <Loading />}
+      {account.error !== undefined && <ErrorBox error={account.error} retry={account.reload} />}
+      {a && !account.loading && (
+        <>
+          <dl class="facts figures" data-testid="customer-figures">
+            <dt>{t('customerDue')}</dt>
+            <dd data-testid="customer-due">{money(a.due / 100)}</dd>
+            <dt>{t('dashOverdue')}</dt>
+            <dd data-testid="customer-overdue">{money(a.overdue / 100)}</dd>
+            <dt>{t('customerToRefund')}</dt>
+            <dd data-testid="customer-credit">{money(a.toRefund / 100)}</dd>
+            <dt>{t('customerInvoiced')}</dt>
+            <dd data-testid="customer-invoiced">{money(a.invoiced / 100)}</dd>
+            <dt>{t('customerReceived')}</dt>
+            <dd data-testid="customer-received">{money(a.received / 100)}</dd>
+          </dl>
+          <p class="actions">
+            <a class="button primary" href={`#/invoices/new?customer=${id}`}>
+              {t('newInvoice')}
+            </a>
+          </p>
+          <DocTable title={t('invoices')} rows={a.invoices} section="invoices" testid="customer-invoices" />
+          <DocTable title={t('credits')} rows={a.credits} section="credits" testid="customer-credits" />
+          <DocTable title={t('quotes')} rows={a.quotes} section="quotes" testid="customer-quotes" />
+          <section aria-labelledby="customer-payments-title" data-testid="customer-payments">
+            <h2 id="customer-payments-title">{t('receipts')}</h2>
+            {a.receipts.length === 0 ? (
+              <p>{t('empty')}</p>
+            ) : (
+              <div class="table-wrap">
+                <table>
+                  <caption class="visually-hidden">{t('receipts')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('date')}</th>
+                      <th scope="col">{t('paymentMethod')}</th>
+                      <th scope="col">{t('reference')}</th>
+                      <th scope="col" class="num">
+                        {t('amount')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {a.receipts.map((r) => (
+                      <tr key={r.id}>
+                        <td data-label={t('date')}>{date(r.date)}</td>
+                        <td data-label={t('paymentMethod')}>
+                          {r.amount === 0 ? t('offsetMethod') : paymentMethodLabel(r.paymentMethod)}
+                          {r.status !== 'Success' ? ` (${r.status})` : ''}
+                        </td>
+                        <td data-label={t('reference')}>{r.reference}</td>
+                        <td data-label={t('amount')} class="num">
+                          {money(r.amount)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,355 @@
+// The console's landing page and the pages around a customer (issue #31), in Debian's chromium on
+// each database: the onboarding checklist until every step is done; the dashboard's revenue, cash,
+// amounts due by lateness and waiting documents equal to the cent what the API answers; the search
+// of the invoice list and the global search; a customer's page (documents, balance, payments); a
+// partial credit offset against its invoice from the credit's page (both balances, both links).
+// CONSOLE_SCREENSHOTS=1 writes the screenshots of docs/console/.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { png } from '../helpers/png.js';
+import { browserMissing } from '../helpers/referees.js';
+import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+
+const missing = browserMissing('console-dashboard.e2e.test.ts');
+if (!missing) await ensureConsoleBuilt();
+
+interface Doc {
+  id: number;
+  number: string;
+  date: string;
+  dueDate: string | null;
+  balance: number;
+  taxExcludedAmount: number;
+  taxIncludedAmount: number;
+}
+
+const euros = (value: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(value).replace(NBSP, ' ');
+const service = (price: number) => ({
+  type: 'Service',
+  description: 'Prestation',
+  quantity: 1,
+  taxExcludedPrice: price,
+  vat: { rate: 20 },
+});
+const isoDay = (offset: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+const cents = (v: number) => Math.round(v * 100);
+
+describeEachDb('web console in a browser: dashboard, search, customer page, offsets', (ctx) => {
+  if (missing) {
+    it.skip(missing, () => {});
+    return;
+  }
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let account: TestAccount;
+  let martin: number;
+  const docs: Record<string, Doc> = {};
+  const email = `tableau.${ctx.dialect}@atelier.example`;
+
+  const api = async <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await ctx.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<T>();
+  };
+  /** A finalized invoice dated `days` from today: due 30 days later (the account's default terms). */
+  const invoice = async (days: number, price: number) => {
+    const draft = await api<Doc>('POST', '/v1/saleinvoices', { customerId: martin, date: isoDay(days), lines: [service(price)] });
+    const finalized = await api<Doc>('POST', `/v1/saleinvoices/finalize/${draft.id}`);
+    expect(finalized.dueDate).toBe(isoDay(days + 30));
+    return finalized;
+  };
+  const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(NBSP, ' ').trim();
+  const accessible = (what: string) => expectAccessible(page, what);
+  async function shot(name: string, options: { fullPage?: boolean } = {}) {
+    if (ctx.dialect === 'sqlite' && SHOTS)
+      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
+  }
+  const open = async (hash: string, heading: string) => {
+    // The same address again is no navigation: read the page afresh then.
+    const url = `${base}/console/#/${hash}`;
+    if (page.url() === url) await page.reload();
+    else await page.goto(url);
+    await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+  };
+
+  beforeAll(async () => {
+    ({ base, account, browser, page } = await signedInConsole(ctx, email));
+  }, 120_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lands on the dashboard with the onboarding checklist, each step linking to where it is done, until all are done', async () => {
+    const onboarding = page.getByTestId('onboarding');
+    await onboarding.waitFor();
+    // The test account has a SIRET and a VAT number but no address, logo, IBAN, customer or invoice.
+    expect(await text('[data-testid=onboarding] p')).toBe('0 étape(s) sur 5 faites.');
+    for (const [name, href] of [
+      ["Compléter l'identité de l'entreprise (SIRET, adresse)", '#/settings'],
+      ['Ajouter votre logo', '#/settings'],
+      ['Renseigner vos coordonnées bancaires (IBAN)', '#/settings'],
+      ['Créer un premier client', '#/customers/new'],
+      ['Émettre une première facture', '#/invoices/new'],
+    ])
+      expect(await onboarding.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    await accessible('dashboard with onboarding');
+    await shot('dashboard-onboarding');
+    await onboarding.getByRole('link', { name: 'Créer un premier client' }).click();
+    await page.getByRole('heading', { name: 'Nouveau client' }).waitFor();
+
+    martin = (
+      await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Boulangerie Martin', email: 'martin@boulangerie.example' })
+    ).id;
+    await api('PUT', '/v1/settings', {
+      company: {
+        invoicingAddress: { street: '3 rue des Lilas', zipcode: '69003', city: 'Lyon', countryIso: 'FR' },
+        logoUri: `data:image/png;base64,${png(120, 40).toString('base64')}`,
+      },
+      bankDetails: { iban: 'FR7630006000011234567890189' },
+    });
+    await open('dashboard', 'Tableau de bord');
+    await onboarding.waitFor();
+    expect(await text('[data-testid=onboarding] p')).toBe('4 étape(s) sur 5 faites.');
+    expect(await onboarding.getByRole('link').count()).toBe(1);
+    expect(await onboarding.getByText('Créer un premier client (fait)').count()).toBe(1);
+
+    // Chronological finalization: the oldest first.
+    docs.a = await invoice(-110, 100); // 120,00 TTC, 80 days late
+    await open('dashboard', 'Tableau de bord');
+    await page.getByTestId('revenue').waitFor();
+    expect(await onboarding.count()).toBe(0);
+  }, 90_000);
+
+  it("shows revenue, cash, amounts due by lateness and the waiting documents equal to the API's, to the cent", async () => {
+    docs.b = await invoice(-80, 200); // 240,00 TTC, 50 days late
+    docs.c2 = await invoice(-40, 30.25); // 36,30 TTC, 10 days late
+    docs.c = await invoice(-35, 50); // 60,00 TTC, paid
+    docs.d = await invoice(0, 1000); // 1 200,00 TTC, not yet due
+    await api('POST', '/v1/saleinvoices', { customerId: martin, lines: [service(5)] }); // a draft
+    const credit = await api<Doc>('POST', '/v1/salecredits', {
+      customerId: martin,
+      correctedInvoiceNumber: docs.d.number,
+      correctedInvoiceDate: docs.d.date,
+      lines: [service(10)],
+    });
+    docs.credit = await api<Doc>('POST', `/v1/salecredits/finalize/${credit.id}`);
+    await api('POST', '/v1/saleinvoices/markaspaid', { invoiceId: docs.a.id, amount: 20, date: isoDay(-100), paymentMethod: 'Transfer' });
+    await api('POST', '/v1/saleinvoices/markaspaid', { invoiceId: docs.c.id, date: isoDay(-3), paymentMethod: 'Check' });
+    await api('POST', '/v1/salecredits/markasrefunded', {
+      creditId: docs.credit.id,
+      amount: 2,
+      date: isoDay(0),
+      paymentMethod: 'Transfer',
+    });
+
+    // What the API says, document by document.
+    const invoices = await api<Doc[]>('GET', '/v1/saleinvoices?PageSize=100&Cancelled=All');
+    const credits = await api<Doc[]>('GET', '/v1/salecredits?PageSize=100&Cancelled=All');
+    const receipts = await api<{ date: string; amount: number }[]>('GET', '/v1/receipts?PageSize=100');
+    const incoming = await api<Doc[]>('GET', '/v1/saleinvoices?Status=Incoming&PageSize=100');
+    const expired = await api<Doc[]>('GET', '/v1/saleinvoices?Status=Expired&PageSize=100');
+    const byMonth = new Map<string, number>();
+    for (const d of invoices.filter((i) => i.number))
+      byMonth.set(d.date.slice(0, 7), (byMonth.get(d.date.slice(0, 7)) ?? 0) + cents(d.taxExcludedAmount));
+    for (const d of credits) byMonth.set(d.date.slice(0, 7), (byMonth.get(d.date.slice(0, 7)) ?? 0) - cents(d.taxExcludedAmount));
+    const cash = new Map<string, number>();
+    for (const r of receipts) cash.set(r.date.slice(0, 7), (cash.get(r.date.slice(0, 7)) ?? 0) + cents(r.amount));
+    const sum = (list: Doc[]) => list.reduce((s, d) => s + cents(d.balance), 0);
+    // The test's own figures agree with the API before the page is compared with either.
+    expect(sum(incoming)).toBe(120_000);
+    expect(expired.map((d) => d.number).sort()).toEqual([docs.a.number, docs.b.number, docs.c2.number].sort());
+    expect(sum(expired)).toBe(10_000 + 24_000 + 3_630);
+    expect([...byMonth.values()].reduce((s, v) => s + v, 0)).toBe(138_025 - 1_000);
+    expect([...cash.values()].reduce((s, v) => s + v, 0)).toBe(2_000 + 6_000 - 200);
+
+    // The page's budget: one request per list and count (and per 100 documents), made in parallel.
+    const calls: string[] = [];
+    const count = (r: { url(): string }) => {
+      if (r.url().includes('/v1/')) calls.push(r.url());
+    };
+    page.on('request', count);
+    const started = Date.now();
+    await open('dashboard', 'Tableau de bord');
+    await page.getByTestId('revenue').waitFor();
+    const elapsed = Date.now() - started;
+    page.off('request', count);
+    // The session, 4 for the checklist, 8 for the figures.
+    expect(calls.length, calls.join('\n')).toBe(13);
+    console.info(`dashboard [${ctx.dialect}]: ${calls.length} API requests, shown in ${elapsed} ms`);
+    for (const [month, value] of byMonth) expect(await text(`[data-testid=revenue] tr[data-month="${month}"] td`)).toBe(euros(value / 100));
+    expect(await page.locator('[data-testid=revenue] tbody tr').count()).toBe(12);
+    expect(await text('[data-testid=revenue-total]')).toBe(euros(1370.25));
+    for (const [month, value] of cash) expect(await text(`[data-testid=cash] tr[data-month="${month}"] td`)).toBe(euros(value / 100));
+    expect(await text('[data-testid=cash-total]')).toBe(euros(78));
+    expect(await text('[data-testid=due-total]')).toBe(euros((sum(incoming) + sum(expired)) / 100));
+    expect(await text('[data-testid=due-total]')).toBe(euros(1576.3));
+    expect(await text('[data-testid=overdue-total]')).toBe(euros(376.3));
+    expect(await text('[data-testid=aging-notDue] .aging-value')).toBe(euros(1200));
+    expect(await text('[data-testid=aging-upTo30] .aging-value')).toBe(euros(36.3));
+    expect(await text('[data-testid=aging-upTo60] .aging-value')).toBe(euros(240));
+    expect(await text('[data-testid=aging-over60] .aging-value')).toBe(euros(100));
+    const waiting = page.getByTestId('waiting');
+    expect(await waiting.getByRole('link', { name: 'Factures en brouillon : 1' }).getAttribute('href')).toBe('#/invoices?status=Draft');
+    expect(await waiting.getByRole('link', { name: 'Factures en retard : 3' }).getAttribute('href')).toBe('#/invoices?status=Expired');
+    // The oldest overdue first, linking to the invoice.
+    expect(await waiting.locator('h3 + ul li a').first().textContent()).toBe(docs.a.number);
+    await accessible('dashboard');
+    await shot('dashboard', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await accessible('dashboard on a phone');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(390);
+    await shot('phone-dashboard');
+    await page.setViewportSize({ width: 1200, height: 800 });
+  }, 120_000);
+
+  it('searches the invoice list by number, customer and amount, and everything from the header', async () => {
+    const other = (await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Garage Durand' })).id;
+    const durand = await api<Doc>('POST', '/v1/saleinvoices', { customerId: other, lines: [service(80)] });
+    await open('invoices', 'Factures');
+    const search = page.getByLabel('Recherche (numéro, client, montant)');
+    const rows = page.locator('main table tbody tr');
+    await search.fill('durand');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('td').nth(2).textContent()).toBe('Garage Durand');
+    await search.fill(docs.b.number);
+    await expect.poll(() => rows.locator('td a').allTextContents()).toEqual([docs.b.number]);
+    await search.fill('1 200,00');
+    await expect.poll(() => rows.locator('td a').allTextContents()).toEqual([docs.d.number]);
+    await search.fill('martin');
+    await expect.poll(() => rows.count()).toBe(6);
+    await search.fill('personne');
+    await page.getByText('Rien à afficher.').waitFor();
+    await accessible('invoice search');
+
+    await page.getByLabel('Recherche globale').fill('durand');
+    await page.getByLabel('Recherche globale').press('Enter');
+    await page.getByRole('heading', { name: 'Résultats pour « durand »' }).waitFor();
+    await page.getByTestId('found-customers').waitFor();
+    expect(await page.getByTestId('found-customers').getByRole('link').allTextContents()).toEqual(['Garage Durand']);
+    expect(await page.getByTestId('found-invoices').getByRole('heading').textContent()).toBe('Factures (1)');
+    expect(await page.getByTestId('found-invoices').getByRole('link').getAttribute('href')).toBe(`#/invoices/${durand.id}`);
+    expect(await page.getByTestId('found-credits').textContent()).toContain('Aucun résultat.');
+    await accessible('global search');
+    await shot('search');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await accessible('global search on a phone');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(390);
+    await shot('phone-search');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.getByTestId('found-customers').getByRole('link', { name: 'Garage Durand' }).click();
+    await page.getByRole('heading', { name: 'Garage Durand', level: 1 }).waitFor();
+  }, 90_000);
+
+  it("shows a customer's documents, balance and payments equal to the API's", async () => {
+    // From an invoice, its customer's name leads to the customer's page.
+    await open(`invoices/${docs.a.id}`, docs.a.number);
+    await page.locator('dl.facts').getByRole('link', { name: 'Boulangerie Martin' }).click();
+    await page.getByRole('heading', { name: 'Boulangerie Martin', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${base}/console/#/customers/${martin}/account`);
+    await page.getByTestId('customer-figures').waitFor();
+    const invoices = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&PageSize=100&Cancelled=All`);
+    const credits = await api<Doc[]>('GET', `/v1/salecredits?CustomerId=${martin}&PageSize=100&Cancelled=All`);
+    const finalized = invoices.filter((d) => d.number);
+    const due = finalized.reduce((s, d) => s + cents(d.balance), 0);
+    expect(due).toBe(157_630);
+    expect(await text('[data-testid=customer-due]')).toBe(euros(due / 100));
+    expect(await text('[data-testid=customer-overdue]')).toBe(euros(376.3));
+    expect(await text('[data-testid=customer-credit]')).toBe(euros(credits.reduce((s, d) => s + cents(d.balance), 0) / 100));
+    expect(await text('[data-testid=customer-credit]')).toBe(euros(10));
+    expect(await text('[data-testid=customer-invoiced]')).toBe(euros(finalized.reduce((s, d) => s + cents(d.taxIncludedAmount), 0) / 100));
+    expect(await text('[data-testid=customer-received]')).toBe(euros(78));
+    // Every invoice (the draft too), the credit note, and the three receipts.
+    expect(await page.getByTestId('customer-invoices').locator('tbody tr').count()).toBe(invoices.length);
+    expect(await page.getByTestId('customer-credits').getByRole('link').allTextContents()).toEqual([docs.credit.number]);
+    const payments = page.getByTestId('customer-payments').locator('tbody tr');
+    expect(await payments.count()).toBe(3);
+    expect((await payments.allTextContents()).map((r) => r.replace(NBSP, ' '))).toEqual(
+      expect.arrayContaining([expect.stringContaining('Chèque'), expect.stringContaining(euros(-2))]),
+    );
+    await accessible('customer page');
+    await page.getByRole('link', { name: 'Nouvelle facture' }).click();
+    await page.getByRole('heading', { name: 'Nouvelle facture', level: 1 }).waitFor();
+    expect(await page.getByLabel('Client').inputValue()).toBe(String(martin));
+    await page.goBack();
+    await page.getByTestId('customer-figures').waitFor();
+    await shot('customer-account', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await accessible('customer page on a phone');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(390);
+    await shot('phone-customer-account');
+    await page.setViewportSize({ width: 1200, height: 800 });
+  }, 90_000);
+
+  it('offsets a partial credit against its invoice from the credit page: both balances drop, both show the link', async () => {
+    const draft = await api<Doc>('POST', '/v1/salecredits', { customerId: martin, cancelledInvoicetId: docs.b.id, lines: [service(20)] });
+    const credit = await api<Doc>('POST', `/v1/salecredits/finalize/${draft.id}`);
+    expect(credit.balance).toBe(24);
+    await open(`credits/${credit.id}`, credit.number);
+    await page.getByRole('button', { name: 'Imputer sur une facture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Imputer sur une facture' });
+    // The invoice the credit corrects is proposed first, with what can be offset.
+    expect(await dialog.getByLabel('Facture').inputValue()).toBe(String(docs.b.id));
+    expect(await dialog.getByLabel('Montant imputé').inputValue()).toBe('24');
+    await shot('credit-offset');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await accessible('offset dialog on a phone');
+    expect(await dialog.evaluate((d) => d.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+    await shot('phone-credit-offset');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await dialog.getByLabel('Montant imputé').fill('30');
+    await dialog.getByRole('button', { name: 'Imputer', exact: true }).click();
+    // More than the credit holds: refused beside the amount, nothing written.
+    await dialog.locator('.field-error').waitFor();
+    expect(await dialog.locator('.field-error').textContent()).toBe(
+      `Plus que ce qui reste sur l’avoir ${credit.number} : 24,00 € au plus (30,00 € demandés).`,
+    );
+    expect((await api<Doc>('GET', `/v1/saleinvoices/${docs.b.id}`)).balance).toBe(240);
+    await accessible('offset dialog');
+    await dialog.getByLabel('Montant imputé').fill('24');
+    await dialog.getByRole('button', { name: 'Imputer', exact: true }).click();
+    await expect.poll(() => text('[data-testid=balance]')).toBe(euros(0));
+    const creditPayments = page.getByTestId('payments');
+    expect((await creditPayments.textContent())?.replace(NBSP, ' ')).toContain(`Imputation · ${euros(24)}`);
+    await creditPayments.getByRole('link', { name: `facture ${docs.b.number}` }).click();
+    await page.getByRole('heading', { name: docs.b.number, level: 1 }).waitFor();
+    await expect.poll(() => text('[data-testid=balance]')).toBe(euros(216));
+    await page
+      .getByTestId('payments')
+      .getByRole('link', { name: `avoir ${credit.number}` })
+      .waitFor();
+
+    expect(await api<Doc>('GET', `/v1/saleinvoices/${docs.b.id}`)).toMatchObject({ balance: 216, isPaid: false });
+    expect(await api<Doc>('GET', `/v1/salecredits/${credit.id}`)).toMatchObject({ balance: 0, isPaid: true });
+    const [offset] = await api<{ amount: number; links: unknown[] }[]>('GET', `/v1/receipts?query=${encodeURIComponent(credit.number)}`);
+    expect(offset).toMatchObject({
+      amount: 0,
+      links: [
+        { type: 'Invoice', id: docs.b.id, amount: 24 },
+        { type: 'Credit', id: credit.id, amount: -24 },
+      ],
+    });
+  }, 90_000);
+});
