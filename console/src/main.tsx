@@ -8,6 +8,7 @@ import { Loading } from './ui';
 import { ApiKeysPage } from './pages/apikeys';
 import { AccountPage } from './pages/account';
 import { CustomerEdit, CustomersPage } from './pages/customers';
+import { CsvImportPage } from './pages/csvimport';
 import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ReceivedInvoicePage, ReceivedPage } from './pages/einvoicing';
 import { EReportingPage, EReportingPeriodPage } from './pages/ereporting';
@@ -149,6 +150,7 @@ function App() {
     page = id ? <RecurringEdit key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <RecurringPage />;
   else if (section === 'ereporting')
     page = id ? <EReportingPeriodPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <EReportingPage />;
+  else if (section === 'import' && (id === 'customers' || id === 'products')) page = <CsvImportPage key={id} target={id} />;
   else if (section === 'settings') page = <SettingsPage />;
   else if (section === 'apikeys') page = <ApiKeysPage />;
   else if (section === 'users')
