@@ -9,6 +9,10 @@ import { ApiKeysPage } from './pages/apikeys';
 import { AccountPage } from './pages/account';
 import { CustomerEdit, CustomersPage } from './pages/customers';
 import { CsvImportPage } from './pages/csvimport';
+import { BankAccountPage, BankPage, tb } from './pages/bank';
+import { EmailsPage, tm } from './pages/emails';
+import { ExpenseReportPage, ExpensesPage, tx } from './pages/expenses';
+import { ExportsPage, te } from './pages/exports';
 import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ReceivedInvoicePage, ReceivedPage } from './pages/einvoicing';
 import { EReportingPage, EReportingPeriodPage } from './pages/ereporting';
@@ -124,6 +128,10 @@ function App() {
     ['recurring', t('recurring')],
     ['received', t('received')],
     ['ereporting', t('ereporting')],
+    ['bank', tb('bank')],
+    ['expenses', tx('expenses')],
+    ['exports', te('exports')],
+    ['emails', tm('emails')],
     ['settings', t('settings')],
     ...(session.user.profile === 'Admin'
       ? ([
@@ -151,6 +159,20 @@ function App() {
   else if (section === 'ereporting')
     page = id ? <EReportingPeriodPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <EReportingPage />;
   else if (section === 'import' && (id === 'customers' || id === 'products')) page = <CsvImportPage key={id} target={id} />;
+  else if (section === 'bank')
+    page = id ? (
+      <BankAccountPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />
+    ) : (
+      <BankPage readOnly={session.user.profile === 'Accountant'} />
+    );
+  else if (section === 'expenses')
+    page = id ? (
+      <ExpenseReportPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />
+    ) : (
+      <ExpensesPage readOnly={session.user.profile === 'Accountant'} />
+    );
+  else if (section === 'exports') page = <ExportsPage />;
+  else if (section === 'emails') page = <EmailsPage />;
   else if (section === 'settings') page = <SettingsPage />;
   else if (section === 'apikeys') page = <ApiKeysPage />;
   else if (section === 'users')

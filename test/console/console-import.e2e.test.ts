@@ -66,7 +66,8 @@ describeEachDb('web console in a browser: CSV import', (ctx) => {
     }
 
     const list = await ctx.inject({ method: 'GET', url: '/v1/customers?PageSize=100', headers: account.headers });
-    const customers = list.json<{ companyName: string | null; lastName: string | null; email: string; billingAddress: { city: string } }[]>();
+    const customers =
+      list.json<{ companyName: string | null; lastName: string | null; email: string; billingAddress: { city: string } }[]>();
     expect(customers.map((c) => [c.companyName, c.email, c.billingAddress.city]).sort()).toEqual([
       ['Boulangerie Dupain', 'contact@dupain.example', 'Paris'],
       ['Menuiserie "Bois; et fils"', 'bois@menuiserie.example', 'Bordeaux'],
@@ -76,7 +77,11 @@ describeEachDb('web console in a browser: CSV import', (ctx) => {
   it('imports products with comma decimals from a comma-separated file; a row that is not an amount is flagged and not sent', async () => {
     await page.goto(`${base}/console/#/import/products`);
     await page.getByRole('heading', { name: 'Importer des produits (CSV)' }).waitFor();
-    const csv = 'Désignation,Type,Prix HT,Taux de TVA\n' + 'Conseil,Service,"1 200,50",20\n' + 'Lampe,Produit,"49,90","5,5 %"\n' + 'Chaise,Produit,douze,20\n';
+    const csv =
+      'Désignation,Type,Prix HT,Taux de TVA\n' +
+      'Conseil,Service,"1 200,50",20\n' +
+      'Lampe,Produit,"49,90","5,5 %"\n' +
+      'Chaise,Produit,douze,20\n';
     await page.getByLabel('Fichier CSV').setInputFiles({ name: 'produits.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     const preview = page.getByTestId('import-preview');
     await preview.waitFor();

@@ -59,8 +59,7 @@ export const tc = dictionary(
   {
     importCustomers: 'Import customers (CSV)',
     importProducts: 'Import products (CSV)',
-    importHelp:
-      'Save your spreadsheet as CSV (“;” or “,” separator, decimal comma or point, UTF-8). The first line names the columns.',
+    importHelp: 'Save your spreadsheet as CSV (“;” or “,” separator, decimal comma or point, UTF-8). The first line names the columns.',
     file: 'CSV file',
     columns: 'Column mapping',
     ignore: '— do not import —',
@@ -146,7 +145,15 @@ export function guessMapping(target: Target, header: string[]): Partial<Record<F
   return mapping;
 }
 
-const COUNTRIES: Record<string, string> = { france: 'FR', belgique: 'BE', suisse: 'CH', luxembourg: 'LU', allemagne: 'DE', espagne: 'ES', italie: 'IT' };
+const COUNTRIES: Record<string, string> = {
+  france: 'FR',
+  belgique: 'BE',
+  suisse: 'CH',
+  luxembourg: 'LU',
+  allemagne: 'DE',
+  espagne: 'ES',
+  italie: 'IT',
+};
 
 interface Prepared {
   line: number;
@@ -280,12 +287,7 @@ export function CsvImportPage({ target }: { target: Target }) {
       <p>{tc('importHelp')}</p>
       <div class="field">
         <label for="csv-file">{tc('file')}</label>
-        <input
-          id="csv-file"
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          onChange={(e) => void read(e.currentTarget.files?.[0])}
-        />
+        <input id="csv-file" type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void read(e.currentTarget.files?.[0])} />
       </div>
       {fileError && (
         <p class="error" role="alert">
