@@ -5,6 +5,7 @@ import { call, setCsrfToken, whenSignedOut } from './api';
 import { lang, setLang, t, type Lang } from './i18n';
 import { go, useRoute } from './router';
 import { Loading } from './ui';
+import { Shortcuts } from './shortcuts';
 import { ApiKeysPage } from './pages/apikeys';
 import { AccountPage } from './pages/account';
 import { CustomerEdit, CustomersPage } from './pages/customers';
@@ -23,6 +24,8 @@ import { SettingsPage } from './pages/settings';
 import { UsersPage } from './pages/users';
 import { LinkSignIn, SignIn } from './pages/signin';
 import './styles.css';
+// After styles.css: the dark theme overrides its colours.
+import './theme.css';
 
 export interface User {
   userId: number;
@@ -222,6 +225,7 @@ function App() {
           </button>
         </span>
       </header>
+      <Shortcuts />
       <main id="main" ref={main} tabIndex={-1}>
         {session.user.profile === 'Accountant' && <p class="notice">{t('readOnly')}</p>}
         {page}
