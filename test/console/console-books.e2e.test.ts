@@ -135,7 +135,7 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     await page.getByRole('button', { name: 'Importer', exact: true }).click();
     await expect
       .poll(() => text('[data-testid=statement-import] [role=status]'))
-      .toBe('2 nouvelles opérations importées, 0 déjà connues (05/11/2026 – 06/11/2026).');
+      .toBe('Nouvelles opérations : 2 ; déjà connues : 0 (05/11/2026 – 06/11/2026).');
     await expect.poll(() => text('[data-testid=bank-balance]')).toBe('1 164,60 €');
     const rows = page.getByTestId('bank-transactions').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
@@ -143,7 +143,9 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     await incoming.getByRole('button', { name: 'Suggestions' }).click();
     const suggestion = incoming.locator('.suggestions li').first();
     await suggestion.waitFor();
-    expect(((await suggestion.textContent()) ?? '').replaceAll(NBSP, ' ')).toContain(`Encaissement · 04/11/2026`);
+    expect(((await suggestion.textContent()) ?? '').replaceAll(NBSP, ' ')).toContain(
+      `Encaissement · 04/11/2026 · ${String(invoice.number)} · score 98/100`,
+    );
     await expectAccessible(page, 'bank account with suggestions');
     await shoot('bank-account');
     await suggestion.getByRole('button', { name: 'Rapprocher' }).click();
@@ -222,16 +224,15 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     await page.getByRole('button', { name: 'Marquer comme remboursée' }).click();
     await expect.poll(() => text('[data-testid=expense-status]')).toBe('Remboursée');
 
-    const [report] =
-      await api<
-        {
-          title: string;
-          status: string;
-          taxIncludedAmount: number;
-          reimbursedDate: string;
-          lines: { merchant: string; vatAmount: number }[];
-        }[]
-      >('/v1/expensereports');
+    const [report] = await api<
+      {
+        title: string;
+        status: string;
+        taxIncludedAmount: number;
+        reimbursedDate: string;
+        lines: { merchant: string; vatAmount: number }[];
+      }[]
+    >('/v1/expensereports');
     expect(report).toMatchObject({
       title: 'Déplacement Lyon',
       status: 'Reimbursed',

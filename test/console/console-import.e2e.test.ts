@@ -48,15 +48,15 @@ describeEachDb('web console in a browser: CSV import', (ctx) => {
     // The BOM is not part of the first header: the column is recognised and mapped.
     expect(await page.getByLabel('Raison sociale', { exact: true }).inputValue()).toBe('0');
     expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('3');
-    expect(await page.getByText(/3 lignes lues, 3 prêtes, 0 avec une erreur/).count()).toBe(1);
+    expect(await page.getByText(/Lignes lues : 3 ; prêtes : 3 ; avec une erreur : 0/).count()).toBe(1);
     expect(await preview.locator('tbody tr').nth(2).locator('td').nth(1).textContent()).toBe('Menuiserie "Bois; et fils"');
     await expectAccessible(page, 'CSV import preview');
     if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'import-preview.png') });
 
-    await page.getByRole('button', { name: 'Importer 3 lignes' }).click();
+    await page.getByRole('button', { name: 'Importer les lignes prêtes (3)' }).click();
     const result = page.getByTestId('import-result');
     await result.waitFor();
-    expect(await result.locator('.notice').textContent()).toBe('2 lignes importées.');
+    expect(await result.locator('.notice').textContent()).toBe('Lignes importées : 2.');
     expect(await result.locator('li').allTextContents()).toEqual(['Ligne 3 : E-mail : Adresse e-mail invalide.']);
     await expectAccessible(page, 'CSV import result');
     if (ctx.dialect === 'sqlite' && SHOTS) {
@@ -85,12 +85,12 @@ describeEachDb('web console in a browser: CSV import', (ctx) => {
     await page.getByLabel('Fichier CSV').setInputFiles({ name: 'produits.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     const preview = page.getByTestId('import-preview');
     await preview.waitFor();
-    expect(await page.getByText(/3 lignes lues, 2 prêtes, 1 avec une erreur \(séparateur « , »\)/).count()).toBe(1);
+    expect(await page.getByText(/Lignes lues : 3 ; prêtes : 2 ; avec une erreur : 1 \(séparateur « , »\)/).count()).toBe(1);
     expect(await preview.locator('tr.row-invalid').textContent()).toContain('Prix unitaire HT : « douze » n’est pas un montant.');
-    await page.getByRole('button', { name: 'Importer 2 lignes' }).click();
+    await page.getByRole('button', { name: 'Importer les lignes prêtes (2)' }).click();
     const result = page.getByTestId('import-result');
     await result.waitFor();
-    expect(await result.locator('.notice').textContent()).toBe('2 lignes importées.');
+    expect(await result.locator('.notice').textContent()).toBe('Lignes importées : 2.');
     expect(await result.locator('li').allTextContents()).toEqual(['Ligne 4 : Prix unitaire HT : « douze » n’est pas un montant.']);
 
     const list = await ctx.inject({ method: 'GET', url: '/v1/products?PageSize=100', headers: account.headers });

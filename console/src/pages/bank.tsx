@@ -38,7 +38,7 @@ export const tb = dictionary(
     decimalSeparator: 'Séparateur décimal',
     skipLines: 'Lignes à sauter avant les noms de colonnes',
     importStatement: 'Importer',
-    imported: '{inserted} nouvelles opérations importées, {duplicates} déjà connues ({first} – {last}).',
+    imported: 'Nouvelles opérations : {inserted} ; déjà connues : {duplicates} ({first} – {last}).',
     toReconcile: 'À rapprocher',
     all: 'Toutes',
     reconciled: 'Rapprochées',
@@ -85,7 +85,7 @@ export const tb = dictionary(
     decimalSeparator: 'Decimal separator',
     skipLines: 'Lines to skip before the column names',
     importStatement: 'Import',
-    imported: '{inserted} new transactions imported, {duplicates} already known ({first} – {last}).',
+    imported: 'New transactions: {inserted}; already known: {duplicates} ({first} – {last}).',
     toReconcile: 'To reconcile',
     all: 'All',
     reconciled: 'Reconciled',
@@ -216,8 +216,8 @@ export function BankPage({ readOnly }: { readOnly: boolean }) {
         </>
       )}
       {!readOnly && (
-        <form class="grid-form" onSubmit={(e) => void add(e)} data-testid="new-bank-account">
-          <fieldset>
+        <form onSubmit={(e) => void add(e)} data-testid="new-bank-account">
+          <fieldset class="plain">
             <legend>{tb('newAccount')}</legend>
             <div class="grid-form">
               <Field label={tb('name')} value={name} onValue={setName} required maxLength={100} error={fieldError('name')} />
@@ -276,8 +276,8 @@ function StatementImport({ accountId, onDone }: { accountId: number; onDone: () 
   };
   const columnError = (key: string) => fieldErrors(error, key);
   return (
-    <form class="grid-form" onSubmit={(e) => void submit(e)} data-testid="statement-import">
-      <fieldset>
+    <form onSubmit={(e) => void submit(e)} data-testid="statement-import">
+      <fieldset class="plain">
         <legend>{tb('statement')}</legend>
         <p class="hint">{tb('statementHelp')}</p>
         <div class="grid-form">
@@ -389,8 +389,9 @@ function Reconcile({ tx, readOnly, onChange }: { tx: Transaction; readOnly: bool
         <ul class="suggestions" data-testid={`suggestions-${tx.id}`}>
           {suggestions.map((s) => (
             <li key={`${s.type}${s.id}`}>
-              {tb(s.type)} · {date(s.date)} · {s.thirdName ?? ''} {s.reference ? `· ${s.reference}` : ''} ·{' '}
-              {tb('score', { score: s.score })}{' '}
+              {[tb(s.type), date(s.date), s.thirdName, s.reference, tb('score', { score: s.score })]
+                .filter((part) => part?.trim())
+                .join(' · ')}{' '}
               {!readOnly && (
                 <button
                   type="button"

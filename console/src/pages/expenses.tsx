@@ -24,6 +24,7 @@ export const tx = dictionary(
     period: 'Période',
     status: 'État',
     total: 'Total TTC',
+    amounts: 'Montants',
     none: 'Aucune note de frais.',
     Draft: 'Brouillon',
     Submitted: 'Soumise',
@@ -62,6 +63,7 @@ export const tx = dictionary(
     period: 'Period',
     status: 'Status',
     total: 'Total incl. VAT',
+    amounts: 'Amounts',
     none: 'No expense report.',
     Draft: 'Draft',
     Submitted: 'Submitted',
@@ -199,8 +201,8 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
         </>
       )}
       {!readOnly && colleagues.data && (
-        <form class="grid-form" onSubmit={(e) => void create(e)} data-testid="new-expense-report">
-          <fieldset>
+        <form onSubmit={(e) => void create(e)} data-testid="new-expense-report">
+          <fieldset class="plain">
             <legend>{tx('newReport')}</legend>
             {colleagues.data.length === 0 ? (
               <p class="hint">{tx('noColleague')}</p>
@@ -320,7 +322,7 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
         <dd>
           {date(r.periodStart)} – {date(r.periodEnd)}
         </dd>
-        <dt>{tx('total')}</dt>
+        <dt>{tx('amounts')}</dt>
         <dd data-testid="expense-totals">
           {tx('totals', { ht: money(r.taxExcludedAmount), vat: money(r.vatAmount), ttc: money(r.taxIncludedAmount) })}
         </dd>
@@ -384,8 +386,8 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
         </div>
       )}
       {draft && (
-        <form class="grid-form" onSubmit={(e) => void addLine(e)} data-testid="expense-line-form">
-          <fieldset>
+        <form onSubmit={(e) => void addLine(e)} data-testid="expense-line-form">
+          <fieldset class="plain">
             <legend>{tx('addLine')}</legend>
             <div class="grid-form">
               <DateField

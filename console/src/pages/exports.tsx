@@ -168,8 +168,8 @@ export function ExportsPage() {
       </div>
       <p>{te('exportsHelp')}</p>
       {done && <Notice>{te('downloaded', { name: done })}</Notice>}
-      <form class="grid-form" onSubmit={(e) => void fec(e)} aria-labelledby="fec-title" data-testid="fec-form">
-        <fieldset>
+      <form onSubmit={(e) => void fec(e)} aria-labelledby="fec-title" data-testid="fec-form">
+        <fieldset class="plain">
           <legend id="fec-title">{te('fec')}</legend>
           <p class="hint">{te('fecHelp')}</p>
           <div class="grid-form">
@@ -215,8 +215,8 @@ export function ExportsPage() {
           </div>
         </fieldset>
       </form>
-      <form class="grid-form" onSubmit={(e) => void other(e)} aria-labelledby="other-title" data-testid="export-form">
-        <fieldset>
+      <form onSubmit={(e) => void other(e)} aria-labelledby="other-title" data-testid="export-form">
+        <fieldset class="plain">
           <legend id="other-title">{te('otherExports')}</legend>
           <div class="grid-form">
             <Select label={te('dataset')} value={dataset} onValue={setDataset} options={DATASETS.map((d) => [d, te(d)])} />

@@ -89,8 +89,8 @@ export function PurchaseUpload() {
     setBusy(false);
   };
   return (
-    <form class="grid-form" onSubmit={(e) => void send(e)} data-testid="purchase-upload">
-      <fieldset>
+    <form onSubmit={(e) => void send(e)} data-testid="purchase-upload">
+      <fieldset class="plain">
         <legend>{tp('upload')}</legend>
         <p class="hint">{tp('uploadHelp')}</p>
         <div class="field">
