@@ -26,7 +26,7 @@ describeEachDb('web console in a browser: keyboard shortcuts and dark theme', (c
     page
       .locator(selector)
       .first()
-      .evaluate((e, p) => getComputedStyle(e)[p], property);
+      .evaluate((e, p) => e.ownerDocument.defaultView?.getComputedStyle(e)[p], property);
 
   beforeAll(async () => {
     ({ base, browser, page } = await signedInConsole(ctx, `keys.${ctx.dialect}@atelier.example`));
@@ -59,7 +59,7 @@ describeEachDb('web console in a browser: keyboard shortcuts and dark theme', (c
     await heading('Clients').waitFor();
     expect(new URL(page.url()).hash).toBe('#/customers');
     await page.keyboard.press('/');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+    expect(await page.locator(':focus').getAttribute('type')).toBe('search');
     // Typed in the search box, "n" and "g b" are letters, not shortcuts.
     await page.keyboard.type('ngb');
     expect(await page.getByRole('searchbox').inputValue()).toBe('ngb');
