@@ -156,7 +156,11 @@ function App() {
   else if (section === 'products') page = id ? <ProductEdit key={id} id={id} /> : <ProductsPage />;
   else if (section === 'receipts') page = <ReceiptsPage />;
   else if (section === 'received')
-    page = id ? <ReceivedInvoicePage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <ReceivedPage />;
+    page = id ? (
+      <ReceivedInvoicePage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />
+    ) : (
+      <ReceivedPage readOnly={session.user.profile === 'Accountant'} />
+    );
   else if (section === 'recurring')
     page = id ? <RecurringEdit key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <RecurringPage />;
   else if (section === 'ereporting')

@@ -97,6 +97,24 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     const csvApi = await ctx.inject({ method: 'GET', url: '/v1/exports/salesinvoices?format=EuropeanCsv', headers: account.headers });
     expect(csv.suggestedFilename()).toBe('factures-tout.csv');
     expect(readFileSync(await csv.path())).toEqual(csvApi.rawPayload);
+    // A period: a day that does not exist is said under the field and nothing is asked; a real one
+    // reaches the API (the file is named after it and holds no invoice of December).
+    await page.getByLabel('Du (facultatif)').fill('31/02/2026');
+    await page.getByText('Date invalide : jj/mm/aaaa, par exemple 24/11/2026').waitFor();
+    expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Du (facultatif)').fill('01/12/2026');
+    const [december] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger', exact: true }).click(),
+    ]);
+    const decemberApi = await ctx.inject({
+      method: 'GET',
+      url: '/v1/exports/salesinvoices?format=EuropeanCsv&from=2026-12-01',
+      headers: account.headers,
+    });
+    expect(december.suggestedFilename()).toBe('factures-depuis-2026-12-01.csv');
+    expect(readFileSync(await december.path())).toEqual(decemberApi.rawPayload);
+    expect(decemberApi.body).not.toContain(String(invoice.number));
   });
 
   it('adds a bank account, imports a CSV statement with its mapping and reconciles a transaction with the suggested receipt', async () => {

@@ -168,7 +168,7 @@ const REASONS: Record<'Disputed' | 'Refused', readonly string[]> = {
 
 const PAGE_SIZE = 20;
 
-export function ReceivedPage() {
+export function ReceivedPage({ readOnly }: { readOnly: boolean }) {
   const [page, setPage] = useState(1);
   const list = useLoad(() => getPage<Purchase>(`/v1/purchaseinvoices?PageIndex=${page}&PageSize=${PAGE_SIZE}`), [page]);
   return (
@@ -177,7 +177,7 @@ export function ReceivedPage() {
         <h1 tabIndex={-1}>{t('received')}</h1>
       </div>
       <p>{t('receivedHelp')}</p>
-      <PurchaseUpload />
+      {!readOnly && <PurchaseUpload />}
       {list.loading && <Loading />}
       {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
       {list.data && !list.loading && (

@@ -6,7 +6,8 @@ import { ApiError } from '../api';
 import { dictionary } from '../dict';
 import { downloadFile } from '../download';
 import { localMessage } from '../messages';
-import { DateField, ErrorBox, Notice, Select } from '../ui';
+import { t } from '../i18n';
+import { ErrorBox, Field, Notice, parseFrenchDate, Select } from '../ui';
 import '../tools.css';
 
 export const te = dictionary(
@@ -111,6 +112,25 @@ const DATASETS = [
 const DATED = new Set<string>(DATASETS.slice(0, 9));
 const FORMATS = ['Excel', 'EuropeanCsv', 'AmericanCsv', 'Tsv', 'Json', 'Markdown'] as const;
 
+/** An optional date typed day first: '' when empty, null when it is not a day (and said under the field). */
+function OptionalDate({ label, onValue }: { label: string; onValue: (iso: string | null) => void }) {
+  const [text, setText] = useState('');
+  const bad = text.trim() !== '' && parseFrenchDate(text) === null;
+  return (
+    <Field
+      label={label}
+      value={text}
+      inputMode="numeric"
+      hint={t('dateHint')}
+      error={bad ? t('dateInvalid') : undefined}
+      onValue={(v) => {
+        setText(v);
+        onValue(v.trim() === '' ? '' : parseFrenchDate(v));
+      }}
+    />
+  );
+}
+
 function explain(error: unknown): unknown {
   if (error instanceof ApiError && /company\.siret/.test(error.message)) return new Error(te('noSiret'));
   if (error instanceof ApiError) {
@@ -126,8 +146,8 @@ export function ExportsPage() {
   const [fecError, setFecError] = useState<unknown>(null);
   const [dataset, setDataset] = useState<string>('salesinvoices');
   const [format, setFormat] = useState<string>('Excel');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [from, setFrom] = useState<string | null>('');
+  const [to, setTo] = useState<string | null>('');
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -223,14 +243,14 @@ export function ExportsPage() {
             <Select label={te('format')} value={format} onValue={setFormat} options={FORMATS.map((f) => [f, te(f)])} />
             {DATED.has(dataset) && (
               <>
-                <DateField label={te('from')} value={from} onValue={setFrom} />
-                <DateField label={te('to')} value={to} onValue={setTo} />
+                <OptionalDate label={te('from')} onValue={setFrom} />
+                <OptionalDate label={te('to')} onValue={setTo} />
               </>
             )}
           </div>
           {error !== null && <ErrorBox error={error} />}
           <div class="actions">
-            <button type="submit" disabled={busy}>
+            <button type="submit" disabled={busy || (DATED.has(dataset) && (from === null || to === null))}>
               {te('download')}
             </button>
           </div>
