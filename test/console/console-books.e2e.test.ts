@@ -115,6 +115,25 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     expect(december.suggestedFilename()).toBe('factures-depuis-2026-12-01.csv');
     expect(readFileSync(await december.path())).toEqual(decemberApi.rawPayload);
     expect(decemberApi.body).not.toContain(String(invoice.number));
+
+    // Without a SIRET the API refuses the FEC: the page says so in French, with the way to the settings.
+    const cleared = await ctx.inject({
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: account.headers,
+      payload: { company: { siret: null } },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    await page.getByRole('button', { name: 'Télécharger le FEC' }).click();
+    await page.getByText('Le FEC porte le SIREN de l’entreprise : renseignez le SIRET dans les Paramètres, puis recommencez.').waitFor();
+    expect(await page.getByRole('link', { name: 'Ouvrir les Paramètres' }).getAttribute('href')).toBe('#/settings');
+    const restored = await ctx.inject({
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: account.headers,
+      payload: { company: { siret: '12345678200010' } },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 
   it('adds a bank account, imports a CSV statement with its mapping and reconciles a transaction with the suggested receipt', async () => {
