@@ -35,6 +35,14 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     expect(res.statusCode, res.body).toBe(200);
     return res.json<T>();
   };
+  /**
+   * The page is shown and the console has moved the focus to its title, as it does on every
+   * navigation: typing before that could lose keys to the move.
+   */
+  const opened = async (title: string) => {
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.locator('h1:focus').waitFor();
+  };
   /** Desktop and phone screenshots of the page as it is, for docs/console/. */
   const shoot = async (name: string) => {
     if (ctx.dialect !== 'sqlite' || !SHOTS) return;
@@ -66,7 +74,7 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
 
   it('downloads the FEC of the year: the same file and name as the API gives', async () => {
     await page.goto(`${base}/console/#/exports`);
-    await page.getByRole('heading', { name: 'Exports comptables' }).waitFor();
+    await opened('Exports comptables');
     await page.getByLabel('Exercice (année)').fill('2026');
     await expectAccessible(page, 'exports');
     await shoot('exports');
@@ -145,7 +153,7 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     });
     expect(receipt.statusCode, receipt.body).toBe(200);
     await page.goto(`${base}/console/#/bank`);
-    await page.getByRole('heading', { name: 'Banque' }).waitFor();
+    await opened('Banque');
     const form = page.getByTestId('new-bank-account');
     await form.getByLabel('Nom du compte').fill('Compte courant');
     await form.getByLabel('IBAN').fill('FR76 3000 4008 1900 0101 2345 633');
@@ -236,7 +244,7 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     });
     expect(colleague.statusCode, colleague.body).toBe(200);
     await page.goto(`${base}/console/#/expenses`);
-    await page.getByRole('heading', { name: 'Notes de frais' }).waitFor();
+    await opened('Notes de frais');
     const form = page.getByTestId('new-expense-report');
     await form.getByLabel('Intitulé').fill('Déplacement Lyon');
     await form.getByLabel('Début de la période').fill('01/11/2026');

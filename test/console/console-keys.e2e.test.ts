@@ -58,6 +58,8 @@ describeEachDb('web console in a browser: keyboard shortcuts and dark theme', (c
     await page.keyboard.press('c');
     await heading('Clients').waitFor();
     expect(new URL(page.url()).hash).toBe('#/customers');
+    // The console moves the focus to the title on navigation; the search box is focused after that.
+    await page.locator('h1:focus').waitFor();
     await page.keyboard.press('/');
     expect(await page.locator(':focus').getAttribute('type')).toBe('search');
     // Typed in the search box, "n" and "g b" are letters, not shortcuts.
