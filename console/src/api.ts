@@ -59,6 +59,8 @@ export interface CallOptions {
   ifMatch?: string | null;
   /** Answer the raw response body as a Blob (PDF downloads). */
   blob?: boolean;
+  /** A multipart upload (statements, purchase invoices): the browser sets its content type. */
+  form?: FormData;
 }
 
 export async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
@@ -75,7 +77,7 @@ export async function call<T>(method: string, path: string, options: CallOptions
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
   } catch {
     throw new ApiError('network', 0, {});

@@ -5,11 +5,17 @@ import { call, setCsrfToken, whenSignedOut } from './api';
 import { lang, setLang, t, type Lang } from './i18n';
 import { go, useRoute } from './router';
 import { Loading } from './ui';
+import { Shortcuts } from './shortcuts';
 import { ApiKeysPage } from './pages/apikeys';
 import { AccountPage } from './pages/account';
 import { CustomerAccount } from './pages/customer-account';
 import { CustomerEdit, CustomersPage } from './pages/customers';
 import { DashboardPage } from './pages/dashboard';
+import { CsvImportPage } from './pages/csvimport';
+import { BankAccountPage, BankPage, tb } from './pages/bank';
+import { EmailsPage, tm } from './pages/emails';
+import { ExpenseReportPage, ExpensesPage, tx } from './pages/expenses';
+import { ExportsPage, te } from './pages/exports';
 import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ReceivedInvoicePage, ReceivedPage } from './pages/einvoicing';
 import { EReportingPage, EReportingPeriodPage } from './pages/ereporting';
@@ -21,6 +27,8 @@ import { SettingsPage } from './pages/settings';
 import { UsersPage } from './pages/users';
 import { LinkSignIn, SignIn } from './pages/signin';
 import './styles.css';
+// After styles.css: the dark theme overrides its colours.
+import './theme.css';
 
 export interface User {
   userId: number;
@@ -127,6 +135,10 @@ function App() {
     ['recurring', t('recurring')],
     ['received', t('received')],
     ['ereporting', t('ereporting')],
+    ['bank', tb('bank')],
+    ['expenses', tx('expenses')],
+    ['exports', te('exports')],
+    ['emails', tm('emails')],
     ['settings', t('settings')],
     ...(session.user.profile === 'Admin'
       ? ([
@@ -151,11 +163,30 @@ function App() {
   else if (section === 'products') page = id ? <ProductEdit key={id} id={id} /> : <ProductsPage />;
   else if (section === 'receipts') page = <ReceiptsPage />;
   else if (section === 'received')
-    page = id ? <ReceivedInvoicePage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <ReceivedPage />;
+    page = id ? (
+      <ReceivedInvoicePage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />
+    ) : (
+      <ReceivedPage readOnly={session.user.profile === 'Accountant'} />
+    );
   else if (section === 'recurring')
     page = id ? <RecurringEdit key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <RecurringPage />;
   else if (section === 'ereporting')
     page = id ? <EReportingPeriodPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} /> : <EReportingPage />;
+  else if (section === 'import' && (id === 'customers' || id === 'products')) page = <CsvImportPage key={id} target={id} />;
+  else if (section === 'bank')
+    page = id ? (
+      <BankAccountPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />
+    ) : (
+      <BankPage readOnly={session.user.profile === 'Accountant'} />
+    );
+  else if (section === 'expenses')
+    page = id ? (
+      <ExpenseReportPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />
+    ) : (
+      <ExpensesPage readOnly={session.user.profile === 'Accountant'} />
+    );
+  else if (section === 'exports') page = <ExportsPage />;
+  else if (section === 'emails') page = <EmailsPage />;
   else if (section === 'settings') page = <SettingsPage />;
   else if (section === 'apikeys') page = <ApiKeysPage />;
   else if (section === 'users')
@@ -206,6 +237,7 @@ function App() {
           </button>
         </span>
       </header>
+      <Shortcuts />
       <main id="main" ref={main} tabIndex={-1}>
         {session.user.profile === 'Accountant' && <p class="notice">{t('readOnly')}</p>}
         {page}

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { call, getPage } from '../api';
 import { t } from '../i18n';
+import { tc } from './csvimport';
 import { go } from '../router';
 import { ErrorBox, Field, fieldErrors, Loading, Notice, Pager, SearchBox, Select, useLoad } from '../ui';
 
@@ -41,6 +42,9 @@ export function CustomersPage() {
         <h1 tabIndex={-1}>{t('customers')}</h1>
         <a class="button primary" href="#/customers/new">
           {t('newCustomer')}
+        </a>
+        <a class="button" href="#/import/customers">
+          {tc('importCustomers')}
         </a>
       </div>
       <SearchBox

@@ -8,6 +8,7 @@ import { call, getPage } from '../api';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
 import { Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
+import { PurchaseFacts, PurchaseUpload, type PurchaseDetails } from './purchases';
 
 export interface StatusEntry {
   code: string;
@@ -149,14 +150,13 @@ export function EInvoicingPanel({
 
 // --- received supplier invoices ------------------------------------------------------------------
 
-interface Purchase {
+interface Purchase extends PurchaseDetails {
   id: number;
   reference: string | null;
   date: string;
   supplier: { name: string | null } | null;
   subject: string | null;
   taxIncludedAmount: number;
-  status: string;
 }
 
 const ACTIONS = ['TakenOver', 'Approved', 'Disputed', 'Refused', 'PaymentSent'] as const;
@@ -168,7 +168,7 @@ const REASONS: Record<'Disputed' | 'Refused', readonly string[]> = {
 
 const PAGE_SIZE = 20;
 
-export function ReceivedPage() {
+export function ReceivedPage({ readOnly }: { readOnly: boolean }) {
   const [page, setPage] = useState(1);
   const list = useLoad(() => getPage<Purchase>(`/v1/purchaseinvoices?PageIndex=${page}&PageSize=${PAGE_SIZE}`), [page]);
   return (
@@ -177,6 +177,7 @@ export function ReceivedPage() {
         <h1 tabIndex={-1}>{t('received')}</h1>
       </div>
       <p>{t('receivedHelp')}</p>
+      {!readOnly && <PurchaseUpload />}
       {list.loading && <Loading />}
       {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
       {list.data && !list.loading && (
@@ -249,6 +250,7 @@ export function ReceivedInvoicePage({ id, readOnly }: { id: string; readOnly: bo
         <dt>{t('total')}</dt>
         <dd>{money(purchase.taxIncludedAmount)}</dd>
       </dl>
+      <PurchaseFacts purchase={purchase} />
       <section aria-labelledby="received-timeline">
         <h2 id="received-timeline">{t('timeline')}</h2>
         <Timeline entries={timeline} />

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { call, get, getPage } from '../api';
 import { inputNumber, money, parseNumber } from '../format';
 import { t } from '../i18n';
+import { tc } from './csvimport';
 import { go } from '../router';
 import { ErrorBox, Field, fieldErrors, Loading, Notice, Pager, SearchBox, Select, useLoad } from '../ui';
 
@@ -62,6 +63,9 @@ export function ProductsPage() {
         <h1 tabIndex={-1}>{t('products')}</h1>
         <a class="button primary" href="#/products/new">
           {t('newProduct')}
+        </a>
+        <a class="button" href="#/import/products">
+          {tc('importProducts')}
         </a>
       </div>
       <SearchBox

@@ -1,0 +1,479 @@
+// Expense reports (issue #31, docs/expenses.md): the list with status and amount owed, a new report
+// for a colleague and a period, its lines (date, merchant, category, amount excl. VAT and VAT rate;
+// the API computes the VAT and the totals), then its course: submit, approve or send back, record the
+// repayment, undo it. Every step is the API's own action endpoint.
+import { useState } from 'preact/hooks';
+import { call, get, getPage } from '../api';
+import { dictionary } from '../dict';
+import { date, money, parseNumber } from '../format';
+import { go } from '../router';
+import { DateField, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
+import '../tools.css';
+
+export const tx = dictionary(
+  {
+    expenses: 'Notes de frais',
+    expensesHelp: 'Les dépenses avancées par vos collaborateurs : saisies, soumises, approuvées puis remboursées.',
+    newReport: 'Nouvelle note de frais',
+    colleague: 'Collaborateur',
+    noColleague: 'Ajoutez d’abord un collaborateur (par l’API /v1/colleagues).',
+    title: 'Intitulé',
+    periodStart: 'Début de la période',
+    periodEnd: 'Fin de la période',
+    create: 'Créer',
+    period: 'Période',
+    status: 'État',
+    total: 'Total TTC',
+    amounts: 'Montants',
+    none: 'Aucune note de frais.',
+    Draft: 'Brouillon',
+    Submitted: 'Soumise',
+    Approved: 'Approuvée',
+    Reimbursed: 'Remboursée',
+    lines: 'Dépenses',
+    date: 'Date',
+    merchant: 'Fournisseur (commerçant)',
+    category: 'Catégorie',
+    amountHt: 'Montant HT',
+    vatRate: 'Taux de TVA (%)',
+    vat: 'TVA',
+    addLine: 'Ajouter la dépense',
+    remove: 'Retirer',
+    submit: 'Soumettre',
+    approve: 'Approuver',
+    reject: 'Renvoyer en brouillon',
+    reimburse: 'Marquer comme remboursée',
+    reimbursedOn: 'Remboursée le',
+    undoReimburse: 'Annuler le remboursement',
+    back: 'Toutes les notes de frais',
+    totals: '{ht} HT · {vat} de TVA · {ttc} TTC',
+    notAmount: 'Un montant est attendu (1 234,50).',
+    noLines: 'Aucune dépense pour l’instant.',
+  },
+  {
+    expenses: 'Expense reports',
+    expensesHelp: 'Expenses paid by your colleagues: entered, submitted, approved, then repaid.',
+    newReport: 'New expense report',
+    colleague: 'Colleague',
+    noColleague: 'Add a colleague first (through the API /v1/colleagues).',
+    title: 'Title',
+    periodStart: 'Start of the period',
+    periodEnd: 'End of the period',
+    create: 'Create',
+    period: 'Period',
+    status: 'Status',
+    total: 'Total incl. VAT',
+    amounts: 'Amounts',
+    none: 'No expense report.',
+    Draft: 'Draft',
+    Submitted: 'Submitted',
+    Approved: 'Approved',
+    Reimbursed: 'Repaid',
+    lines: 'Expenses',
+    date: 'Date',
+    merchant: 'Merchant',
+    category: 'Category',
+    amountHt: 'Amount excl. VAT',
+    vatRate: 'VAT rate (%)',
+    vat: 'VAT',
+    addLine: 'Add the expense',
+    remove: 'Remove',
+    submit: 'Submit',
+    approve: 'Approve',
+    reject: 'Send back to draft',
+    reimburse: 'Mark as repaid',
+    reimbursedOn: 'Repaid on',
+    undoReimburse: 'Undo the repayment',
+    back: 'All expense reports',
+    totals: '{ht} excl. VAT · {vat} VAT · {ttc} incl. VAT',
+    notAmount: 'An amount is expected (1234.50).',
+    noLines: 'No expense yet.',
+  },
+);
+
+type Status = 'Draft' | 'Submitted' | 'Approved' | 'Reimbursed';
+
+interface Line {
+  id: number;
+  date: string;
+  merchant: string | null;
+  category: string | null;
+  taxExcludedAmount: number;
+  vatAmount: number;
+  taxIncludedAmount: number;
+  vats: { rate: number }[];
+}
+
+interface Report {
+  id: number;
+  colleagueId: number;
+  colleagueName: string | null;
+  title: string | null;
+  periodStart: string;
+  periodEnd: string;
+  status: Status;
+  taxExcludedAmount: number;
+  vatAmount: number;
+  taxIncludedAmount: number;
+  reimbursedDate: string | null;
+  lines: Line[];
+}
+
+const monthStart = () => `${new Date().toISOString().slice(0, 8)}01`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
+  const [page, setPage] = useState(1);
+  const list = useLoad(() => getPage<Report>(`/v1/expensereports?PageIndex=${page}&PageSize=20`), [page]);
+  const colleagues = useLoad(() => get<{ id: number; name: string | null }[]>('/v1/colleagues?PageSize=100'), []);
+  const [form, setForm] = useState({ colleagueId: '', title: '', periodStart: monthStart(), periodEnd: today() });
+  const [error, setError] = useState<unknown>(null);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    const colleagueId = form.colleagueId || String(colleagues.data?.[0]?.id ?? '');
+    try {
+      const answer = await call<Report>('POST', '/v1/expensereports', {
+        body: {
+          colleagueId: Number(colleagueId),
+          title: form.title.trim() || null,
+          periodStart: form.periodStart,
+          periodEnd: form.periodEnd,
+        },
+      });
+      go(`/expenses/${answer.data.id}`);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{tx('expenses')}</h1>
+      </div>
+      <p>{tx('expensesHelp')}</p>
+      {list.loading && <Loading />}
+      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
+      {list.data && !list.loading && (
+        <>
+          {list.data.items.length === 0 ? (
+            <p>{tx('none')}</p>
+          ) : (
+            <div class="table-wrap">
+              <table data-testid="expense-reports">
+                <caption class="visually-hidden">{tx('expenses')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{tx('title')}</th>
+                    <th scope="col">{tx('colleague')}</th>
+                    <th scope="col">{tx('period')}</th>
+                    <th scope="col">{tx('status')}</th>
+                    <th scope="col" class="num">
+                      {tx('total')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.items.map((r) => (
+                    <tr key={r.id}>
+                      <td data-label={tx('title')}>
+                        <a href={`#/expenses/${r.id}`}>{r.title ?? `#${r.id}`}</a>
+                      </td>
+                      <td data-label={tx('colleague')}>{r.colleagueName}</td>
+                      <td data-label={tx('period')}>
+                        {date(r.periodStart)} – {date(r.periodEnd)}
+                      </td>
+                      <td data-label={tx('status')}>
+                        <span class={`badge${r.status === 'Draft' ? ' draft' : r.status === 'Reimbursed' ? ' paid' : ''}`}>
+                          {tx(r.status)}
+                        </span>
+                      </td>
+                      <td data-label={tx('total')} class="num">
+                        {money(r.taxIncludedAmount)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+      {!readOnly && colleagues.data && (
+        <form onSubmit={(e) => void create(e)} data-testid="new-expense-report">
+          <fieldset class="plain">
+            <legend>{tx('newReport')}</legend>
+            {colleagues.data.length === 0 ? (
+              <p class="hint">{tx('noColleague')}</p>
+            ) : (
+              <>
+                <div class="grid-form">
+                  <Select
+                    label={tx('colleague')}
+                    value={form.colleagueId || String(colleagues.data[0].id)}
+                    onValue={(v) => {
+                      setForm((f) => ({ ...f, colleagueId: v }));
+                    }}
+                    options={colleagues.data.map((c) => [String(c.id), c.name ?? `#${c.id}`])}
+                    error={fieldErrors(error, 'colleagueId')}
+                  />
+                  <Field
+                    label={tx('title')}
+                    value={form.title}
+                    maxLength={200}
+                    onValue={(v) => {
+                      setForm((f) => ({ ...f, title: v }));
+                    }}
+                  />
+                  <DateField
+                    label={tx('periodStart')}
+                    value={form.periodStart}
+                    onValue={(v) => {
+                      setForm((f) => ({ ...f, periodStart: v }));
+                    }}
+                    error={fieldErrors(error, 'periodStart')}
+                  />
+                  <DateField
+                    label={tx('periodEnd')}
+                    value={form.periodEnd}
+                    onValue={(v) => {
+                      setForm((f) => ({ ...f, periodEnd: v }));
+                    }}
+                    error={fieldErrors(error, 'periodEnd')}
+                  />
+                </div>
+                {error !== null && <ErrorBox error={error} />}
+                <div class="actions">
+                  <button type="submit" class="primary">
+                    {tx('create')}
+                  </button>
+                </div>
+              </>
+            )}
+          </fieldset>
+        </form>
+      )}
+    </>
+  );
+}
+
+export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: boolean }) {
+  const report = useLoad(async () => (await call<Report>('GET', `/v1/expensereports/${id}`)).data, [id]);
+  const [line, setLine] = useState({ date: '', merchant: '', category: '', amount: '', rate: '20' });
+  const [lineError, setLineError] = useState<unknown>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [reimbursed, setReimbursed] = useState(today());
+  const [busy, setBusy] = useState(false);
+  const act = async (method: string, path: string, body?: unknown) => {
+    setBusy(true);
+    setError(null);
+    try {
+      report.setData((await call<Report>(method, `/v1/expensereports/${id}${path}`, body === undefined ? {} : { body })).data);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+  if (report.loading && !report.data) return <Loading />;
+  if (!report.data) return <ErrorBox error={report.error} retry={report.reload} />;
+  const r = report.data;
+  const amount = parseNumber(line.amount);
+  const rate = parseNumber(line.rate);
+  const amountBad = line.amount !== '' && (amount === null || Number.isNaN(amount));
+  const addLine = async (e: Event) => {
+    e.preventDefault();
+    setLineError(null);
+    if (amount === null || Number.isNaN(amount)) return;
+    try {
+      report.setData(
+        (
+          await call<Report>('POST', `/v1/expensereports/${id}/lines`, {
+            body: {
+              date: line.date || r.periodStart,
+              merchant: line.merchant.trim() || null,
+              category: line.category.trim() || null,
+              vats: [{ rate: rate ?? 0, taxExcludedAmount: amount }],
+            },
+          })
+        ).data,
+      );
+      setLine({ date: '', merchant: '', category: '', amount: '', rate: line.rate });
+    } catch (err) {
+      setLineError(err);
+    }
+  };
+  const draft = r.status === 'Draft' && !readOnly;
+  return (
+    <>
+      <p>
+        <a href="#/expenses">{tx('back')}</a>
+      </p>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{r.title ?? `${tx('expenses')} #${r.id}`}</h1>
+        <span class="badge" data-testid="expense-status">
+          {tx(r.status)}
+        </span>
+      </div>
+      <dl class="facts">
+        <dt>{tx('colleague')}</dt>
+        <dd>{r.colleagueName}</dd>
+        <dt>{tx('period')}</dt>
+        <dd>
+          {date(r.periodStart)} – {date(r.periodEnd)}
+        </dd>
+        <dt>{tx('amounts')}</dt>
+        <dd data-testid="expense-totals">
+          {tx('totals', { ht: money(r.taxExcludedAmount), vat: money(r.vatAmount), ttc: money(r.taxIncludedAmount) })}
+        </dd>
+        {r.reimbursedDate && (
+          <>
+            <dt>{tx('reimbursedOn')}</dt>
+            <dd>{date(r.reimbursedDate)}</dd>
+          </>
+        )}
+      </dl>
+      <h2>{tx('lines')}</h2>
+      {r.lines.length === 0 ? (
+        <p>{tx('noLines')}</p>
+      ) : (
+        <div class="table-wrap">
+          <table data-testid="expense-lines">
+            <caption class="visually-hidden">{tx('lines')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{tx('date')}</th>
+                <th scope="col">{tx('merchant')}</th>
+                <th scope="col">{tx('category')}</th>
+                <th scope="col" class="num">
+                  {tx('amountHt')}
+                </th>
+                <th scope="col" class="num">
+                  {tx('vat')}
+                </th>
+                <th scope="col" class="num">
+                  {tx('total')}
+                </th>
+                {draft && <th scope="col">{tx('remove')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {r.lines.map((l) => (
+                <tr key={l.id}>
+                  <td data-label={tx('date')}>{date(l.date)}</td>
+                  <td data-label={tx('merchant')}>{l.merchant}</td>
+                  <td data-label={tx('category')}>{l.category}</td>
+                  <td data-label={tx('amountHt')} class="num">
+                    {money(l.taxExcludedAmount)}
+                  </td>
+                  <td data-label={tx('vat')} class="num">
+                    {money(l.vatAmount)}
+                  </td>
+                  <td data-label={tx('total')} class="num">
+                    {money(l.taxIncludedAmount)}
+                  </td>
+                  {draft && (
+                    <td data-label={tx('remove')}>
+                      <button type="button" class="link" disabled={busy} onClick={() => void act('DELETE', `/lines/${l.id}`)}>
+                        {tx('remove')}
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {draft && (
+        <form onSubmit={(e) => void addLine(e)} data-testid="expense-line-form">
+          <fieldset class="plain">
+            <legend>{tx('addLine')}</legend>
+            <div class="grid-form">
+              <DateField
+                label={tx('date')}
+                value={line.date || r.periodStart}
+                onValue={(v) => {
+                  setLine((l) => ({ ...l, date: v }));
+                }}
+                error={fieldErrors(lineError, 'date')}
+              />
+              <Field
+                label={tx('merchant')}
+                value={line.merchant}
+                maxLength={200}
+                onValue={(v) => {
+                  setLine((l) => ({ ...l, merchant: v }));
+                }}
+              />
+              <Field
+                label={tx('category')}
+                value={line.category}
+                maxLength={100}
+                onValue={(v) => {
+                  setLine((l) => ({ ...l, category: v }));
+                }}
+              />
+              <Field
+                label={tx('amountHt')}
+                value={line.amount}
+                inputMode="decimal"
+                required
+                onValue={(v) => {
+                  setLine((l) => ({ ...l, amount: v }));
+                }}
+                error={amountBad ? tx('notAmount') : fieldErrors(lineError, 'vats[0].taxExcludedAmount')}
+              />
+              <Field
+                label={tx('vatRate')}
+                value={line.rate}
+                inputMode="decimal"
+                onValue={(v) => {
+                  setLine((l) => ({ ...l, rate: v }));
+                }}
+                error={fieldErrors(lineError, 'vats[0].rate')}
+              />
+            </div>
+            {lineError !== null && <ErrorBox error={lineError} />}
+            <div class="actions">
+              <button type="submit">{tx('addLine')}</button>
+            </div>
+          </fieldset>
+        </form>
+      )}
+      {error !== null && <ErrorBox error={error} />}
+      {!readOnly && (
+        <div class="actions">
+          {r.status === 'Draft' && r.lines.length > 0 && (
+            <button type="button" class="primary" disabled={busy} onClick={() => void act('POST', '/submit')}>
+              {tx('submit')}
+            </button>
+          )}
+          {r.status === 'Submitted' && (
+            <>
+              <button type="button" class="primary" disabled={busy} onClick={() => void act('POST', '/approve')}>
+                {tx('approve')}
+              </button>
+              <button type="button" disabled={busy} onClick={() => void act('POST', '/reject')}>
+                {tx('reject')}
+              </button>
+            </>
+          )}
+          {r.status === 'Approved' && (
+            <>
+              <DateField label={tx('reimbursedOn')} value={reimbursed} onValue={setReimbursed} />
+              <button type="button" class="primary" disabled={busy} onClick={() => void act('POST', '/reimburse', { date: reimbursed })}>
+                {tx('reimburse')}
+              </button>
+            </>
+          )}
+          {r.status === 'Reimbursed' && (
+            <button type="button" disabled={busy} onClick={() => void act('DELETE', '/reimburse')}>
+              {tx('undoReimburse')}
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

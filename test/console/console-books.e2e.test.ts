@@ -1,0 +1,314 @@
+// The accountant's and back-office pages of the console (issue #31), in Debian's chromium on each
+// database, each page's main action checked against the API: the FEC downloaded (the same bytes and
+// name as GET /v1/exports/fec), a bank account added, a CSV statement imported with its column mapping
+// and a transaction reconciled with the suggested receipt, a supplier's XML invoice uploaded (read,
+// listed, its original downloaded byte for byte), an expense report entered, submitted, approved and
+// repaid, the e-mails sent listed and filtered by status. axe-core on each page; screenshots at desktop
+// and phone sizes with CONSOLE_SCREENSHOTS=1.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { browserMissing } from '../helpers/referees.js';
+import { salesClient, type DocBody } from '../helpers/sales.js';
+import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+
+const missing = browserMissing('console-books.e2e.test.ts');
+if (!missing) await ensureConsoleBuilt();
+
+const UBL = readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoicing/ubl-invoice.xml'));
+
+describeEachDb('web console in a browser: exports, bank, supplier invoices, expense reports, e-mails', (ctx) => {
+  if (missing) {
+    it.skip(missing, () => {});
+    return;
+  }
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let account: TestAccount;
+  let invoice: DocBody;
+  const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replaceAll(NBSP, ' ');
+  const api = async <T>(url: string) => {
+    const res = await ctx.inject({ method: 'GET', url, headers: account.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<T>();
+  };
+  /**
+   * The page is shown and the console has moved the focus to its title, as it does on every
+   * navigation: typing before that could lose keys to the move.
+   */
+  const opened = async (title: string) => {
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.locator('h1:focus').waitFor();
+  };
+  /** Desktop and phone screenshots of the page as it is, for docs/console/. */
+  const shoot = async (name: string) => {
+    if (ctx.dialect !== 'sqlite' || !SHOTS) return;
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, `phone-${name}.png`) });
+    await page.setViewportSize({ width: 1200, height: 800 });
+  };
+
+  beforeAll(async () => {
+    ({ base, account, browser, page } = await signedInConsole(ctx, `books.${ctx.dialect}@atelier.example`));
+    const sales = salesClient(ctx, account);
+    const customerId = await sales.customer({ companyName: 'Dupont SARL', email: 'compta@dupont.example' });
+    invoice = await sales.finalized('Invoice', {
+      customerId,
+      date: '2026-11-02',
+      lines: [{ type: 'Service', description: 'Conseil', quantity: 2, taxExcludedPrice: 500, vat: { rate: 20 } }],
+    });
+    const sent = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/send/${invoice.id}`, headers: account.headers });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await ctx.app.outbox.drain();
+  }, 120_000);
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('downloads the FEC of the year: the same file and name as the API gives', async () => {
+    await page.goto(`${base}/console/#/exports`);
+    await opened('Exports comptables');
+    await page.getByLabel('Exercice (année)').fill('2026');
+    await expectAccessible(page, 'exports');
+    await shoot('exports');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le FEC' }).click()]);
+    const fromApi = await ctx.inject({ method: 'GET', url: '/v1/exports/fec?year=2026&separator=Pipe', headers: account.headers });
+    expect(fromApi.statusCode).toBe(200);
+    expect(download.suggestedFilename()).toBe('123456782FEC20261231.txt');
+    expect(fromApi.headers['content-disposition']).toContain('123456782FEC20261231.txt');
+    const file = readFileSync(await download.path(), 'utf8');
+    expect(file).toBe(fromApi.body);
+    // The invoice is in it: 1 200,00 to 411 Clients.
+    expect(file).toContain(`|${invoice.number}|20261102|`);
+    expect(
+      file
+        .split('\r\n')
+        .filter((l) => l.startsWith('VT|') && l.includes('|411'))
+        .map((l) => l.split('|')[11]),
+    ).toEqual(['1200,00']);
+    expect(await text('[role=status]')).toBe('Fichier 123456782FEC20261231.txt téléchargé.');
+
+    // Another export, in the French CSV, is the API's file too.
+    await page.getByLabel('Données').selectOption('salesinvoices');
+    await page.getByLabel('Format').selectOption('EuropeanCsv');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger', exact: true }).click(),
+    ]);
+    const csvApi = await ctx.inject({ method: 'GET', url: '/v1/exports/salesinvoices?format=EuropeanCsv', headers: account.headers });
+    expect(csv.suggestedFilename()).toBe('factures-tout.csv');
+    expect(readFileSync(await csv.path())).toEqual(csvApi.rawPayload);
+    // A period: a day that does not exist is said under the field and nothing is asked; a real one
+    // reaches the API (the file is named after it and holds no invoice of December).
+    await page.getByLabel('Du (facultatif)').fill('31/02/2026');
+    await page.getByText('Date invalide : jj/mm/aaaa, par exemple 24/11/2026').waitFor();
+    expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Du (facultatif)').fill('01/12/2026');
+    const [december] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger', exact: true }).click(),
+    ]);
+    const decemberApi = await ctx.inject({
+      method: 'GET',
+      url: '/v1/exports/salesinvoices?format=EuropeanCsv&from=2026-12-01',
+      headers: account.headers,
+    });
+    expect(december.suggestedFilename()).toBe('factures-depuis-2026-12-01.csv');
+    expect(readFileSync(await december.path())).toEqual(decemberApi.rawPayload);
+    expect(decemberApi.body).not.toContain(String(invoice.number));
+
+    // Without a SIRET the API refuses the FEC: the page says so in French, with the way to the settings.
+    const cleared = await ctx.inject({
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: account.headers,
+      payload: { company: { siret: null } },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    await page.getByRole('button', { name: 'Télécharger le FEC' }).click();
+    await page.getByText('Le FEC porte le SIREN de l’entreprise : renseignez le SIRET dans les Paramètres, puis recommencez.').waitFor();
+    expect(await page.getByRole('link', { name: 'Ouvrir les Paramètres' }).getAttribute('href')).toBe('#/settings');
+    const restored = await ctx.inject({
+      method: 'PUT',
+      url: '/v1/settings',
+      headers: account.headers,
+      payload: { company: { siret: '12345678200010' } },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
+  it('adds a bank account, imports a CSV statement with its mapping and reconciles a transaction with the suggested receipt', async () => {
+    const receipt = await ctx.inject({
+      method: 'POST',
+      url: '/v1/receipts',
+      headers: account.headers,
+      payload: { amount: 1200, date: '2026-11-04', reference: invoice.number, paymentMethod: 'Transfer' },
+    });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    await page.goto(`${base}/console/#/bank`);
+    await opened('Banque');
+    const form = page.getByTestId('new-bank-account');
+    await form.getByLabel('Nom du compte').fill('Compte courant');
+    await form.getByLabel('IBAN').fill('FR76 3000 4008 1900 0101 2345 633');
+    await form.getByRole('button', { name: 'Ajouter' }).click();
+    // The API's mod-97 refusal, in French, under the field.
+    await expect
+      .poll(() => text('[data-testid=new-bank-account] .field-error'))
+      .toBe('L’IBAN n’est pas valide : sa clé de contrôle ne correspond pas.');
+    await form.getByLabel('IBAN').fill('FR76 3000 4008 1900 0101 2345 632');
+    await form.getByRole('button', { name: 'Ajouter' }).click();
+    await page.getByRole('link', { name: 'Compte courant' }).waitFor();
+    await expectAccessible(page, 'bank accounts');
+    await shoot('bank');
+
+    await page.getByRole('link', { name: 'Compte courant' }).click();
+    await page.getByRole('heading', { name: 'Compte courant' }).waitFor();
+    const statement = `Date;Libellé;Montant\r\n05/11/2026;VIR SEPA DUPONT SARL ${String(invoice.number)};"1 200,00"\r\n06/11/2026;CB PAPETERIE;-35,40\r\n`;
+    await page
+      .getByLabel('Fichier du relevé')
+      .setInputFiles({ name: 'releve.csv', mimeType: 'text/csv', buffer: Buffer.from(statement, 'utf8') });
+    await page.getByLabel('Colonne de la date').fill('Date');
+    await page.getByLabel('Colonne du libellé').fill('Libellé');
+    await page.getByLabel('Colonne du montant (signé)').fill('Montant');
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
+    await expect
+      .poll(() => text('[data-testid=statement-import] [role=status]'))
+      .toBe('Nouvelles opérations : 2 ; déjà connues : 0 (05/11/2026 – 06/11/2026).');
+    await expect.poll(() => text('[data-testid=bank-balance]')).toBe('1 164,60 €');
+    const rows = page.getByTestId('bank-transactions').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    const incoming = rows.filter({ hasText: 'VIR SEPA DUPONT' });
+    await incoming.getByRole('button', { name: 'Suggestions' }).click();
+    const suggestion = incoming.locator('.suggestions li').first();
+    await suggestion.waitFor();
+    expect(((await suggestion.textContent()) ?? '').replaceAll(NBSP, ' ')).toContain(
+      `Encaissement · 04/11/2026 · ${String(invoice.number)} · score 98/100`,
+    );
+    await expectAccessible(page, 'bank account with suggestions');
+    await shoot('bank-account');
+    await suggestion.getByRole('button', { name: 'Rapprocher' }).click();
+    // Reconciled: it leaves the "to reconcile" list and is found under "Rapprochées".
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('link', { name: 'Rapprochées' }).click();
+    await expect
+      .poll(() => text('[data-testid=bank-transactions] tbody'))
+      .toContain(`Encaissement n° ${receipt.json<{ id: number }>().id}`);
+
+    const [bankAccount] = await api<{ id: number; balance: number }[]>('/v1/bankaccounts');
+    expect(bankAccount.balance).toBe(1164.6);
+    const transactions = await api<{ amount: number; matchType: string | null; matchId: number | null }[]>(
+      `/v1/banktransactions?BankAccountId=${bankAccount.id}&OrderBy=amount`,
+    );
+    expect(transactions.map((t) => [t.amount, t.matchType, t.matchId])).toEqual([
+      [-35.4, null, null],
+      [1200, 'Receipt', receipt.json<{ id: number }>().id],
+    ]);
+  });
+
+  it('uploads a supplier’s XML invoice: read, listed, and its original downloaded as it was sent', async () => {
+    await page.goto(`${base}/console/#/received`);
+    await page.getByTestId('purchase-upload').waitFor();
+    await expectAccessible(page, 'received invoices with upload');
+    await page.getByLabel('Fichier (PDF ou XML)').setInputFiles({ name: 'invoice.xml', mimeType: 'application/xml', buffer: UBL });
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await page.getByRole('heading', { name: /INV-2024-9/ }).waitFor();
+    expect(await text('main .facts')).toContain('Lieferant GmbH');
+    expect(await text('main .facts')).toContain('800,00 €');
+    expect(await text('[data-testid=purchase-facts]')).toContain('Saisie');
+    await expectAccessible(page, 'supplier invoice');
+    await shoot('purchase');
+    const [original] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger le fichier d’origine' }).click(),
+    ]);
+    expect(readFileSync(await original.path())).toEqual(UBL);
+    const purchases = await api<{ reference: string; taxIncludedAmount: number; supplier: { name: string } }[]>('/v1/purchaseinvoices');
+    expect(purchases.map((p) => [p.reference, p.taxIncludedAmount, p.supplier.name])).toEqual([['INV-2024-9', 800, 'Lieferant GmbH']]);
+    await page.goto(`${base}/console/#/received`);
+    await page.getByRole('link', { name: 'INV-2024-9' }).waitFor();
+  });
+
+  it('enters an expense report, submits, approves and repays it', async () => {
+    const colleague = await ctx.inject({
+      method: 'POST',
+      url: '/v1/colleagues',
+      headers: account.headers,
+      payload: { firstName: 'Léa', lastName: 'Petit' },
+    });
+    expect(colleague.statusCode, colleague.body).toBe(200);
+    await page.goto(`${base}/console/#/expenses`);
+    await opened('Notes de frais');
+    const form = page.getByTestId('new-expense-report');
+    await form.getByLabel('Intitulé').fill('Déplacement Lyon');
+    await form.getByLabel('Début de la période').fill('01/11/2026');
+    await form.getByLabel('Fin de la période').fill('30/11/2026');
+    await form.getByRole('button', { name: 'Créer' }).click();
+    await page.getByRole('heading', { name: 'Déplacement Lyon' }).waitFor();
+    const line = page.getByTestId('expense-line-form');
+    await line.getByLabel('Date').fill('12/11/2026');
+    await line.getByLabel('Fournisseur (commerçant)').fill('SNCF');
+    await line.getByLabel('Catégorie').fill('Transport');
+    await line.getByLabel('Montant HT').fill('45,50');
+    await line.getByLabel('Taux de TVA (%)').fill('10');
+    await line.getByRole('button', { name: 'Ajouter la dépense' }).click();
+    await expect.poll(() => text('[data-testid=expense-totals]')).toBe('45,50 € HT · 4,55 € de TVA · 50,05 € TTC');
+    await expectAccessible(page, 'expense report draft');
+    await shoot('expense-report');
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await expect.poll(() => text('[data-testid=expense-status]')).toBe('Soumise');
+    await page.getByRole('button', { name: 'Approuver' }).click();
+    await expect.poll(() => text('[data-testid=expense-status]')).toBe('Approuvée');
+    await page.getByLabel('Remboursée le').fill('20/11/2026');
+    await page.getByRole('button', { name: 'Marquer comme remboursée' }).click();
+    await expect.poll(() => text('[data-testid=expense-status]')).toBe('Remboursée');
+
+    const [report] = await api<
+      {
+        title: string;
+        status: string;
+        taxIncludedAmount: number;
+        reimbursedDate: string;
+        lines: { merchant: string; vatAmount: number }[];
+      }[]
+    >('/v1/expensereports');
+    expect(report).toMatchObject({
+      title: 'Déplacement Lyon',
+      status: 'Reimbursed',
+      taxIncludedAmount: 50.05,
+      reimbursedDate: '2026-11-20',
+    });
+    expect(report.lines.map((l) => [l.merchant, l.vatAmount])).toEqual([['SNCF', 4.55]]);
+    await page.getByRole('link', { name: 'Toutes les notes de frais' }).click();
+    await expect.poll(() => text('[data-testid=expense-reports] tbody')).toContain('Remboursée');
+    await shoot('expenses');
+  });
+
+  it('lists the e-mails sent as the API does, filtered by status', async () => {
+    const [email] = await api<{ subject: string; to: string[]; status: string }[]>('/v1/emails');
+    expect(email.status).toBe('Sent');
+    await page.goto(`${base}/console/#/emails`);
+    await page.getByRole('heading', { name: 'E-mails envoyés' }).waitFor();
+    const rows = page.getByTestId('emails').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    const row = ((await rows.first().textContent()) ?? '').replaceAll(NBSP, ' ');
+    expect(row).toContain(`Facture ${invoice.number}`);
+    expect(row).toContain(email.subject);
+    expect(row).toContain(email.to.join(', '));
+    expect(row).toContain('Envoyé');
+    await expectAccessible(page, 'e-mails');
+    await shoot('emails');
+    await page.getByRole('link', { name: 'Échec' }).click();
+    await page.getByText('Aucun e-mail.').waitFor();
+    await page.getByRole('link', { name: 'Envoyé', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByRole('link').click();
+    await page.getByRole('heading', { name: new RegExp(invoice.number as string) }).waitFor();
+  });
+});

@@ -1,0 +1,110 @@
+// Keyboard shortcuts and the dark theme of the console (issue #31), in Debian's chromium on each
+// database: ? opens the list of shortcuts (a dialog, Escape closes it), g then a letter goes to a
+// page, / puts the cursor in the page's search box, n opens a new invoice, and keys typed in a field
+// stay in the field. The system's dark colour scheme (emulated) gives the dark colours, with no
+// serious axe-core violation; the light one the light colours.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDb } from '../helpers/harness.js';
+import { browserMissing } from '../helpers/referees.js';
+import { ensureConsoleBuilt, expectAccessible, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+
+const missing = browserMissing('console-keys.e2e.test.ts');
+if (!missing) await ensureConsoleBuilt();
+
+describeEachDb('web console in a browser: keyboard shortcuts and dark theme', (ctx) => {
+  if (missing) {
+    it.skip(missing, () => {});
+    return;
+  }
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+  const style = (selector: string, property: 'color' | 'backgroundColor') =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((e, p) => e.ownerDocument.defaultView?.getComputedStyle(e)[p], property);
+
+  beforeAll(async () => {
+    ({ base, browser, page } = await signedInConsole(ctx, `keys.${ctx.dialect}@atelier.example`));
+  }, 120_000);
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('? lists the shortcuts; g then a letter goes to a page; / focuses the search box; n opens a new invoice; keys in a field stay there', async () => {
+    await page.goto(`${base}/console/#/invoices`);
+    await heading('Factures').waitFor();
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Raccourcis clavier' });
+    await dialog.waitFor();
+    expect(((await dialog.getByTestId('shortcuts').textContent()) ?? '').replace(/\s+/g, ' ')).toContain('g puis iAller à : Factures');
+    await expectAccessible(page, 'shortcuts dialog');
+    if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'shortcuts.png') });
+    // While the dialog is open, its keys are its own: g then c does not navigate under it.
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    expect(new URL(page.url()).hash).toBe('#/invoices');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    await heading('Clients').waitFor();
+    expect(new URL(page.url()).hash).toBe('#/customers');
+    // The console moves the focus to the title on navigation; the search box is focused after that.
+    await page.locator('h1:focus').waitFor();
+    await page.keyboard.press('/');
+    expect(await page.locator(':focus').getAttribute('type')).toBe('search');
+    // Typed in the search box, "n" and "g b" are letters, not shortcuts.
+    await page.keyboard.type('ngb');
+    expect(await page.getByRole('searchbox').inputValue()).toBe('ngb');
+    expect(new URL(page.url()).hash).toBe('#/customers');
+    await page.getByRole('searchbox').blur();
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('b');
+    await heading('Banque').waitFor();
+    await page.keyboard.press('g');
+    await page.keyboard.press('x');
+    await heading('Exports comptables').waitFor();
+    await page.keyboard.press('n');
+    await heading('Nouvelle facture').waitFor();
+    expect(new URL(page.url()).hash).toBe('#/invoices/new');
+    // With a modifier the key is the browser's: Ctrl+G is no "g".
+    await page.keyboard.press('Control+g');
+    await page.keyboard.press('i');
+    expect(new URL(page.url()).hash).toBe('#/invoices/new');
+  });
+
+  it('follows the system: dark colours under a dark colour scheme, accessible; light ones otherwise', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${base}/console/#/customers`);
+    await heading('Clients').waitFor();
+    expect(await style('body', 'backgroundColor')).toBe('rgba(0, 0, 0, 0)');
+    expect(await style('html', 'backgroundColor')).toBe('rgb(16, 21, 29)');
+    expect(await style('html', 'color')).toBe('rgb(230, 235, 242)');
+    expect(await style('main input[type=search]', 'backgroundColor')).toBe('rgb(25, 33, 44)');
+    await expectAccessible(page, 'customers, dark');
+    if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'dark-customers.png') });
+    await page.goto(`${base}/console/#/exports`);
+    await heading('Exports comptables').waitFor();
+    await expectAccessible(page, 'exports, dark');
+    if (ctx.dialect === 'sqlite' && SHOTS) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(SHOTS, 'phone-dark-exports.png') });
+      await page.setViewportSize({ width: 1200, height: 800 });
+    }
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await style('html', 'backgroundColor')).toBe('rgb(245, 247, 250)');
+    expect(await style('html', 'color')).toBe('rgb(28, 35, 48)');
+    expect(await style('main input', 'backgroundColor')).toBe('rgb(255, 255, 255)');
+  });
+});
