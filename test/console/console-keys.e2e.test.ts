@@ -61,12 +61,14 @@ describeEachDb('web console in a browser: keyboard shortcuts and dark theme', (c
     // The console moves the focus to the title on navigation; the search box is focused after that.
     await page.locator('h1:focus').waitFor();
     await page.keyboard.press('/');
-    expect(await page.locator(':focus').getAttribute('type')).toBe('search');
+    // The page's own search box (the list's), not the header's global one.
+    const pageSearch = page.getByRole('searchbox', { name: 'Rechercher', exact: true });
+    await expect.poll(() => pageSearch.evaluate((el) => el === document.activeElement)).toBe(true);
     // Typed in the search box, "n" and "g b" are letters, not shortcuts.
     await page.keyboard.type('ngb');
-    expect(await page.getByRole('searchbox').inputValue()).toBe('ngb');
+    expect(await pageSearch.inputValue()).toBe('ngb');
     expect(new URL(page.url()).hash).toBe('#/customers');
-    await page.getByRole('searchbox').blur();
+    await pageSearch.blur();
 
     await page.keyboard.press('g');
     await page.keyboard.press('b');
