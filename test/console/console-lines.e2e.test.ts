@@ -191,6 +191,49 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
     expect(stored.lines[1].taxExcludedAmount).toBe(270);
   });
 
+  it("edits the document's subject and a line's discount; shows the due date the API computed; keeps a fixed discount", async () => {
+    const draft = await api<{ id: number; dueDate: string }>('POST', '/v1/saleinvoices', {
+      customerId,
+      lines: [
+        { type: 'Service', description: 'Audit', quantity: 1, taxExcludedPrice: 400, vat: { rate: 20 } },
+        {
+          type: 'Service',
+          description: 'Formation',
+          quantity: 1,
+          taxExcludedPrice: 300,
+          discount: { type: 'Fixed', value: 50 },
+          vat: { rate: 20 },
+        },
+      ],
+    });
+    await page.goto(`${base}/console/#/invoices/${draft.id}`);
+    await page.getByRole('group', { name: 'Ligne 1' }).waitFor();
+    const [y, m, d] = draft.dueDate.split('-');
+    expect(await page.getByTestId('draft-due-date').textContent()).toContain(`${d}/${m}/${y}`);
+    expect(await page.getByRole('group', { name: 'Ligne 2' }).textContent()).toContain('Remise de 50,00');
+    await page.getByLabel('Objet du document').fill('Accompagnement du premier trimestre');
+    await page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Remise (%)').fill('12,5');
+    await saved();
+    await expect
+      .poll(async () => (await api<{ subject: string | null }>('GET', `/v1/saleinvoices/${draft.id}`)).subject)
+      .toBe('Accompagnement du premier trimestre');
+    const stored = await api<{ lines: { discount: object | null; taxExcludedAmount: number }[]; taxExcludedAmount: number }>(
+      'GET',
+      `/v1/saleinvoices/${draft.id}`,
+    );
+    expect(stored.lines[0]).toMatchObject({ discount: { type: 'Percent', value: 12.5 }, taxExcludedAmount: 350 });
+    expect(stored.lines[1]).toMatchObject({ discount: { type: 'Fixed', value: 50 }, taxExcludedAmount: 250 });
+    expect(stored.taxExcludedAmount).toBe(600);
+    // A discount that is not a number stays in the page, named, and nothing is saved.
+    await page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Remise (%)').fill('dix');
+    await page.getByText('≠ 10 ou 12,5').waitFor();
+    expect((await api<{ lines: { discount: object | null }[] }>('GET', `/v1/saleinvoices/${draft.id}`)).lines[0].discount).toEqual({
+      type: 'Percent',
+      value: 12.5,
+    });
+    await expectAccessible(page, 'draft with subject and discounts');
+  });
+
   it('a paid-in-part invoice says so and lists its payments; a credit note speaks of refunding, not of a balance due', async () => {
     const invoice = await api<{ id: number; number: string }>('POST', '/v1/saleinvoices', {
       customerId,

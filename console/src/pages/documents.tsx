@@ -78,6 +78,7 @@ export interface SaleDocument {
   number: string | null;
   date: string;
   dueDate?: string | null;
+  subject?: string | null;
   customerId: number | null;
   customerName: string | null;
   isDraft: boolean;
@@ -392,6 +393,8 @@ interface LineInput {
   quantity: string;
   price: string;
   vatRate: string;
+  /** A percentage discount on the line ('' for none); a fixed-amount discount made through the API is kept as it is. */
+  discount: string;
   /** The catalogue product the line was made from ('' for free entry). */
   productId: string;
   /** The line as the API answered it: its other fields (unit, discount, dates…) are sent back. */
@@ -406,9 +409,12 @@ const toInput = (l: Line): LineInput => ({
   quantity: inputNumber(l.quantity),
   price: inputNumber(l.taxExcludedPrice),
   vatRate: l.vat ? String(l.vat.rate) : '20',
+  discount: l.discount?.type === 'Percent' && l.discount.value ? inputNumber(l.discount.value) : '',
   productId: l.productId ? String(l.productId) : '',
   original: l,
 });
+/** A fixed-amount discount the API set: the editor shows it, and sends it back unchanged. */
+const fixedDiscount = (l: LineInput) => l.original?.discount?.type === 'Fixed' && !!l.original.discount.value;
 const editable = (l: LineInput) => EDITABLE.has(l.type) || !l.original;
 
 function Totals({ doc }: { doc: SaleDocument }) {
@@ -447,6 +453,7 @@ function DraftEditor({
   const [doc, setDoc] = useState(initial);
   const [lines, setLines] = useState<LineInput[]>(() => initial.lines.map(toInput));
   const [docDate, setDocDate] = useState(initial.date);
+  const [subject, setSubject] = useState(initial.subject ?? '');
   const [customerId, setCustomerId] = useState(initial.customerId ? String(initial.customerId) : '');
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState<'idle' | 'pending' | 'saving' | 'saved'>('idle');
@@ -463,8 +470,9 @@ function DraftEditor({
   const localErrors = lines.map((l) => ({
     quantity: Number.isNaN(parseNumber(l.quantity) ?? 0) ? '≠ 1,5' : undefined,
     price: Number.isNaN(parseNumber(l.price) ?? 0) ? '≠ 1 234,56' : undefined,
+    discount: Number.isNaN(parseNumber(l.discount) ?? 0) ? '≠ 10 ou 12,5' : undefined,
   }));
-  const valid = localErrors.every((e) => !e.quantity && !e.price);
+  const valid = localErrors.every((e) => !e.quantity && !e.price && !e.discount);
 
   const save = async (): Promise<boolean> => {
     if (!valid) return false;
@@ -472,6 +480,7 @@ function DraftEditor({
     const body = {
       customerId: customerId ? Number(customerId) : null,
       date: docDate,
+      subject: subject.trim() || null,
       lines: lines.map((l) => {
         const kept = l.original ? lineInputOf(l.original) : {};
         if (!editable(l)) return kept;
@@ -483,6 +492,7 @@ function DraftEditor({
           quantity: parseNumber(l.quantity) ?? 0,
           taxExcludedPrice: parseNumber(l.price) ?? 0,
           vat: { rate: Number(l.vatRate) },
+          ...(fixedDiscount(l) ? {} : { discount: parseNumber(l.discount) ? { type: 'Percent', value: parseNumber(l.discount) } : null }),
           ...(l.productId ? { productId: Number(l.productId) } : {}),
         };
       }),
@@ -514,7 +524,7 @@ function DraftEditor({
     return () => {
       clearTimeout(timer);
     };
-  }, [lines, docDate, customerId]);
+  }, [lines, docDate, customerId, subject]);
 
   const change = (index: number, field: keyof LineInput, value: string) => {
     dirty.current = true;
@@ -524,7 +534,17 @@ function DraftEditor({
     dirty.current = true;
     setLines((ls) => [
       ...ls,
-      { key: ++lineKeys, type: 'Service', description: '', quantity: '1', price: '', vatRate: '20', productId: '', original: null },
+      {
+        key: ++lineKeys,
+        type: 'Service',
+        description: '',
+        quantity: '1',
+        price: '',
+        vatRate: '20',
+        discount: '',
+        productId: '',
+        original: null,
+      },
     ]);
     setTimeout(() => document.querySelector<HTMLInputElement>('.line:last-child input')?.focus());
   };
@@ -635,6 +655,21 @@ function DraftEditor({
           }}
           error={err('date')}
         />
+        <Field
+          class="desc"
+          label={t('documentSubject')}
+          value={subject}
+          onValue={(v) => {
+            dirty.current = true;
+            setSubject(v);
+          }}
+          error={err('subject')}
+        />
+        {kind === 'invoice' && (
+          <p class="hint" data-testid="draft-due-date">
+            {t('dueDate')} : {doc.dueDate ? date(doc.dueDate) : '—'} · {t('dueDateFromTerms')}
+          </p>
+        )}
       </div>
       {error instanceof ApiError && Object.keys(error.fields).length > 0 && (
         <div class="error" role="alert">
@@ -732,6 +767,19 @@ function DraftEditor({
                     options={data.data!.vats.map((v) => [String(v.rate), v.label])}
                     error={err(`lines[${i}].vat`)}
                   />
+                  {fixedDiscount(l) ? (
+                    <p class="hint">{t('fixedDiscountKept', { amount: money(l.original!.discount!.value!) })}</p>
+                  ) : (
+                    <Field
+                      label={t('lineDiscount')}
+                      inputMode="decimal"
+                      value={l.discount}
+                      onValue={(v) => {
+                        change(i, 'discount', v);
+                      }}
+                      error={localErrors[i].discount ?? err(`lines[${i}].discount`, `lines[${i}].discount.value`)}
+                    />
+                  )}
                   <p class="line-amount">{doc.lines[i] && saving !== 'pending' ? money(doc.lines[i].taxExcludedAmount) : ''}</p>
                   <button
                     type="button"
