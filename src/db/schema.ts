@@ -396,6 +396,12 @@ export interface LogoVersionsTable {
 }
 
 /** Failed authentications per (address, key prefix) bucket, in fixed windows (PostgreSQL only). */
+/** One row (id 1): moves when a key or an account changes (migration 027's triggers); keys cached per process check it. */
+export interface AuthGenerationTable {
+  id: number;
+  generation: number | string | bigint;
+}
+
 export interface AuthFailuresTable {
   bucket: string;
   /** Epoch milliseconds; a string from PostgreSQL (bigint). */
@@ -720,6 +726,7 @@ export interface Database {
   userSessions: UserSessionsTable;
   userSignInLinks: UserSignInLinksTable;
   authFailures: AuthFailuresTable;
+  authGeneration: AuthGenerationTable;
   logoVersions: LogoVersionsTable;
   saleDocuments: SaleDocumentsTable;
   saleDocumentData: SaleDocumentDataTable;

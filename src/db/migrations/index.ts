@@ -22,6 +22,7 @@ import { einvoicingWarnings } from './023_einvoicing_warnings.js';
 import { einvoicingPlatform } from './024_einvoicing_platform.js';
 import { ereporting } from './025_ereporting.js';
 import { gettingPaid } from './026_getting_paid.js';
+import { readPath } from './027_read_path.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   einvoicingPlatform,
   ereporting,
   gettingPaid,
+  readPath,
 ];

@@ -40,6 +40,7 @@ for (const dialect of dialects()) {
         '024_einvoicing_platform',
         '025_ereporting',
         '026_getting_paid',
+        '027_read_path',
       ]);
     });
     afterAll(() => dispose());

@@ -375,6 +375,7 @@ describeEachDb('exports', (ctx) => {
         '024_einvoicing_platform',
         '025_ereporting',
         '026_getting_paid',
+        '027_read_path',
       ]);
       const finalized = await ctx.db.kysely
         .selectFrom('saleDocuments')
