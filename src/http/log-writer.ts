@@ -24,10 +24,16 @@ export class BatchedLineWriter {
   private waiting: string[] = [];
   private waitingBytes = 0;
   private scheduled = false;
+  /** Once closed, lines are written at once (what a process logs while it stops, its last line). */
+  private direct = false;
 
   constructor(private readonly sink: LineSink) {}
 
   write(line: string): void {
+    if (this.direct) {
+      this.sink.write(line);
+      return;
+    }
     this.waiting.push(line);
     this.waitingBytes += line.length;
     if (lineLevel(line) >= URGENT_LEVEL || this.waitingBytes >= MAX_WAITING) {
@@ -41,6 +47,12 @@ export class BatchedLineWriter {
         this.flush();
       });
     }
+  }
+
+  /** Writes what waits, and every later line at once. */
+  close(): void {
+    this.flush();
+    this.direct = true;
   }
 
   /** Writes every waiting line now, in order, in one write. */
@@ -58,7 +70,8 @@ let exitHook = false;
 
 /**
  * A batched writer whose waiting lines are also written when the process exits (one `exit`
- * listener for every writer); `close` flushes it and forgets it.
+ * listener for every writer); `close` (the app's close) flushes it, makes it write every later line
+ * at once (a stopping process's last lines), and forgets it.
  */
 export function batchedLines(sink: LineSink): { writer: BatchedLineWriter; close(): void } {
   const writer = new BatchedLineWriter(sink);
@@ -72,7 +85,7 @@ export function batchedLines(sink: LineSink): { writer: BatchedLineWriter; close
   return {
     writer,
     close() {
-      writer.flush();
+      writer.close();
       open.delete(writer);
     },
   };

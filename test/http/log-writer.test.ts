@@ -48,11 +48,13 @@ describe('batched log lines', () => {
     expect(writes[0].split('\n').filter(Boolean)).toHaveLength(Math.ceil((64 * 1024) / big.length));
   });
 
-  it('writes what waits when closed', () => {
+  it("writes what waits when closed, then every later line at once (a stopping process's last lines)", () => {
     const writes: string[] = [];
     const { writer, close } = batchedLines({ write: (t) => writes.push(t) });
-    writer.write(line(30, 'last words'));
+    writer.write(line(30, 'waiting'));
     close();
-    expect(writes).toEqual([line(30, 'last words')]);
+    expect(writes).toEqual([line(30, 'waiting')]);
+    writer.write(line(30, 'shut down'));
+    expect(writes).toEqual([line(30, 'waiting'), line(30, 'shut down')]);
   });
 });
