@@ -4,7 +4,7 @@
 // replaying Facturier's own answer bytes for that endpoint. The figure is project ÷ bare req/s,
 // the median of the rounds' ratios. Then (unless BENCH_PROFILE=0) one CPU profile of the server
 // per endpoint, summarized as its top self-time functions (the profiles themselves are not kept).
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SEARCH_WORDS, pick, rng } from './data.js';
@@ -21,6 +21,17 @@ interface Endpoint {
   samples: string[];
   /** Concurrent connections (50 unless the answers are large). */
   connections?: number;
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks (100 Hz).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -117,33 +128,30 @@ export async function apiScenario(seconds: number): Promise<{ results: LoadResul
 
   type Kind = 'project' | 'bare' | 'fastify';
   const runs: Record<string, Record<Kind, LoadResult[]>> = {};
+  /** Server CPU µs per answer, per round. */
+  const cpu: Record<string, Record<Kind, number[]>> = {};
   const roundLines: string[] = [];
   for (let r = 0; r < rounds; r++) {
     roundLines.push(`- round ${r + 1}: load average ${load1()}`);
     for (const e of chosen) {
       runs[e.key] ??= { project: [], bare: [], fastify: [] };
+      cpu[e.key] ??= { project: [], bare: [], fastify: [] };
       // The order rotates each round, so that no side always runs first (or after the same neighbour).
       const order: Kind[] = (['project', 'bare', 'fastify'] as Kind[]).map((_, i, a) => a[(i + r) % a.length]);
       for (const kind of order) {
-        const result =
-          kind === 'project'
-            ? await load({
-                name: `${e.name} — Facturier`,
-                url: server.url,
-                headers,
-                seconds: roundSeconds,
-                warmupSeconds: 1,
-                connections: e.connections,
-                path: e.path,
-              })
-            : await load({
-                name: `${e.name} — ${kind}`,
-                url: (kind === 'bare' ? bare : plain).url,
-                seconds: roundSeconds,
-                warmupSeconds: 1,
-                connections: e.connections,
-                path: () => `/${e.key}/r`,
-              });
+        const target = kind === 'project' ? server : kind === 'bare' ? bare : plain;
+        const options = {
+          name: `${e.name} — ${kind === 'project' ? 'Facturier' : kind}`,
+          url: target.url,
+          headers: kind === 'project' ? headers : undefined,
+          connections: e.connections,
+          path: kind === 'project' ? e.path : () => `/${e.key}/r`,
+        };
+        await load({ ...options, seconds: 1, warmupSeconds: 0 });
+        // The server's CPU time per answer: what contention on a shared machine changes least.
+        const cpuBefore = cpuMs(target.child.pid);
+        const result = await load({ ...options, seconds: roundSeconds, warmupSeconds: 0 });
+        cpu[e.key][kind].push(((cpuMs(target.child.pid) - cpuBefore) * 1000) / Math.max(1, result.requests));
         if (result.non2xx || result.errors) notes.push(`${result.name}, round ${r + 1}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         runs[e.key][kind].push(result);
         process.stderr.write(`${e.key} round ${r + 1} ${kind}: ${result.reqPerSec} req/s\n`);
@@ -157,16 +165,17 @@ export async function apiScenario(seconds: number): Promise<{ results: LoadResul
     rounds === 0
       ? []
       : [
-          `Median of ${rounds} alternating rounds of ${roundSeconds} s (50 connections unless said, 1 s warm-up each); ratios are the median of the rounds' ratios.`,
+          `Median of ${rounds} alternating rounds of ${roundSeconds} s (50 connections unless said, 1 s warm-up each); ratios are the median of the rounds' ratios. CPU µs/answer: the server process's user + system time (/proc) during the round ÷ the answers it gave (medians); it depends less on the machine's other load than req/s does.`,
           '',
-          '| endpoint | bytes | Facturier req/s | p99 ms | plain Fastify req/s | bare req/s | Facturier ÷ bare | Fastify ÷ bare | Facturier ÷ Fastify |',
-          '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+          '| endpoint | bytes | Facturier req/s | p99 ms | plain Fastify req/s | bare req/s | Facturier ÷ bare | Fastify ÷ bare | Facturier ÷ Fastify | CPU µs/answer: Facturier, Fastify, bare | bare CPU ÷ Facturier CPU |',
+          '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
         ];
   for (const e of rounds === 0 ? [] : chosen) {
     const { project, bare: b, fastify: f } = runs[e.key];
+    const c = cpu[e.key];
     const ratio = (x: LoadResult[], y: LoadResult[]) => median(x.map((v, i) => v.reqPerSec / y[i].reqPerSec)).toFixed(2);
     lines.push(
-      `| ${e.name} | ${sizes[e.key]} | ${median(project.map((x) => x.reqPerSec))} | ${median(project.map((x) => x.p99Ms))} | ${median(f.map((x) => x.reqPerSec))} | ${median(b.map((x) => x.reqPerSec))} | **${ratio(project, b)}** | ${ratio(f, b)} | ${ratio(project, f)} |`,
+      `| ${e.name} | ${sizes[e.key]} | ${median(project.map((x) => x.reqPerSec))} | ${median(project.map((x) => x.p99Ms))} | ${median(f.map((x) => x.reqPerSec))} | ${median(b.map((x) => x.reqPerSec))} | **${ratio(project, b)}** | ${ratio(f, b)} | ${ratio(project, f)} | ${Math.round(median(c.project))}, ${Math.round(median(c.fastify))}, ${Math.round(median(c.bare))} | ${median(c.bare.map((x, i) => x / c.project[i])).toFixed(2)} |`,
     );
   }
   if (rounds)
