@@ -92,7 +92,8 @@ export const KEY_CACHE_TTL_MS = 60_000;
  * transaction that revokes a key or renames an account, whichever process (or `facturier keys
  * revoke`) made it — and uses the kept key only while it is unchanged. So a revocation is refused
  * from the next request on, in this process and every other one, as when every call looked the key
- * up. Unknown keys are not kept. `lastUsedAt` is written at most once a minute per key per process.
+ * up. Unknown keys are not kept. `lastUsedAt` is written at most once a minute per key per process,
+ * before the answer of the request that writes it (a failure to write it is logged, not answered).
  */
 export function keyResolver(db: Db, log: (err: unknown) => void) {
   const lastTouched = new Map<number, number>();
@@ -118,7 +119,8 @@ export function keyResolver(db: Db, log: (err: unknown) => void) {
     const principal = kept.principal;
     if ((lastTouched.get(principal.apiKeyId!) ?? 0) < now - 60_000) {
       lastTouched.set(principal.apiKeyId!, now);
-      repo.touchApiKey(db.kysely, principal.apiKeyId!, new Date(now).toISOString()).catch(log);
+      // Awaited (once a minute per key): the answer follows the write, so a listing made after it shows the use.
+      await repo.touchApiKey(db.kysely, principal.apiKeyId!, new Date(now).toISOString()).catch(log);
     }
     return { ...principal };
   };
