@@ -70,6 +70,18 @@ async function startBare(bodyFile?: string): Promise<{ url: string; child: Child
   return { url, child };
 }
 
+/**
+ * A reference server of `bench/` (bare-server.js, fastify-server.js) started as a child process with
+ * `env`; answers once `GET /` does.
+ */
+export async function startReference(script: string, env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = fork(path.join(distRoot, 'bench', script), [], { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/`, child);
+  return { url, child };
+}
+
 /** Runs the CLI synchronously against a database (e.g. to create the bench account). */
 export function cli(env: NodeJS.ProcessEnv, ...args: string[]): string {
   const res = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
@@ -77,10 +89,10 @@ export function cli(env: NodeJS.ProcessEnv, ...args: string[]): string {
   return res.stdout;
 }
 
-export async function startFacturier(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+export async function startFacturier(env: NodeJS.ProcessEnv, execArgv?: string[]): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = fork(bin, ['serve'], {
-    execArgv: process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : [],
+    execArgv: execArgv ?? (process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []),
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });
@@ -150,7 +162,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     method: o.method ?? 'GET',
     ...(o.path ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: o.path!() }) }] } : {}),
   };
-  await autocannon({ ...base, duration: o.warmupSeconds ?? 2 } as autocannon.Options);
+  if ((o.warmupSeconds ?? 2) > 0) await autocannon({ ...base, duration: o.warmupSeconds ?? 2 } as autocannon.Options);
   const r = await autocannon({ ...base, duration: seconds } as autocannon.Options);
   return {
     name: o.name,

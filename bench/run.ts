@@ -1,5 +1,6 @@
 // `npm run bench [-- scenario ...]`: runs the load scenarios in one process tree and writes
-// the figures to bench/results/. Scenarios: hello, customers, invoices, pdf, backup, workers, exports, einvoicing, delivery, statements (default: all).
+// the figures to bench/results/. Scenarios: api, hello, customers, invoices, pdf, backup, workers, exports, einvoicing, delivery, statements (default: all).
+import { apiScenario } from './api.js';
 import { backupScenario } from './backup.js';
 import { customersScenario } from './customers.js';
 import { einvoicingScenario } from './einvoicing.js';
@@ -22,6 +23,7 @@ export interface ScenarioResult {
 }
 
 const scenarios: Record<string, (seconds: number) => Promise<ScenarioResult>> = {
+  api: apiScenario,
   hello: helloScenario,
   customers: customersScenario,
   invoices: invoicesScenario,

@@ -13,6 +13,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { OutboxRunner, type DeliveryHooks, type Stage } from './jobs/runner.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { batchedLines } from './http/log-writer.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerCompactResponses } from './http/serialization.js';
@@ -97,11 +98,17 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await completeDetailUpgrade(db.kysely);
   // Every line passes through redactKeys: a key sent where no one expects it (any parameter, any
   // header, an error message quoting either) never reaches the log.
-  const logTarget = options.logStream ?? process.stdout;
+  // Lines are batched per turn of the event loop; warnings and errors are written at once with
+  // everything before them (src/http/log-writer.ts).
+  const logLines = batchedLines(options.logStream ?? process.stdout);
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      stream: { write: (line: string) => void logTarget.write(redactKeys(line)) },
+      stream: {
+        write: (line: string) => {
+          logLines.writer.write(redactKeys(line));
+        },
+      },
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
@@ -213,6 +220,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   app.addHook('onClose', async () => {
     await outbox.stop();
     mailing.close();
+    logLines.close();
   });
   if (options.startOutboxWorker) outbox.start();
 

@@ -104,7 +104,7 @@ export interface SaleDocumentsTable {
   isPaid: boolean | number;
   isCancelled: boolean | number;
   isProcessed: boolean | number;
-  /** The code of the lifecycle status in force (migration 031); null when the platform never sent one. */
+  /** The code of the lifecycle status in force (migration 028); null when the platform never sent one. */
   einvoicingStatus?: string | null;
   sentAt: string | null;
   finalizedAt: string | null;
@@ -398,6 +398,12 @@ export interface LogoVersionsTable {
 }
 
 /** Failed authentications per (address, key prefix) bucket, in fixed windows (PostgreSQL only). */
+/** One row (id 1): moves when a key or an account changes (migration 027's triggers); keys cached per process check it. */
+export interface AuthGenerationTable {
+  id: number;
+  generation: number | string | bigint;
+}
+
 export interface AuthFailuresTable {
   bucket: string;
   /** Epoch milliseconds; a string from PostgreSQL (bigint). */
@@ -722,6 +728,7 @@ export interface Database {
   userSessions: UserSessionsTable;
   userSignInLinks: UserSignInLinksTable;
   authFailures: AuthFailuresTable;
+  authGeneration: AuthGenerationTable;
   logoVersions: LogoVersionsTable;
   saleDocuments: SaleDocumentsTable;
   saleDocumentData: SaleDocumentDataTable;

@@ -63,7 +63,8 @@ describeEachDb('web console in a browser: keyboard shortcuts and dark theme', (c
     await page.keyboard.press('/');
     // The page's own search box (the list's), not the header's global one.
     const pageSearch = page.getByRole('searchbox', { name: 'Rechercher', exact: true });
-    await expect.poll(() => pageSearch.evaluate((el) => el === document.activeElement)).toBe(true);
+    const searchId = await pageSearch.getAttribute('id');
+    await expect.poll(() => page.locator(':focus').getAttribute('id')).toBe(searchId);
     // Typed in the search box, "n" and "g b" are letters, not shortcuts.
     await page.keyboard.type('ngb');
     expect(await pageSearch.inputValue()).toBe('ngb');

@@ -5,6 +5,9 @@ import { loadConfig } from '../../src/config.js';
 import { createAccount } from '../../src/modules/accounts/service.js';
 import { freshDatabase, TEST_AUDIT_KEY } from '../helpers/harness.js';
 
+/** Lines below warn are written once per turn of the event loop (src/http/log-writer.ts): wait for it. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('structured logs', () => {
   const lines: string[] = [];
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -27,7 +30,9 @@ describe('structured logs', () => {
   it('never writes the apikey query parameter to a log line', async () => {
     const res = await app.inject({ method: 'GET', url: `/hello?foo=1&apikey=${key}&bar=2` });
     expect(res.statusCode).toBe(200);
+    await nextTurn();
     const logged = lines.join('');
+    expect(logged).toContain('request completed');
     expect(logged).not.toContain(key);
     expect(logged).toContain('/hello?foo=1&apikey=[REDACTED]&bar=2');
   });
@@ -37,6 +42,7 @@ describe('structured logs', () => {
       lines.length = 0;
       const res = await app.inject({ method: 'GET', url: `/hello?${name}=${key}&x=1` });
       expect(res.statusCode, name).toBe(200);
+      await nextTurn();
       const logged = lines.join('');
       expect(logged, name).not.toContain(key);
       expect(logged).toContain(`/hello?${name}=[REDACTED]&x=1`);
@@ -53,6 +59,7 @@ describe('structured logs', () => {
       lines.length = 0;
       const res = await app.inject({ method: 'GET', url: `/hello?${query}`, headers: { 'x-api-key': key } });
       expect(res.statusCode, query).toBe(200);
+      await nextTurn();
       const logged = lines.join('');
       expect(logged, query).toContain('[REDACTED]');
       expect(logged, query).not.toContain(key.slice(3));
@@ -73,8 +80,42 @@ describe('structured logs', () => {
   it('logs JSON lines carrying the request id', async () => {
     lines.length = 0;
     await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-42' } });
-    const parsed = lines.map((l) => JSON.parse(l));
+    await nextTurn();
+    const parsed = lines
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(parsed.some((l) => l.reqId === 'trace-42' && l.req?.url === '/healthz')).toBe(true);
+  });
+
+  it('writes info lines together at the end of the turn, and a warning or an error at once with the lines before it', async () => {
+    lines.length = 0;
+    app.log.info('first');
+    app.log.info('second');
+    expect(lines).toEqual([]);
+    await nextTurn();
+    expect(lines).toHaveLength(1);
+    expect(
+      lines[0]
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).msg),
+    ).toEqual(['first', 'second']);
+    lines.length = 0;
+    app.log.info('before the failure');
+    app.log.error('the failure');
+    // Synchronously: nothing that led up to an error is held back behind it.
+    expect(lines).toHaveLength(1);
+    expect(
+      lines[0]
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).msg),
+    ).toEqual(['before the failure', 'the failure']);
+    app.log.warn('a warning');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[1]).msg).toBe('a warning');
   });
 
   it('redacts every spelling of the parameter', () => {

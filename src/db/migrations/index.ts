@@ -22,7 +22,8 @@ import { einvoicingWarnings } from './023_einvoicing_warnings.js';
 import { einvoicingPlatform } from './024_einvoicing_platform.js';
 import { ereporting } from './025_ereporting.js';
 import { gettingPaid } from './026_getting_paid.js';
-import { einvoicingStatusCode } from './031_einvoicing_status.js';
+import { readPath } from './027_read_path.js';
+import { einvoicingStatusCode } from './028_einvoicing_status.js';
 
 export const migrations: Migration[] = [
   foundation,
@@ -47,5 +48,6 @@ export const migrations: Migration[] = [
   einvoicingPlatform,
   ereporting,
   gettingPaid,
+  readPath,
   einvoicingStatusCode,
 ];

@@ -135,3 +135,20 @@ export async function recordAuthFailure(db: Kysely<Database>, bucket: string, no
 export async function pruneAuthFailures(db: Kysely<Database>, before: number): Promise<void> {
   await db.deleteFrom('authFailures').where('windowStart', '<', before).execute();
 }
+
+/**
+ * Reads the number that moves whenever a key or an account changes (migration 027's triggers).
+ * On SQLite a prepared statement on the raw handle (a microsecond); on PostgreSQL one primary-key
+ * read. Answers it as text, whatever the driver makes of a bigint.
+ */
+export function authGenerationReader(db: Db): () => Promise<string> {
+  const compiled = db.kysely.selectFrom('authGeneration').select('generation').where('id', '=', 1).compile();
+  if (db.sqlite) {
+    const statement = db.sqlite.prepare<unknown[], { generation: number | bigint }>(compiled.sql).bind(...compiled.parameters);
+    return async () => String(statement.get()?.generation ?? '');
+  }
+  return async () => {
+    const result = await db.kysely.executeQuery<{ generation: string | number }>(compiled);
+    return String(result.rows[0]?.generation ?? '');
+  };
+}

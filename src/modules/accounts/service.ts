@@ -80,23 +80,49 @@ export async function regenerateApiKey(db: Db, accountId: number, keyId: number)
   });
 }
 
+/** How many resolved keys a process keeps (all are dropped when full: a bound, not an LRU). */
+export const KEY_CACHE_SIZE = 10_000;
+/** How long a resolved key is kept at most, whatever else happens (a safety net). */
+export const KEY_CACHE_TTL_MS = 60_000;
+
 /**
- * Resolves a presented key. Every call reads the database, so a revocation is seen at once by
- * every server process. `lastUsedAt` is written at most once a minute per key per process.
+ * Resolves a presented key. A key resolved once is kept in memory (by the key itself, so a hit
+ * costs no hash and no join) with the auth generation read before it was resolved; every call
+ * reads that generation — one primary-key row, which migration 027's triggers move in the very
+ * transaction that revokes a key or renames an account, whichever process (or `facturier keys
+ * revoke`) made it — and uses the kept key only while it is unchanged. So a revocation is refused
+ * from the next request on, in this process and every other one, as when every call looked the key
+ * up. Unknown keys are not kept. `lastUsedAt` is written at most once a minute per key per process,
+ * before the answer of the request that writes it (a failure to write it is logged, not answered).
  */
 export function keyResolver(db: Db, log: (err: unknown) => void) {
   const lastTouched = new Map<number, number>();
   const findActiveKey = repo.activeKeyFinder(db);
+  const readGeneration = repo.authGenerationReader(db);
+  const cache = new Map<string, { principal: Principal; generation: string; at: number }>();
   return async (key: string): Promise<Principal | null> => {
     if (key.length > 200) return null;
-    const row = await findActiveKey(hashApiKey(key));
-    if (!row) return null;
+    // Read before the lookup: a revocation committed in between makes the kept entry stale at once.
+    const generation = await readGeneration();
     const now = Date.now();
-    if ((lastTouched.get(row.apiKeyId) ?? 0) < now - 60_000) {
-      lastTouched.set(row.apiKeyId, now);
-      repo.touchApiKey(db.kysely, row.apiKeyId, new Date(now).toISOString()).catch(log);
+    let kept = cache.get(key);
+    if (!kept || kept.generation !== generation || now - kept.at >= KEY_CACHE_TTL_MS) {
+      const row = await findActiveKey(hashApiKey(key));
+      if (!row) {
+        cache.delete(key);
+        return null;
+      }
+      if (cache.size >= KEY_CACHE_SIZE) cache.clear();
+      kept = { principal: row, generation, at: now };
+      cache.set(key, kept);
     }
-    return row;
+    const principal = kept.principal;
+    if ((lastTouched.get(principal.apiKeyId!) ?? 0) < now - 60_000) {
+      lastTouched.set(principal.apiKeyId!, now);
+      // Awaited (once a minute per key): the answer follows the write, so a listing made after it shows the use.
+      await repo.touchApiKey(db.kysely, principal.apiKeyId!, new Date(now).toISOString()).catch(log);
+    }
+    return { ...principal };
   };
 }
 

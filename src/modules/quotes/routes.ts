@@ -82,7 +82,12 @@ export function quoteRoutes(app: TypedApp, appCtx: AppContext): void {
           From: Type.Optional(Type.String({ format: 'date', description: 'Quotes dated on or after (inclusive)' })),
           To: Type.Optional(Type.String({ format: 'date', description: 'Quotes dated on or before (inclusive)' })),
           CustomerId: Type.Optional(Int32),
-          query: Type.Optional(Str(100, "Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension)")),
+          query: Type.Optional(
+            Str(
+              100,
+              "Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension)",
+            ),
+          ),
           Status: Type.Optional({
             ...QuoteStatusFilter,
             description: 'A status, or Expired: Pending or Sent past their validity date (Facturier extension)',

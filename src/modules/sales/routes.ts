@@ -71,7 +71,12 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     From: Type.Optional(Type.String({ format: 'date', description: 'Documents dated on or after (inclusive)' })),
     To: Type.Optional(Type.String({ format: 'date', description: 'Documents dated on or before (inclusive)' })),
     CustomerId: Type.Optional(Int32),
-    query: Type.Optional(Str(100, "Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension)")),
+    query: Type.Optional(
+      Str(
+        100,
+        "Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension)",
+      ),
+    ),
     ...(r.withStatus ? { Status: Type.Optional(InvoiceStatusFilter) } : {}),
     Cancelled: Type.Optional(InclusionFilter),
     IncludeCancelled: Type.Optional(Type.Boolean({ description: "The n8n node's spelling: true is Cancelled=All" })),

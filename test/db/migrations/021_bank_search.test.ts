@@ -40,7 +40,8 @@ for (const dialect of dialects()) {
         '024_einvoicing_platform',
         '025_ereporting',
         '026_getting_paid',
-        '031_einvoicing_status',
+        '027_read_path',
+        '028_einvoicing_status',
       ]);
     });
     afterAll(() => dispose());

@@ -376,7 +376,8 @@ describeEachDb('exports', (ctx) => {
         '024_einvoicing_platform',
         '025_ereporting',
         '026_getting_paid',
-        '031_einvoicing_status',
+        '027_read_path',
+        '028_einvoicing_status',
       ]);
       const finalized = await ctx.db.kysely
         .selectFrom('saleDocuments')

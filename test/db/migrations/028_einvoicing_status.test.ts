@@ -1,4 +1,4 @@
-// Migration 031 on a database of the previous version: sale documents that already have a lifecycle
+// Migration 028 on a database of the previous version: sale documents that already have a lifecycle
 // timeline from the platform get the code of their status in force (by the statuses' own dates, a
 // terminal status kept in force, a duplicate-submission rejection set aside), so the lists' new
 // EInvoicingStatus filter finds them; documents without a timeline stay null.
@@ -6,21 +6,21 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/connection.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
-import { einvoicingStatusCode } from '../../../src/db/migrations/031_einvoicing_status.js';
+import { einvoicingStatusCode } from '../../../src/db/migrations/028_einvoicing_status.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
 import { dialects, freshDatabase } from '../../helpers/harness.js';
 
-const BEFORE_031 = migrations.slice(0, migrations.indexOf(einvoicingStatusCode));
+const BEFORE_028 = migrations.slice(0, migrations.indexOf(einvoicingStatusCode));
 
 for (const dialect of dialects()) {
-  describe(`migration 031 on a database of the previous version [${dialect}]`, () => {
+  describe(`migration 028 on a database of the previous version [${dialect}]`, () => {
     let db: Db;
     let dispose: () => Promise<void>;
     const ids: Record<string, number> = {};
 
     beforeAll(async () => {
-      ({ db, dispose } = await freshDatabase(dialect, BEFORE_031));
+      ({ db, dispose } = await freshDatabase(dialect, BEFORE_028));
       const { accountId } = await createAccount(db, 'Ancienne SARL');
       const now = '2026-10-01T10:00:00.000Z';
       const k = db.kysely.withoutPlugins();
@@ -48,7 +48,7 @@ for (const dialect of dialects()) {
       await status('doublon', '200', '2026-09-30T10:00:00Z', null, '2026-09-30T09:59:00Z');
       await status('doublon', '205', '2026-09-30T11:00:00Z');
       await status('doublon', '213', '2026-09-30T12:00:00Z', 'DOUBLON', '2026-09-30T11:30:00Z');
-      expect(await migrateToLatest(db)).toEqual(['031_einvoicing_status']);
+      expect(await migrateToLatest(db)).toEqual(['028_einvoicing_status']);
     });
     afterAll(() => dispose());
 

@@ -9,7 +9,7 @@ import { currentStatus } from '../../domain/lifecycle.js';
 import type { Migration } from './helpers.js';
 
 export const einvoicingStatusCode: Migration = {
-  name: '031_einvoicing_status',
+  name: '028_einvoicing_status',
   async up(db) {
     await db.schema.alterTable('sale_documents').addColumn('einvoicing_status', 'text').execute();
     const rows = await sql<{
