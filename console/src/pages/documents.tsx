@@ -420,7 +420,7 @@ function Totals({ doc }: { doc: SaleDocument }) {
         <dd data-testid="total-ht">{money(doc.taxExcludedAmount)}</dd>
         {doc.vats.map((v) => (
           <>
-            <dt key={`t${v.vat.rate}`}>{t('vatAt', { rate: v.vat.label })}</dt>
+            <dt key={`t${v.vat.rate}`}>{t('vatAt', { rate: v.vat.label ?? '' })}</dt>
             <dd key={`d${v.vat.rate}`}>{money(v.vatAmount)}</dd>
           </>
         ))}
