@@ -10,7 +10,17 @@ import { ErrorBox, Field, fieldErrors, Loading, Notice, Pager, SearchBox, Select
 /** The API's Customer, as far as the console reads it. */
 export type Customer = Pick<
   Schemas['Customer'],
-  'id' | 'number' | 'name' | 'companyName' | 'firstName' | 'lastName' | 'type' | 'email' | 'phone' | 'companyInformations' | 'billingAddress'
+  | 'id'
+  | 'number'
+  | 'name'
+  | 'companyName'
+  | 'firstName'
+  | 'lastName'
+  | 'type'
+  | 'email'
+  | 'phone'
+  | 'companyInformations'
+  | 'billingAddress'
 >;
 
 const PAGE_SIZE = 20;

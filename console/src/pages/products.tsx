@@ -34,7 +34,9 @@ const PAGE_SIZE = 20;
 /** The French VAT rates of the reference list (/v1/vats), loaded once. */
 let vatsOnce: Promise<VatRate[]> | null = null;
 export function frenchVats(): Promise<VatRate[]> {
-  vatsOnce ??= get<Vat[]>('/v1/vats').then((all) => all.filter((v): v is VatRate => v.region === 'FR' && v.rate !== null && v.label !== null));
+  vatsOnce ??= get<Vat[]>('/v1/vats').then((all) =>
+    all.filter((v): v is VatRate => v.region === 'FR' && v.rate !== null && v.label !== null),
+  );
   vatsOnce.catch(() => (vatsOnce = null));
   return vatsOnce;
 }
