@@ -323,17 +323,11 @@ function AnswerDialog({ id, action, onDone, onClose }: { id: number; action: Act
 
 // --- the connection, in the settings -------------------------------------------------------------
 
-export interface PlatformConnection {
-  flowServiceUrl: string;
-  directoryServiceUrl: string | null;
-  hasToken: boolean;
-}
+/** The platform connection of the settings (settings.einvoicing.platform; the token is write-only). */
+export type PlatformConnection = NonNullable<Schemas['Settings']['einvoicing']['platform']>;
 
-interface Health {
-  flowService: { ok: boolean; message: string | null };
-  directoryService: { ok: boolean; message: string | null };
-  webhookUrl: string;
-}
+/** GET /v1/einvoicing/platform/healthcheck. */
+type Health = Schemas['PlatformHealth'];
 
 /**
  * The plateforme agréée: its Flow and Directory Service URLs and the token (write-only: the field is
