@@ -1003,15 +1003,8 @@ function CreditDialog({ doc, onCancelled, onClose }: { doc: SaleDocument; onCanc
   );
 }
 
-interface EmailMessage {
-  id: number;
-  status: 'Queued' | 'Sent' | 'Failed';
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  attachment: string | null;
-}
+/** An e-mail sent (EmailMessage). */
+type EmailMessage = Pick<Schemas['EmailMessage'], 'id' | 'status' | 'to' | 'cc' | 'bcc' | 'subject' | 'attachment'>;
 
 /**
  * Sends a finalized invoice or credit note, or an issued quote, by e-mail (POST …/send/{id}), with the account's templates
@@ -1173,14 +1166,8 @@ function LinesTable({ doc }: { doc: SaleDocument }) {
   );
 }
 
-interface ReceiptSeen {
-  id: number;
-  date: string;
-  amount: number;
-  paymentMethod: string;
-  status: string;
-  links: { type: string; id: number; amount: number | null }[] | null;
-}
+/** A receipt that may settle the document (Receipt). */
+type ReceiptSeen = Pick<Schemas['Receipt'], 'id' | 'date' | 'amount' | 'paymentMethod' | 'status' | 'links'>;
 
 /** The receipts that settle this document (found by its number, kept when a link names it), with their share. */
 function Payments({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
