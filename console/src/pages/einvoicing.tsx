@@ -132,14 +132,8 @@ export function EInvoicingPanel({
 
 // --- received supplier invoices ------------------------------------------------------------------
 
-interface Purchase extends PurchaseDetails {
-  id: number;
-  reference: string | null;
-  date: string;
-  supplier: { name: string | null } | null;
-  subject: string | null;
-  taxIncludedAmount: number;
-}
+/** A supplier invoice in the list (PurchaseInvoice). */
+type Purchase = PurchaseDetails & Pick<Schemas['PurchaseInvoice'], 'date' | 'supplier' | 'subject' | 'taxIncludedAmount'>;
 
 const ACTIONS = ['TakenOver', 'Approved', 'Disputed', 'Refused', 'PaymentSent'] as const;
 type Action = (typeof ACTIONS)[number];
