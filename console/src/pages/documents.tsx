@@ -107,14 +107,8 @@ export type SaleDocument = Pick<Invoice, Shared> &
   /** Quotes: the reference's QuoteStatus, the validity date, expiry, the invoice made from it. */
   Partial<Pick<Quote, 'status' | 'validityDate' | 'isExpired' | 'invoiceId'>>;
 
-interface CompanySettings {
-  company: {
-    siret: string | null;
-    vatNumber: string | null;
-    invoicingAddress: { street: string | null; zipcode: string | null; city: string | null; countryIso: string | null } | null;
-  };
-  vat: { liableToVat: boolean };
-}
+/** What the identity notice reads of the settings. */
+type CompanySettings = Pick<Schemas['Settings'], 'company' | 'vat'>;
 
 /** What finalization needs of the company and the settings lack (the API's refusal starts with the same). */
 function missingIdentity({ company, vat }: CompanySettings): string[] {
