@@ -3,6 +3,7 @@
 // (the API's Incoming and Expired filters) and the receipts, read 100 at a time. Sums are made in
 // integer cents, so they are exact however many documents there are.
 import { getPage } from './api';
+import type { Schemas } from './api-types';
 
 const PAGE = 100;
 
@@ -59,14 +60,9 @@ export function byMonth(months: string[], entries: { date: string; cents: number
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-export interface Unpaid {
-  id: number;
-  number: string | null;
-  customerId: number | null;
-  customerName: string | null;
-  dueDate?: string | null;
-  balance: number;
-}
+/** An invoice or credit note still due (Invoice and Credit both have these). */
+export type Unpaid = Pick<Schemas['Invoice'] & Schemas['Credit'], 'id' | 'number' | 'customerId' | 'customerName' | 'balance'> &
+  Partial<Pick<Schemas['Invoice'] & Schemas['Credit'], 'dueDate'>>;
 
 export interface Aging {
   notDue: number;
@@ -93,16 +89,9 @@ export function agingOf(today: string, incoming: Unpaid[], expired: Unpaid[]): A
   return a;
 }
 
-export interface ReceiptRow {
-  id: number;
-  amount: number;
-  date: string;
-  status: string;
-  customerId?: number | null;
-  customerName: string | null;
-  paymentMethod: string;
-  links: { type: string; id: number; amount: number }[] | null;
-}
+/** A receipt as the figures read it (Receipt). */
+export type ReceiptRow = Pick<Schemas['Receipt'], 'id' | 'amount' | 'date' | 'status' | 'customerName' | 'paymentMethod' | 'links'> &
+  Partial<Pick<Schemas['Receipt'], 'customerId'>>;
 
 /** The receipts dated on or after `from` (the list is newest first: reading stops past it). */
 export async function receiptsSince(from: string): Promise<ReceiptRow[]> {

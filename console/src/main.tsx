@@ -24,18 +24,14 @@ import { ProductEdit, ProductsPage } from './pages/products';
 import { ReceiptsPage } from './pages/receipts';
 import { GlobalSearch, SearchPage } from './pages/search';
 import { SettingsPage } from './pages/settings';
-import { UsersPage } from './pages/users';
+import { UsersPage, type ApiUser } from './pages/users';
 import { LinkSignIn, SignIn } from './pages/signin';
 import './styles.css';
 // After styles.css: the dark theme overrides its colours.
 import './theme.css';
 
-export interface User {
-  userId: number;
-  email: string;
-  displayName: string;
-  profile: 'Admin' | 'Standard' | 'Accountant';
-}
+/** The signed-in user (the session's): a user of the account, as /v1/users answers them. */
+export type User = Pick<ApiUser, 'userId' | 'email' | 'displayName' | 'profile'>;
 
 export interface Session {
   user: User;

@@ -194,14 +194,18 @@ describe('the sandbox reading Factur-X flows', () => {
     expect(await ack(ok.body.flowId)).toEqual({ status: 'Ok' });
     expect((await statusesOf('facturx', 'FA-2017-0010')).map((s) => s.code)).toEqual(['200', '202', '203', '204', '205', '211']);
     // The flow's file is the PDF as sent.
-    const file = await call('GET', `/flow-service/v1/flows/${ok.body.flowId}?docType=Original`, 'facturx');
+    const file = await call('GET', `/flow-service/v1/flows/${String(ok.body.flowId)}?docType=Original`, 'facturx');
     expect(file.res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const plainPdf = await new Promise<Buffer>((resolve) => {
       const doc = new PDFDocument();
       const chunks: Buffer[] = [];
-      doc.on('data', (c: Buffer) => chunks.push(c));
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('data', (c: Buffer) => {
+        chunks.push(c);
+      });
+      doc.on('end', () => {
+        resolve(Buffer.concat(chunks));
+      });
       doc.text('Facture sans XML');
       doc.end();
     });

@@ -4,6 +4,7 @@
 // supplier payments, repaid expense reports of the same amount, best first), confirmed in one click.
 import { useState } from 'preact/hooks';
 import { call, getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { date, money } from '../format';
 import { localMessage } from '../messages';
@@ -108,35 +109,17 @@ export const tb = dictionary(
   },
 );
 
-interface BankAccount {
-  id: number;
-  name: string;
-  iban: string;
-  balance: number;
-  transactionCount: number;
-  lastTransactionDate: string | null;
-}
+/** A bank account (BankAccount). */
+type BankAccount = Pick<Schemas['BankAccount'], 'id' | 'name' | 'iban' | 'balance' | 'transactionCount' | 'lastTransactionDate'>;
 
-interface Transaction {
-  id: number;
-  date: string;
-  amount: number;
-  label: string;
-  reference: string | null;
-  counterpartyName: string | null;
-  matchType: 'Receipt' | 'SupplierPayment' | 'ExpenseReport' | null;
-  matchId: number | null;
-}
+/** A statement line (BankTransaction). */
+type Transaction = Pick<
+  Schemas['BankTransaction'],
+  'id' | 'date' | 'amount' | 'label' | 'reference' | 'counterpartyName' | 'matchType' | 'matchId'
+>;
 
-interface Suggestion {
-  type: 'Receipt' | 'SupplierPayment' | 'ExpenseReport';
-  id: number;
-  date: string;
-  amount: number;
-  thirdName: string | null;
-  reference: string | null;
-  score: number;
-}
+/** A reconciliation suggestion (MatchSuggestion). */
+type Suggestion = Pick<Schemas['MatchSuggestion'], 'type' | 'id' | 'date' | 'amount' | 'thirdName' | 'reference' | 'score'>;
 
 const spacedIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
 

@@ -3,6 +3,7 @@
 // from the lists filtered by CustomerId, and the receipts found by the customer's name or number
 // and kept when they name this customer; sums in integer cents.
 import { call } from '../api';
+import type { Schemas } from '../api-types';
 import { cents, getAll, todayIso } from '../figures';
 import { date, money } from '../format';
 import { t } from '../i18n';
@@ -11,28 +12,15 @@ import type { Customer } from './customers';
 import { paymentMethodLabel } from './receipts';
 import '../dashboard.css';
 
-interface Doc {
-  id: number;
-  number: string | null;
-  date: string;
-  dueDate?: string | null;
-  isDraft: boolean;
-  isPaid: boolean;
-  isCancelled?: boolean;
-  balance: number;
-  taxIncludedAmount: number;
-  status?: string;
-}
+type Invoice = Schemas['Invoice'];
+/** An invoice, credit note or quote of the customer (a quote answers neither isDraft nor isPaid, read as false). */
+type Doc = Pick<Invoice & Schemas['Credit'] & Schemas['Quote'], 'id' | 'number' | 'date' | 'balance' | 'taxIncludedAmount'> &
+  Pick<Invoice, 'isDraft' | 'isPaid'> &
+  Partial<Pick<Invoice, 'dueDate' | 'isCancelled'>> &
+  Partial<Pick<Schemas['Quote'], 'status'>>;
 
-interface ReceiptOfCustomer {
-  id: number;
-  date: string;
-  amount: number;
-  status: string;
-  paymentMethod: string;
-  customerId: number | null;
-  reference: string | null;
-}
+/** A receipt of the customer (Receipt). */
+type ReceiptOfCustomer = Pick<Schemas['Receipt'], 'id' | 'date' | 'amount' | 'status' | 'paymentMethod' | 'customerId' | 'reference'>;
 
 async function loadAccount(id: string) {
   const customer = (await call<Customer>('GET', `/v1/customers/${id}`)).data;

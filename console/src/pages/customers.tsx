@@ -1,31 +1,27 @@
 // Customers: list with search and paging, create and edit (POST / PUT with If-Match).
 import { useState } from 'preact/hooks';
 import { call, getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { t } from '../i18n';
 import { tc } from './csvimport';
 import { go } from '../router';
 import { ErrorBox, Field, fieldErrors, Loading, Notice, Pager, SearchBox, Select, useLoad } from '../ui';
 
-interface Address {
-  street: string | null;
-  zipcode: string | null;
-  city: string | null;
-  countryIso: string | null;
-}
-
-export interface Customer {
-  id: number;
-  number: string | null;
-  name: string | null;
-  companyName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  type: string;
-  email: string | null;
-  phone: string | null;
-  companyInformations: { siret: string | null; vatNumber: string | null; electronicAddress?: string | null } | null;
-  billingAddress: Address | null;
-}
+/** The API's Customer, as far as the console reads it. */
+export type Customer = Pick<
+  Schemas['Customer'],
+  | 'id'
+  | 'number'
+  | 'name'
+  | 'companyName'
+  | 'firstName'
+  | 'lastName'
+  | 'type'
+  | 'email'
+  | 'phone'
+  | 'companyInformations'
+  | 'billingAddress'
+>;
 
 const PAGE_SIZE = 20;
 

@@ -3,29 +3,22 @@
 // lateness, and the documents waiting for an action. Every figure comes from the /v1 lists
 // (figures.ts); nothing is computed that the API does not answer document by document.
 import { call } from '../api';
-import { agingOf, byMonth, cents, countOf, getAll, lastMonths, receiptsSince, todayIso, type MonthAmount, type Unpaid } from '../figures';
+import type { Schemas } from '../api-types';
+import { agingOf, byMonth, cents, countOf, getAll, lastMonths, receiptsSince, todayIso, type MonthAmount } from '../figures';
 import { money } from '../format';
 import { lang, t } from '../i18n';
 import { ErrorBox, Loading, useLoad } from '../ui';
 import type { EInvoicingStatus } from './einvoicing';
 import '../dashboard.css';
 
-interface Listed extends Unpaid {
-  date: string;
-  isDraft: boolean;
-  taxExcludedAmount: number;
-  einvoicingStatus?: EInvoicingStatus;
-}
+/** An invoice or credit note of the lists the dashboard sums (Invoice and Credit both have these). */
+type Listed = Pick<
+  Schemas['Invoice'] & Schemas['Credit'],
+  'id' | 'number' | 'customerId' | 'customerName' | 'dueDate' | 'balance' | 'date' | 'isDraft' | 'taxExcludedAmount' | 'einvoicingStatus'
+>;
 
-interface SettingsShape {
-  company: {
-    name?: string | null;
-    siret: string | null;
-    logoUri: string | null;
-    invoicingAddress: { street: string | null; zipcode: string | null; city: string | null } | null;
-  };
-  bankDetails: { iban: string | null } | null;
-}
+/** What the onboarding checklist reads of the settings. */
+type SettingsShape = Pick<Schemas['Settings'], 'company' | 'bankDetails'>;
 
 /** The first steps of a new account, each done when the API says so. */
 async function loadSteps() {
@@ -46,7 +39,7 @@ async function loadSteps() {
 }
 
 /** An e-invoice the platform or the buyer turned down: the same test as the document's panel. */
-const turnedDown = (s: EInvoicingStatus | undefined) =>
+const turnedDown = (s: EInvoicingStatus | null | undefined) =>
   !!s && (s.transmission === 'TransmissionRefused' || s.code === '210' || s.code === '213');
 
 async function loadFigures() {

@@ -5,14 +5,15 @@
 import { Fragment } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { date, decimal, inputNumber, money, parseNumber } from '../format';
 import { t, type Key } from '../i18n';
 import { go, useRoute } from '../router';
 import { Confirm, DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, SearchBox, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
-import { EInvoicingPanel, einvoicingLabel, type EInvoicingStatus, type StatusEntry } from './einvoicing';
+import { EInvoicingPanel, einvoicingLabel } from './einvoicing';
 import { FindingList, type Finding } from './findings';
-import { frenchVats, type Product, type Vat } from './products';
+import { frenchVats, type Product } from './products';
 import { OffsetDialog } from './offset';
 import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
 import { RemindersPanel } from './reminders';
@@ -25,25 +26,27 @@ const section = (kind: Kind) => SECTIONS[kind];
 const listTitle = (kind: Kind) => t(SECTIONS[kind]);
 const newTitle = (kind: Kind) => t(kind === 'invoice' ? 'newInvoice' : kind === 'credit' ? 'newCredit' : 'newQuote');
 
-interface Line {
-  id: number;
-  type: string;
-  description: string | null;
-  quantity: number | null;
-  taxExcludedPrice: number | null;
-  taxExcludedAmount: number | null;
-  vat: Vat | null;
-  date?: string | null;
-  discount?: { type?: 'Percent' | 'Fixed'; value?: number } | null;
-  productId?: number | null;
-  productNumber?: string | null;
-  productInternalId?: string | null;
-  classificationId?: number | null;
-  purchasePrice?: number | null;
-  unit?: { id: number | null; code: string | null } | null;
-  vatCategory?: string | null;
-  vatExemptionCode?: string | null;
-}
+/** A line of a sale document, as the API answers it (SaleDocumentLine). */
+type Line = Pick<
+  Schemas['SaleDocumentLine'],
+  | 'id'
+  | 'type'
+  | 'description'
+  | 'quantity'
+  | 'taxExcludedPrice'
+  | 'taxExcludedAmount'
+  | 'vat'
+  | 'date'
+  | 'discount'
+  | 'productId'
+  | 'productNumber'
+  | 'productInternalId'
+  | 'classificationId'
+  | 'purchasePrice'
+  | 'unit'
+  | 'vatCategory'
+  | 'vatExemptionCode'
+>;
 
 /** The input the API takes for a line it answered: every field it gave, so an edit loses nothing. */
 function lineInputOf(l: Line): Record<string, unknown> {
@@ -73,50 +76,41 @@ function lineInputOf(l: Line): Record<string, unknown> {
 /** Lines the editor edits; any other type (text, title, subtotal…) is kept as the API gave it. */
 const EDITABLE = new Set(['Product', 'Service']);
 
-export interface SaleDocument {
-  id: number;
-  number: string | null;
-  date: string;
-  dueDate?: string | null;
-  subject?: string | null;
-  customerId: number | null;
-  customerName: string | null;
-  isDraft: boolean;
-  isPaid: boolean;
-  isCancelled?: boolean;
-  balance: number;
-  taxExcludedAmount: number;
-  taxAmount: number;
-  taxIncludedAmount: number;
-  vats: { taxExcludedAmount: number; vatAmount: number; vat: Vat }[];
-  lines: Line[];
-  cancellationCreditNumber?: string | null;
-  /** Quotes: the reference's QuoteStatus, the validity date, expiry, the invoice made from it. */
-  status?: QuoteStatus;
-  validityDate?: string | null;
-  isExpired?: boolean;
-  invoiceId?: number | null;
-  /** Invoices made from a quote. */
-  quoteId?: number | null;
-  quoteNumber?: string | null;
-  cancellationCreditId?: number | null;
-  cancelledInvoicetId?: number | null;
-  cancelledInvoicetNumber?: string | null;
-  /** French e-invoicing findings that did not refuse finalization (einvoicing.frenchRules Warn). */
-  einvoicingWarnings?: Finding[];
-  /** Where the document stands on the plateforme agréée, and its lifecycle (only once it met one). */
-  einvoicingStatus?: EInvoicingStatus;
-  einvoicingStatuses?: StatusEntry[];
-}
+type Invoice = Schemas['Invoice'];
+type Credit = Schemas['Credit'];
+type Quote = Schemas['Quote'];
+/** What the three kinds share: each must have the field (Pick of each), so a field one loses fails. */
+type Shared =
+  | 'id'
+  | 'number'
+  | 'date'
+  | 'customerId'
+  | 'customerName'
+  | 'balance'
+  | 'taxExcludedAmount'
+  | 'taxAmount'
+  | 'taxIncludedAmount'
+  | 'vats'
+  | 'lines';
 
-interface CompanySettings {
-  company: {
-    siret: string | null;
-    vatNumber: string | null;
-    invoicingAddress: { street: string | null; zipcode: string | null; city: string | null; countryIso: string | null } | null;
-  };
-  vat: { liableToVat: boolean };
-}
+/** An invoice, a credit note or a quote, as the console reads them (one editor for the three). */
+export type SaleDocument = Pick<Invoice, Shared> &
+  Pick<Credit, Shared> &
+  Pick<Quote, Shared> &
+  // Invoices and credit notes; a quote answers neither isDraft nor isPaid (read as false).
+  Pick<Invoice, 'isDraft' | 'isPaid'> &
+  Pick<Credit, 'isDraft' | 'isPaid'> &
+  Partial<
+    Pick<Invoice, 'dueDate' | 'subject' | 'isCancelled' | 'cancellationCreditId' | 'cancellationCreditNumber' | 'quoteId' | 'quoteNumber'>
+  > &
+  Partial<Pick<Invoice & Credit, 'einvoicingWarnings' | 'einvoicingStatus' | 'einvoicingStatuses'>> &
+  /** Credit notes: the invoice they cancel. */
+  Partial<Pick<Credit, 'cancelledInvoicetId' | 'cancelledInvoicetNumber'>> &
+  /** Quotes: the reference's QuoteStatus, the validity date, expiry, the invoice made from it. */
+  Partial<Pick<Quote, 'status' | 'validityDate' | 'isExpired' | 'invoiceId'>>;
+
+/** What the identity notice reads of the settings. */
+type CompanySettings = Pick<Schemas['Settings'], 'company' | 'vat'>;
 
 /** What finalization needs of the company and the settings lack (the API's refusal starts with the same). */
 function missingIdentity({ company, vat }: CompanySettings): string[] {
@@ -140,7 +134,6 @@ function IdentityNotice() {
   );
 }
 
-type QuoteStatus = 'Pending' | 'Sent' | 'Accepted' | 'Refused' | 'Invoiced' | 'Closed';
 const QUOTE_FILTERS = ['Pending', 'Sent', 'Accepted', 'Refused', 'Invoiced', 'Closed', 'Expired'] as const;
 const quoteState = (status: string) => t(`quote${status}` as Key);
 /** A quote the seller may still change: Pending or Sent (PUT /v1/salequotes answers 409 otherwise). */
@@ -175,7 +168,13 @@ function PlatformStatusFilter({ value, onValue }: { value: string; onValue: (cod
   return (
     <label class="inline-filter">
       {t('einvoicingColumn')}{' '}
-      <select value={value} onChange={(e) => onValue((e.target as HTMLSelectElement).value)} data-testid="platform-filter">
+      <select
+        value={value}
+        onChange={(e) => {
+          onValue((e.target as HTMLSelectElement).value);
+        }}
+        data-testid="platform-filter"
+      >
         {PLATFORM_FILTERS.map(([codes, label]) => (
           <option key={codes} value={codes}>
             {t(label)}
@@ -426,7 +425,7 @@ function Totals({ doc }: { doc: SaleDocument }) {
         <dd data-testid="total-ht">{money(doc.taxExcludedAmount)}</dd>
         {doc.vats.map((v) => (
           <>
-            <dt key={`t${v.vat.rate}`}>{t('vatAt', { rate: v.vat.label })}</dt>
+            <dt key={`t${v.vat.rate}`}>{t('vatAt', { rate: v.vat.label ?? '' })}</dt>
             <dd key={`d${v.vat.rate}`}>{money(v.vatAmount)}</dd>
           </>
         ))}
@@ -768,7 +767,7 @@ function DraftEditor({
                     error={err(`lines[${i}].vat`)}
                   />
                   {fixedDiscount(l) ? (
-                    <p class="hint">{t('fixedDiscountKept', { amount: money(l.original!.discount!.value!) })}</p>
+                    <p class="hint">{t('fixedDiscountKept', { amount: money(l.original!.discount!.value) })}</p>
                   ) : (
                     <Field
                       label={t('lineDiscount')}
@@ -1047,15 +1046,8 @@ function CreditDialog({ doc, onCancelled, onClose }: { doc: SaleDocument; onCanc
   );
 }
 
-interface EmailMessage {
-  id: number;
-  status: 'Queued' | 'Sent' | 'Failed';
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  attachment: string | null;
-}
+/** An e-mail sent (EmailMessage). */
+type EmailMessage = Pick<Schemas['EmailMessage'], 'id' | 'status' | 'to' | 'cc' | 'bcc' | 'subject' | 'attachment'>;
 
 /**
  * Sends a finalized invoice or credit note, or an issued quote, by e-mail (POST …/send/{id}), with the account's templates
@@ -1217,14 +1209,8 @@ function LinesTable({ doc }: { doc: SaleDocument }) {
   );
 }
 
-interface ReceiptSeen {
-  id: number;
-  date: string;
-  amount: number;
-  paymentMethod: string;
-  status: string;
-  links: { type: string; id: number; amount: number | null }[] | null;
-}
+/** A receipt that may settle the document (Receipt). */
+type ReceiptSeen = Pick<Schemas['Receipt'], 'id' | 'date' | 'amount' | 'paymentMethod' | 'status' | 'links'>;
 
 /** The receipts that settle this document (found by its number, kept when a link names it), with their share. */
 function Payments({ kind, doc }: { kind: Kind; doc: SaleDocument }) {

@@ -5,40 +5,22 @@
 import { useState } from 'preact/hooks';
 import { BUYER_REASON_CODES } from '../../../src/domain/lifecycle';
 import { call, getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
 import { Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
 import { PurchaseFacts, PurchaseUpload, type PurchaseDetails } from './purchases';
 
-export interface StatusEntry {
-  code: string;
-  label: string | null;
-  statusAt: string;
-  emitter: 'Platform' | 'Buyer' | 'Seller' | 'Other';
-  reasonCode: string | null;
-  reason: string | null;
-  amounts: { amount: string | null; currency: string | null; percent: string | null }[] | null;
-  applied: boolean;
-  note: string | null;
-}
+/** An entry of a document's lifecycle on the platform (EInvoicingStatusEntry). */
+export type StatusEntry = Schemas['EInvoicingStatusEntry'];
 
-export interface EInvoicingStatus {
-  transmission: 'NotSent' | 'WaitingForTransmission' | 'Transmitted' | 'TransmissionRefused';
-  transmissionMessage: string | null;
-  flowId: string | null;
-  code: string | null;
-  label: string | null;
-  statusAt: string | null;
-  reasonCode: string | null;
-  reason: string | null;
-  processed: boolean;
-  nextStep: string | null;
-}
+/** Where a document stands on the plateforme agréée (EInvoicingStatus). */
+export type EInvoicingStatus = Schemas['EInvoicingStatus'];
 
 const dateTime = (iso: string) => `${date(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
 
 /** The short state shown in a list: the status in force, else where the transmission stands. */
-export function einvoicingLabel(status: EInvoicingStatus | undefined): string {
+export function einvoicingLabel(status: EInvoicingStatus | null | undefined): string {
   if (!status) return '';
   if (status.code) return `${status.code} ${status.label ?? ''}`.trim();
   return t(`transmission${status.transmission}` as Key);
@@ -150,14 +132,8 @@ export function EInvoicingPanel({
 
 // --- received supplier invoices ------------------------------------------------------------------
 
-interface Purchase extends PurchaseDetails {
-  id: number;
-  reference: string | null;
-  date: string;
-  supplier: { name: string | null } | null;
-  subject: string | null;
-  taxIncludedAmount: number;
-}
+/** A supplier invoice in the list (PurchaseInvoice). */
+type Purchase = PurchaseDetails & Pick<Schemas['PurchaseInvoice'], 'date' | 'supplier' | 'subject' | 'taxIncludedAmount'>;
 
 const ACTIONS = ['TakenOver', 'Approved', 'Disputed', 'Refused', 'PaymentSent'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -341,17 +317,11 @@ function AnswerDialog({ id, action, onDone, onClose }: { id: number; action: Act
 
 // --- the connection, in the settings -------------------------------------------------------------
 
-export interface PlatformConnection {
-  flowServiceUrl: string;
-  directoryServiceUrl: string | null;
-  hasToken: boolean;
-}
+/** The platform connection of the settings (settings.einvoicing.platform; the token is write-only). */
+export type PlatformConnection = NonNullable<Schemas['Settings']['einvoicing']['platform']>;
 
-interface Health {
-  flowService: { ok: boolean; message: string | null };
-  directoryService: { ok: boolean; message: string | null };
-  webhookUrl: string;
-}
+/** GET /v1/einvoicing/platform/healthcheck. */
+type Health = Schemas['PlatformHealth'];
 
 /**
  * The plateforme agréée: its Flow and Directory Service URLs and the token (write-only: the field is

@@ -3,6 +3,7 @@
 // GET /v1/emails, filtered by status as the API filters.
 import { useState } from 'preact/hooks';
 import { getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { date } from '../format';
 import { ErrorBox, Loading, Pager, useLoad } from '../ui';
@@ -51,21 +52,26 @@ export const tm = dictionary(
   },
 );
 
-interface EmailMessage {
-  id: number;
+/** An e-mail sent (EmailMessage). */
+type EmailMessage = Pick<
+  Schemas['EmailMessage'],
+  | 'id'
+  | 'documentId'
+  | 'documentNumber'
+  | 'status'
+  | 'to'
+  | 'cc'
+  | 'subject'
+  | 'attachment'
+  | 'attempts'
+  | 'lastError'
+  | 'createdAt'
+  | 'sentAt'
+> & {
+  // The schema declares documentType as any string; the console deliberately narrows it to the three
+  // kinds it links to (the API sends no other).
   documentType: 'Invoice' | 'Credit' | 'Quote';
-  documentId: number;
-  documentNumber: string | null;
-  status: 'Queued' | 'Sent' | 'Failed';
-  to: string[];
-  cc: string[];
-  subject: string;
-  attachment: string | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+} & Pick<Schemas['EmailMessage'], 'documentType'>;
 
 const SECTION = { Invoice: 'invoices', Credit: 'credits', Quote: 'quotes' } as const;
 const PAGE_SIZE = 20;

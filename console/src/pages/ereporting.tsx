@@ -4,59 +4,38 @@
 // sees" beside the books. Every action is the API's own.
 import { useState } from 'preact/hooks';
 import { call } from '../api';
+import type { Schemas } from '../api-types';
 import { date } from '../format';
 import { t, type Key } from '../i18n';
 import { ErrorBox, Loading, useLoad } from '../ui';
 
-interface RateTotals {
-  rate: string;
-  taxableAmount: string;
-  taxAmount: string;
-  collected: string;
-}
+/** Totals per VAT rate, decimal strings (EReportingRateTotals). */
+type RateTotals = Schemas['EReportingRateTotals'];
 
-interface Report {
-  reportId: string;
-  sequence: number;
-  typeCode: 'IN' | 'RE';
-  state: 'WaitingForTransmission' | 'Transmitted' | 'TransmissionRefused';
-  acknowledgement: 'Pending' | 'Ok' | 'Error' | null;
-  message: string | null;
-  createdAt: string;
-}
+/** A period of the e-reporting calendar (EReportingPeriod), with its reports. */
+type Period = Pick<
+  Schemas['EReportingPeriod'],
+  | 'id'
+  | 'kind'
+  | 'start'
+  | 'end'
+  | 'deadline'
+  | 'status'
+  | 'late'
+  | 'entries'
+  | 'totals'
+  | 'blocking'
+  | 'rectificationDue'
+  | 'transmission'
+  | 'reports'
+>;
+type Kind = Period['kind'];
 
-type Kind = 'Sales' | 'Purchases' | 'Payments';
+/** GET /v1/ereporting/calendar (EReportingCalendar). */
+type Calendar = Pick<Schemas['EReportingCalendar'], 'regime' | 'regimeSource' | 'today' | 'periods'>;
 
-interface Period {
-  id: string;
-  kind: Kind;
-  start: string;
-  end: string;
-  deadline: string;
-  status: 'Open' | 'Due' | 'NothingToReport' | 'Queued' | 'Sent' | 'Accepted' | 'Rejected';
-  late: boolean;
-  entries: number;
-  totals: RateTotals[];
-  blocking: { document: string | null; reason: string }[];
-  rectificationDue: boolean;
-  transmission: Report | null;
-  reports: Report[];
-}
-
-interface Calendar {
-  regime: string;
-  regimeSource: string;
-  today: string;
-  periods: Period[];
-}
-
-interface Comparison {
-  books: RateTotals[];
-  einvoicing: RateTotals[];
-  ereporting: RateTotals[];
-  told: RateTotals[];
-  differences: { document: string; amount: string; reason: string }[];
-}
+/** A period's figures side by side (EReportingComparison). */
+type Comparison = Pick<Schemas['EReportingComparison'], 'books' | 'einvoicing' | 'ereporting' | 'told' | 'differences'>;
 
 /** Decimal strings of the API ("1234.50") in French ("1 234,50 €"). */
 const euros = (value: string) =>

@@ -4,6 +4,7 @@
 // repayment, undo it. Every step is the API's own action endpoint.
 import { useState } from 'preact/hooks';
 import { call, get, getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { date, money, parseNumber } from '../format';
 import { go } from '../router';
@@ -91,33 +92,22 @@ export const tx = dictionary(
   },
 );
 
-type Status = 'Draft' | 'Submitted' | 'Approved' | 'Reimbursed';
-
-interface Line {
-  id: number;
-  date: string;
-  merchant: string | null;
-  category: string | null;
-  taxExcludedAmount: number;
-  vatAmount: number;
-  taxIncludedAmount: number;
-  vats: { rate: number }[];
-}
-
-interface Report {
-  id: number;
-  colleagueId: number;
-  colleagueName: string | null;
-  title: string | null;
-  periodStart: string;
-  periodEnd: string;
-  status: Status;
-  taxExcludedAmount: number;
-  vatAmount: number;
-  taxIncludedAmount: number;
-  reimbursedDate: string | null;
-  lines: Line[];
-}
+/** An expense report (ExpenseReport) and its lines (ExpenseReportLine). */
+type Report = Pick<
+  Schemas['ExpenseReport'],
+  | 'id'
+  | 'colleagueId'
+  | 'colleagueName'
+  | 'title'
+  | 'periodStart'
+  | 'periodEnd'
+  | 'status'
+  | 'taxExcludedAmount'
+  | 'vatAmount'
+  | 'taxIncludedAmount'
+  | 'reimbursedDate'
+  | 'lines'
+>;
 
 const monthStart = () => `${new Date().toISOString().slice(0, 8)}01`;
 const today = () => new Date().toISOString().slice(0, 10);

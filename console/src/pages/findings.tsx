@@ -1,14 +1,11 @@
 // The e-invoicing check's findings in the user's words (issue #31): each finding says which field of
 // which record to fix, in French, with a link to it; the official rule id and text stay, small, for
 // the expert. Findings are grouped by field: several rules about one field are one thing to do.
+import type { Schemas } from '../api-types';
 import { t, type Key } from '../i18n';
 
-export interface Finding {
-  ruleId: string;
-  severity: 'Error' | 'Warning';
-  message: string;
-  businessTerm: string | null;
-}
+/** A finding of the API's e-invoicing check (EInvoicingFinding). */
+export type Finding = Pick<Schemas['EInvoicingFinding'], 'ruleId' | 'severity' | 'message' | 'businessTerm'>;
 
 type Where = 'customer' | 'company' | 'bank' | 'document' | 'lines';
 

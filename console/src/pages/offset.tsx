@@ -3,24 +3,17 @@
 // balances drop in the API's one transaction; both documents then list the receipt and the other.
 import { useState } from 'preact/hooks';
 import { call } from '../api';
+import type { Schemas } from '../api-types';
 import { getAll, todayIso } from '../figures';
 import { inputNumber, money, parseNumber } from '../format';
 import { t } from '../i18n';
 import { DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Select, useLoad } from '../ui';
 
-interface Credit {
-  id: number;
-  number: string | null;
-  customerId: number | null;
-  balance: number;
-  cancelledInvoicetId?: number | null;
-}
+/** The credit note offset (Credit). */
+type Credit = Pick<Schemas['Credit'], 'id' | 'number' | 'customerId' | 'balance'> & Partial<Pick<Schemas['Credit'], 'cancelledInvoicetId'>>;
 
-interface OpenInvoice {
-  id: number;
-  number: string | null;
-  balance: number;
-}
+/** An invoice of the customer still due (Invoice). */
+type OpenInvoice = Pick<Schemas['Invoice'], 'id' | 'number' | 'balance'>;
 
 export function OffsetDialog({ credit, onDone, onClose }: { credit: Credit; onDone: () => void; onClose: () => void }) {
   const [invoiceId, setInvoiceId] = useState('');

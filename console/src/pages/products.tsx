@@ -1,36 +1,25 @@
 // Products and services: list with search and paging, create and edit.
 import { useState } from 'preact/hooks';
 import { call, get, getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { inputNumber, money, parseNumber } from '../format';
 import { t } from '../i18n';
 import { tc } from './csvimport';
 import { go } from '../router';
 import { ErrorBox, Field, fieldErrors, Loading, Notice, Pager, SearchBox, Select, useLoad } from '../ui';
 
-export interface Vat {
-  id: number;
-  label: string;
-  rate: number;
-  region: string;
-  default: boolean;
-}
+/** The API's VAT rate (/v1/vats). */
+export type Vat = Pick<Schemas['Vat'], 'id' | 'label' | 'rate' | 'region' | 'default'>;
 
-export interface Unit {
-  id: number;
-  code: string | null;
-  name: string | null;
-}
+/** A rate of the reference list: its rows always carry a rate and a label (the schema's Vat allows
+ * null for a line's VAT), so frenchVats() narrows them once. */
+export type VatRate = Vat & { rate: number; label: string };
 
-export interface Product {
-  id: number;
-  number: string | null;
-  name: string | null;
-  type: string;
-  unitPrice: number;
-  unit: Unit | null;
-  description: string | null;
-  vat: Vat | null;
-}
+/** A unit of measure of the reference list (/v1/units). */
+export type Unit = Pick<Schemas['Unit'], 'id' | 'code' | 'name'>;
+
+/** The API's Product, as far as the console reads it. */
+export type Product = Pick<Schemas['Product'], 'id' | 'number' | 'name' | 'type' | 'unitPrice' | 'unit' | 'description' | 'vat'>;
 
 /** The units of measure of the reference list (/v1/units), loaded once: the API takes a unit by code. */
 let unitsOnce: Promise<Unit[]> | null = null;
@@ -43,9 +32,11 @@ export function units(): Promise<Unit[]> {
 const PAGE_SIZE = 20;
 
 /** The French VAT rates of the reference list (/v1/vats), loaded once. */
-let vatsOnce: Promise<Vat[]> | null = null;
-export function frenchVats(): Promise<Vat[]> {
-  vatsOnce ??= get<Vat[]>('/v1/vats').then((all) => all.filter((v) => v.region === 'FR'));
+let vatsOnce: Promise<VatRate[]> | null = null;
+export function frenchVats(): Promise<VatRate[]> {
+  vatsOnce ??= get<Vat[]>('/v1/vats').then((all) =>
+    all.filter((v): v is VatRate => v.region === 'FR' && v.rate !== null && v.label !== null),
+  );
   vatsOnce.catch(() => (vatsOnce = null));
   return vatsOnce;
 }

@@ -4,6 +4,7 @@
 // what the upload filled, what remains to pay, the notes and the original file to download.
 import { useState } from 'preact/hooks';
 import { ApiError, call } from '../api';
+import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { downloadFile } from '../download';
 import { date, money } from '../format';
@@ -55,18 +56,11 @@ export const tp = dictionary(
   },
 );
 
-export interface PurchaseDetails {
-  id: number;
-  reference: string | null;
-  status: 'Done' | 'Pending' | 'Paid';
-  dueDate: string | null;
-  taxExcludedAmount: number | null;
-  vatAmount: number | null;
-  balance: number;
-  notes: string | null;
-  pdfUrl: string | null;
-  duplicateIds: number[];
-}
+/** A supplier invoice received (PurchaseInvoice), what its facts panel reads. */
+export type PurchaseDetails = Pick<
+  Schemas['PurchaseInvoice'],
+  'id' | 'reference' | 'status' | 'dueDate' | 'taxExcludedAmount' | 'vatAmount' | 'balance' | 'notes' | 'pdfUrl' | 'duplicateIds'
+>;
 
 export function PurchaseUpload() {
   const [file, setFile] = useState<File | null>(null);

@@ -1,20 +1,13 @@
 // Receipts: the money received (positive) and paid back (negative), with the documents they settle.
 import { useState } from 'preact/hooks';
 import { call, getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
 import { ErrorBox, Loading, Pager, SearchBox, useLoad } from '../ui';
 
-interface Receipt {
-  id: number;
-  amount: number;
-  date: string;
-  customerName: string | null;
-  paymentMethod: string;
-  reference: string | null;
-  status: string;
-  links: { type: string; id: number; amount: number }[] | null;
-}
+/** The API's Receipt, as far as the page reads it. */
+type Receipt = Pick<Schemas['Receipt'], 'id' | 'amount' | 'date' | 'customerName' | 'paymentMethod' | 'reference' | 'status' | 'links'>;
 
 /** The payment methods of the API, in the user's words. */
 export const PAYMENT_METHODS = ['Transfer', 'Check', 'Card', 'Cash', 'Order', 'Bill', 'Usec', 'Other'] as const;

@@ -4,6 +4,7 @@
 // invoices issued. Every action is the API's own (/v1/recurringinvoices).
 import { useState } from 'preact/hooks';
 import { call, getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { date, money, parseNumber } from '../format';
 import { t, type Key } from '../i18n';
 import { go } from '../router';
@@ -11,29 +12,30 @@ import { Confirm, DateField, ErrorBox, Field, fieldErrors, Loading, Select, useL
 import type { Customer } from './customers';
 import { frenchVats } from './products';
 
-interface Model {
-  id: number;
-  customerId: number;
-  invoice: { lines?: { description?: string; taxExcludedPrice?: number; quantity?: number }[] };
-  frequency: 'Monthly' | 'Quarterly' | 'Yearly' | 'EveryNDays';
-  intervalDays: number | null;
-  startDate: string;
-  endDate: string | null;
-  count: number | null;
-  dayOfIssue?: number | null;
-  mode: 'Draft' | 'Finalize' | 'FinalizeAndSend';
-  status: 'Active' | 'Stopped' | 'Finished';
-  stoppedReason: string | null;
-  issuedCount: number;
-  nextDate: string | null;
-}
+/** A recurring invoice model (RecurringInvoice). */
+type Model = Pick<
+  Schemas['RecurringInvoice'],
+  | 'id'
+  | 'customerId'
+  | 'frequency'
+  | 'intervalDays'
+  | 'startDate'
+  | 'endDate'
+  | 'count'
+  | 'dayOfIssue'
+  | 'mode'
+  | 'status'
+  | 'stoppedReason'
+  | 'issuedCount'
+  | 'nextDate'
+> & {
+  // The schema declares the model's invoice as a free object ({ [key: string]: unknown }: the
+  // invoice input, stored as given); the console deliberately reads its lines, which it lacks.
+  invoice: Schemas['RecurringInvoice']['invoice'] & { lines?: { description?: string; taxExcludedPrice?: number; quantity?: number }[] };
+};
 
-interface Occurrence {
-  occurrence: number;
-  issueDate: string;
-  invoiceId: number | null;
-  problem: string | null;
-}
+/** An issue of a model (RecurringOccurrence). */
+type Occurrence = Pick<Schemas['RecurringOccurrence'], 'occurrence' | 'issueDate' | 'invoiceId' | 'problem'>;
 
 const FREQUENCIES = ['Monthly', 'Quarterly', 'Yearly', 'EveryNDays'] as const;
 const MODES = ['Draft', 'Finalize', 'FinalizeAndSend'] as const;
@@ -128,12 +130,12 @@ function formOf(model: Model | null) {
   return {
     customerId: model ? String(model.customerId) : '',
     lines: model?.invoice.lines?.length ? (model.invoice.lines as ModelLine[]).map(lineFormOf) : [emptyLine()],
-    frequency: (model?.frequency ?? 'Monthly') as (typeof FREQUENCIES)[number],
+    frequency: model?.frequency ?? 'Monthly',
     intervalDays: String(model?.intervalDays ?? 30),
     startDate: model?.startDate ?? new Date().toISOString().slice(0, 10),
     endDate: model?.endDate ?? '',
     count: model?.count ? String(model.count) : '',
-    mode: (model?.mode ?? 'Draft') as (typeof MODES)[number],
+    mode: model?.mode ?? 'Draft',
   };
 }
 
@@ -180,10 +182,21 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
           <h1 tabIndex={-1}>{t('recurringModel', { n: model.id })}</h1>
           {!readOnly && (
             <div class="actions">
-              <button type="button" onClick={() => setEditing(true)}>
+              <button
+                type="button"
+                onClick={() => {
+                  setEditing(true);
+                }}
+              >
                 {t('edit')}
               </button>
-              <button type="button" class="danger" onClick={() => setConfirmDelete(true)}>
+              <button
+                type="button"
+                class="danger"
+                onClick={() => {
+                  setConfirmDelete(true);
+                }}
+              >
                 {t('delete')}
               </button>
             </div>
@@ -197,7 +210,9 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
             confirmLabel={t('delete')}
             danger
             onConfirm={() => void remove()}
-            onClose={() => setConfirmDelete(false)}
+            onClose={() => {
+              setConfirmDelete(false);
+            }}
           />
         )}
         <dl class="facts">
@@ -257,7 +272,13 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
           loaded.reload();
         } else go(`/recurring/${saved.id}`);
       }}
-      onCancel={model ? () => setEditing(false) : undefined}
+      onCancel={
+        model
+          ? () => {
+              setEditing(false);
+            }
+          : undefined
+      }
     />
   );
 }
@@ -275,9 +296,12 @@ function ModelForm(props: {
   const [form, setForm] = useState(() => formOf(model));
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: Exclude<keyof typeof form, 'lines'>) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const setLine = (i: number, key: Exclude<keyof LineForm, 'original'>) => (value: string) =>
+  const set = (key: Exclude<keyof typeof form, 'lines'>) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const setLine = (i: number, key: Exclude<keyof LineForm, 'original'>) => (value: string) => {
     setForm((f) => ({ ...f, lines: f.lines.map((l, j) => (j === i ? { ...l, [key]: value } : l)) }));
+  };
   const err = (...names: string[]) => fieldErrors(error, ...names);
   const several = form.lines.length > 1;
   const lineLabel = (label: string, i: number) => (several ? `${label} (${t('lineN', { n: i + 1 })})` : label);
@@ -373,14 +397,24 @@ function ModelForm(props: {
               options={props.vats.map((v) => [String(v.rate), v.label])}
             />
             {several && (
-              <button type="button" onClick={() => setForm((f) => ({ ...f, lines: f.lines.filter((_, j) => j !== i) }))}>
+              <button
+                type="button"
+                onClick={() => {
+                  setForm((f) => ({ ...f, lines: f.lines.filter((_, j) => j !== i) }));
+                }}
+              >
                 {t('removeLineN', { n: i + 1 })}
               </button>
             )}
           </fieldset>
         ))}
         <div class="actions">
-          <button type="button" onClick={() => setForm((f) => ({ ...f, lines: [...f.lines, emptyLine()] }))}>
+          <button
+            type="button"
+            onClick={() => {
+              setForm((f) => ({ ...f, lines: [...f.lines, emptyLine()] }));
+            }}
+          >
             {t('addLine')}
           </button>
         </div>

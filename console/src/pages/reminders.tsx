@@ -4,35 +4,13 @@
 // live preview rendered by the API. Every action is the API's own.
 import { useState } from 'preact/hooks';
 import { call } from '../api';
+import type { Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
 import { ErrorBox, Field, fieldErrors, useLoad } from '../ui';
 
-interface Reminder {
-  step: number;
-  formalNotice: boolean;
-  amountDue: number;
-  trigger: 'Schedule' | 'Manual';
-  recipient: string;
-  subject: string;
-  createdAt: string;
-}
-
-interface Plan {
-  sendable: boolean;
-  notSendableReason: string | null;
-  enabled: boolean;
-  recipient: string | null;
-  history: Reminder[];
-  steps: {
-    step: number;
-    date: string;
-    formalNotice: boolean;
-    status: 'Sent' | 'Due' | 'Scheduled' | 'Skipped';
-    subject: string;
-    body: string;
-  }[];
-}
+/** An invoice's reminders, sent and to come (InvoiceReminderPlan). */
+type Plan = Pick<Schemas['InvoiceReminderPlan'], 'sendable' | 'notSendableReason' | 'enabled' | 'recipient' | 'history' | 'steps'>;
 
 export function RemindersPanel({ id, readOnly, onSent }: { id: number; readOnly: boolean; onSent: () => void }) {
   const plan = useLoad(async () => (await call<Plan>('GET', `/v1/saleinvoices/reminders/${id}`)).data, [id]);
@@ -111,18 +89,9 @@ export function RemindersPanel({ id, readOnly, onSent }: { id: number; readOnly:
   );
 }
 
-export interface ReminderStep {
-  daysAfterDueDate: number;
-  subject: string;
-  body: string;
-  formalNotice: boolean;
-}
-
-export interface ReminderSettings {
-  enabled: boolean;
-  steps: ReminderStep[];
-  excludedCustomerIds: number[];
-}
+/** The reminder schedule of the settings (settings.reminders). */
+export type ReminderSettings = Schemas['Settings']['reminders'];
+export type ReminderStep = ReminderSettings['steps'][number];
 
 /** The schedule in the settings: on/off, each step's day, subject, body and formal notice, with a preview. */
 export function RemindersSettings({

@@ -3,6 +3,7 @@
 // a document's number, customer or exact amount), the first results of each.
 import { useState } from 'preact/hooks';
 import { getPage } from '../api';
+import type { Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t } from '../i18n';
 import { go } from '../router';
@@ -11,13 +12,11 @@ import type { Customer } from './customers';
 
 const SHOWN = 10;
 
-interface Found {
-  id: number;
-  number: string | null;
-  date: string;
-  customerName: string | null;
-  taxIncludedAmount: number;
-}
+/** A document found (Invoice, Credit or Quote: the three have these). */
+type Found = Pick<
+  Schemas['Invoice'] & Schemas['Credit'] & Schemas['Quote'],
+  'id' | 'number' | 'date' | 'customerName' | 'taxIncludedAmount'
+>;
 
 /** The header's box: Enter opens the results page. */
 export function GlobalSearch() {

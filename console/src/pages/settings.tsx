@@ -2,59 +2,31 @@
 // preview, bank details, numbering patterns with a live example (the server's own pure numbering
 // functions, bundled), invoicing defaults, e-mail templates per document kind with a live preview
 // (the server's own renderTemplate, bundled). One PUT /v1/settings with If-Match.
-import { PlatformSettings, type PlatformConnection } from './einvoicing';
+import { PlatformSettings } from './einvoicing';
 import { RemindersSettings, type ReminderSettings } from './reminders';
 import { useId, useState } from 'preact/hooks';
 import { formatDocumentNumber, validateNumberPattern } from '../../../src/domain/numbering';
 import { DEFAULT_SUBJECT, defaultBody, formatAmount, formatDate, renderTemplate } from '../../../src/modules/mailing/templates';
 import { ApiError } from '../api';
+import type { Schemas } from '../api-types';
 import { call } from '../api';
 import { inputNumber, parseNumber } from '../format';
 import { t } from '../i18n';
 import { ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, useLoad } from '../ui';
 
-interface Address {
-  street: string | null;
-  zipcode: string | null;
-  city: string | null;
-  countryIso: string | null;
-}
-
-interface Settings {
-  company: {
-    name: string | null;
-    legalStatus: string | null;
-    siret: string | null;
-    vatNumber: string | null;
-    capital: number | null;
-    registrationNumber: string | null;
-    website: string | null;
-    logoUri: string | null;
-    invoicingAddress: Address | null;
-    contact: { email: string | null; phone: string | null };
-  };
-  bankDetails: { accountHolder: string | null; bankName: string | null; iban: string | null; bic: string | null };
-  numbering: { invoicePattern: string; creditPattern: string; quotePattern: string };
-  documentDefaults: { invoiceFooterNotes: string | null; creditFooterNotes: string | null; latePaymentPenaltyRate: number | null };
-  vat: { liableToVat: boolean };
-  einvoicing: { frenchRules: 'Warn' | 'Enforce'; platform: PlatformConnection | null };
-  emailing: Record<MailKind, DocumentEmail>;
-  reminders: ReminderSettings;
-}
+/** The API's settings, the sections this page shows. */
+type Settings = Pick<
+  Schemas['Settings'],
+  'company' | 'bankDetails' | 'numbering' | 'documentDefaults' | 'vat' | 'einvoicing' | 'emailing' | 'reminders'
+>;
 
 /** The document kinds the API sends by e-mail (POST /v1/saleinvoices/send/{id}, /v1/salecredits/send/{id}, /v1/salequotes/send/{id}). */
 const MAIL_KINDS = ['invoices', 'credits', 'quotes'] as const;
 const MAIL_TITLES: Record<MailKind, string> = { invoices: 'Facture', credits: 'Avoir', quotes: 'Devis' };
 type MailKind = (typeof MAIL_KINDS)[number];
 
-interface DocumentEmail {
-  defaultObjectTemplate: string | null;
-  defaultContentTemplate: string | null;
-  defaultCcEmails: string[] | null;
-  defaultBccEmails: string[] | null;
-  includeDocumentAttachment: boolean;
-  showAmount: boolean;
-}
+/** The e-mail defaults of one document kind (settings.emailing.invoices, …). */
+type DocumentEmail = Schemas['Settings']['emailing'][MailKind];
 
 interface MailForm {
   subject: string;

@@ -3,19 +3,26 @@
 // Every action is a call to /v1/users (docs/console.md#managing-users); the API refuses other profiles.
 import { useState } from 'preact/hooks';
 import { call, get } from '../api';
+import type { Schemas } from '../api-types';
 import { t, type Key } from '../i18n';
 import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Notice, Select, useLoad } from '../ui';
 
-export interface ApiUser {
+/**
+ * A user of the account (User). The schema is the reference's, which allows null for the id, e-mail
+ * and name and lists profiles (Support, Api, Unknown) and a status (Unknown) that /v1/users never
+ * answers for an account's users; the console deliberately narrows those fields (the Pick keeps them
+ * tied to the schema: a field renamed or removed there still fails the build).
+ */
+export type ApiUser = Pick<
+  Schemas['User'],
+  'userId' | 'email' | 'displayName' | 'firstName' | 'lastName' | 'phone' | 'profile' | 'status'
+> & {
   userId: number;
   email: string;
   displayName: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
   profile: 'Admin' | 'Standard' | 'Accountant';
   status: 'Active' | 'InvitationSent' | 'Inactive';
-}
+};
 
 interface WithLink {
   user: ApiUser;
