@@ -45,6 +45,15 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
       `Plus que ce qui reste sur ${m[1] === 'credit' ? 'l’avoir' : 'la facture'} ${m[2]} : ${m[3].replace('.', ',')} € au plus (${m[4].replace('.', ',')} € demandés).`,
   ],
   [/^must be greater than 0/, () => 'Un montant supérieur à 0 est attendu.'],
+  // Refusals of the whole request (403), shown in the page's error box.
+  [
+    /^The Accountant profile may read but not change anything$/,
+    () => 'Le profil Comptable consulte tout mais ne modifie rien : demandez ce changement à un utilisateur Standard ou Administrateur.',
+  ],
+  [/^This user is inactive/, () => 'Cet utilisateur est désactivé : demandez à un administrateur du compte de le réactiver.'],
+  [/^The CSRF token is missing or wrong/, () => 'La page n’est plus à jour avec votre session : rechargez-la puis recommencez.'],
+  [/^Users are managed by an Admin user/, () => 'Les utilisateurs sont gérés par un administrateur connecté à la console.'],
+  [/^API keys are managed by an Admin user/, () => 'Les clés d’API sont gérées par un administrateur connecté à la console.'],
   [/^must be <= (\S+)$/, (m) => `Au plus ${m[1]}.`],
   [/^must be >= (\S+)$/, (m) => `Au moins ${m[1]}.`],
 ];

@@ -7,7 +7,7 @@ import { t } from './i18n';
 import { localMessage } from './messages';
 
 export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 0 ? t('networkError') : error.message;
+  if (error instanceof ApiError) return error.status === 0 ? t('networkError') : localMessage(error.message);
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, screenshotFailure, signedInConsole, type Browser } from './browser.js';
+import { ensureConsoleBuilt, expectAccessible, PASSWORD, screenshotFailure, signedInConsole, type Browser } from './browser.js';
 
 const missing = browserMissing('console-lines.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
@@ -66,6 +66,33 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
         .first()
         .evaluate((e) => e.tagName),
     ).toBe('HEADER');
+    await fresh.close();
+  });
+
+  it('an Accountant who tries a change is told in French why the API refused it, and nothing is written', async () => {
+    await createUser(ctx.db, {
+      accountId: account.accountId,
+      email: `comptable.${ctx.dialect}@atelier.example`,
+      profile: 'Accountant',
+      firstName: 'Hugo',
+      lastName: 'Lefèvre',
+      password: PASSWORD,
+    });
+    const before = (await api<unknown[]>('GET', '/v1/customers?PageSize=100')).length;
+    const fresh = await browser.context.browser()!.newContext();
+    const tab = await fresh.newPage();
+    await tab.goto(`${base}/console/`);
+    await tab.getByLabel('E-mail').fill(`comptable.${ctx.dialect}@atelier.example`);
+    await tab.getByLabel('Mot de passe').fill(PASSWORD);
+    await tab.getByRole('button', { name: 'Se connecter' }).click();
+    await tab.getByRole('heading', { name: 'Tableau de bord', exact: true }).waitFor();
+    await tab.goto(`${base}/console/#/customers/new`);
+    await tab.getByLabel('Raison sociale').fill('Client du comptable');
+    await tab.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect
+      .poll(async () => (await tab.getByRole('alert').allTextContents()).join(' '))
+      .toContain('Le profil Comptable consulte tout mais ne modifie rien');
+    expect((await api<unknown[]>('GET', '/v1/customers?PageSize=100')).length).toBe(before);
     await fresh.close();
   });
 
