@@ -15,6 +15,7 @@ import { saleDocumentLines } from '../../../src/db/migrations/022_sale_document_
 import { einvoicingWarnings } from '../../../src/db/migrations/023_einvoicing_warnings.js';
 import { einvoicingPlatform, PLATFORM_TABLES } from '../../../src/db/migrations/024_einvoicing_platform.js';
 import { ereporting, EREPORTING_TABLES } from '../../../src/db/migrations/025_ereporting.js';
+import { readPath } from '../../../src/db/migrations/027_read_path.js';
 import { migrations } from '../../../src/db/migrations/index.js';
 import { fromStoredAmount } from '../../../src/db/money.js';
 import { createAccount } from '../../../src/modules/accounts/index.js';
@@ -89,6 +90,8 @@ for (const dialect of dialects()) {
       await einvoicingWarnings.up(raw(), dialect);
       await einvoicingPlatform.up(raw(), dialect);
       await ereporting.up(raw(), dialect);
+      // The key cache reads the authentication generation (migration 027) on every request.
+      await readPath.up(raw(), dialect);
       const app = await buildApp(config(), db);
       const post = async (url: string, payload?: object) => {
         const res = await app.inject({ method: 'POST', url, headers, ...(payload && { payload }) });

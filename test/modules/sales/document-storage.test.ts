@@ -15,6 +15,7 @@ import { buildApp } from '../../../src/app.js';
 import { runCli } from '../../../src/cli.js';
 import { loadConfig } from '../../../src/config.js';
 import { openDatabase, type Db } from '../../../src/db/connection.js';
+import { migrateToLatest } from '../../../src/db/migrate.js';
 import { decodeDocument, encodeDocument } from '../../../src/modules/sales/document.js';
 import { getDocumentWithStoredSnapshot } from '../../../src/modules/sales/repo.js';
 import { decodeSnapshot } from '../../../src/modules/sales/snapshot-codec.js';
@@ -46,6 +47,9 @@ describe('sale documents stored before the sealed types (#24)', () => {
     db = openDatabase({ dialect: 'sqlite', file });
     const key = await db.kysely.selectFrom('accounts').select('id').executeTakeFirstOrThrow();
     expect(key.id).toBeGreaterThan(0);
+    // As `facturier serve` does before it answers: the migrations made since (027's authentication
+    // generation, 028's status column) add tables and columns, and change no stored document.
+    await migrateToLatest(db);
     app = await buildApp(loadConfig(env), db);
   });
 
