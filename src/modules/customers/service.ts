@@ -118,6 +118,8 @@ export const customers = resourceService<CustomerInputT, Stored, CustomerT>({
   toStored: (db, accountId, input, { number }) => toStored(db, accountId, input, number),
   columns,
   present,
+  // present reads the customer and its family only.
+  answerDependsOnlyOn: { parent: CUSTOMER_FAMILY },
   events: { created: 'CustomerCreated', updated: 'CustomerUpdated', deleted: 'CustomerDeleted' },
 });
 

@@ -4,6 +4,7 @@
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
+import { answerThroughCache } from '../../http/fragments.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type SortKey } from '../../http/paging.js';
 import { ensureSchema, FindQuery, IdParams, InternalIdParams, NoBody, Str } from '../../http/schemas.js';
@@ -91,6 +92,8 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
         ...(r.listFilters?.toOptions(q) ?? {}),
       });
       setPagingHeaders(request, reply, page, total);
+      // Resources whose answers are cached answer lazy items (records/service.ts); others plain ones.
+      answerThroughCache(reply);
       return items;
     },
   );

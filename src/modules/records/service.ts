@@ -12,8 +12,9 @@ import type { Page, SortKey } from '../../app/paging.js';
 import { mergeUpdate } from '../../app/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import * as store from './store.js';
+import { fragments, lazyItem, type Lazy } from '../../app/fragments.js';
 
-export interface ResourceDefinition<Input, Stored extends object, Out> {
+export interface ResourceDefinition<Input, Stored extends object, Out extends object> {
   kind: store.RecordKind;
   /** Prefix of generated numbers ("C" -> C00001), fixed or read from the account; omit for resources without a number. */
   numberPrefix?: string | ((db: Kysely<Database>, accountId: number) => Promise<string>);
@@ -32,6 +33,12 @@ export interface ResourceDefinition<Input, Stored extends object, Out> {
   present(db: Kysely<Database>, accountId: number, records: store.StoredRecord<Stored>[]): Promise<Out[]>;
   numberOf?(input: Input): string | null | undefined;
   events?: { created: EventType; updated: EventType; deleted: EventType };
+  /**
+   * When the answer depends only on the record and, if named, its parent record of `parent`'s kind
+   * (present reads nothing else): lists are answered through the cache of serialized answers
+   * (src/app/fragments.ts, issue #29), keyed by their versions, and read only the documents missed.
+   */
+  answerDependsOnlyOn?: { parent?: store.RecordKind };
   /** Runs before a delete; throws to refuse it. */
   beforeDelete?(db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>): Promise<void>;
 }
@@ -43,7 +50,7 @@ export interface ListQuery {
   parentId?: number;
 }
 
-export function resourceService<Input, Stored extends object, Out>(def: ResourceDefinition<Input, Stored, Out>) {
+export function resourceService<Input, Stored extends object, Out extends object>(def: ResourceDefinition<Input, Stored, Out>) {
   const one = async (db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>) =>
     (await def.present(db, accountId, [record]))[0];
   const versioned = async (db: Kysely<Database>, accountId: number, record: store.StoredRecord<Stored>): Promise<Versioned<Out>> => ({
@@ -82,6 +89,38 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
   /** With If-Match, a write that lost a race with another (the version moved after our read) is a 412 too. */
   function lostRace(id: number): never {
     throw new PreconditionFailedError(`${what(id)} was changed by another request at the same time: read it again, then retry`);
+  }
+
+  const keyOfRecord = (accountId: number, id: number, version: number, parentId: number | null, parentVersion: number | undefined) =>
+    `record:${def.kind.kind}:${accountId}:${id}:${version}:${parentId ?? ''}:${parentVersion ?? ''}`;
+
+  /**
+   * A page as lazy items (the route serializes them with answerThroughCache): the answers held are
+   * taken as they are; only the documents of the others are read and presented.
+   */
+  async function listThroughCache(
+    db: Kysely<Database>,
+    accountId: number,
+    query: ListQuery,
+    parent: store.RecordKind | undefined,
+  ): Promise<{ items: Lazy<Out>[]; total: number }> {
+    const { items: versions, total } = await store.listRecordVersions(db, def.kind, accountId, query);
+    const parentIds = versions.map((v) => v.parentId).filter((id): id is number => id !== null);
+    const parents = parent ? await store.versionsOf(db, parent, accountId, parentIds) : new Map<number, number>();
+    const keyed = versions.map((v) => {
+      const key = keyOfRecord(accountId, v.id, v.version, v.parentId, v.parentId === null ? undefined : parents.get(v.parentId));
+      return { id: v.id, key, json: fragments.get(key) };
+    });
+    const missed = keyed.filter((k) => k.json === undefined).map((k) => k.id);
+    const records = await store.getRecordsByIds<Stored>(db, def.kind, accountId, missed);
+    const found = missed.map((id) => records.get(id)).filter((r): r is store.StoredRecord<Stored> => r !== undefined);
+    const presented = await def.present(db, accountId, found);
+    const byId = new Map(found.map((r, i) => [r.id, presented[i]]));
+    // A record deleted between the two reads is left out, as a list read a moment later would.
+    const items = keyed
+      .filter((k) => k.json !== undefined || byId.has(k.id))
+      .map((k) => lazyItem<Out>({} as Partial<Out>, k.key, () => byId.get(k.id)!, k.json));
+    return { items, total };
   }
 
   return {
@@ -145,6 +184,7 @@ export function resourceService<Input, Stored extends object, Out>(def: Resource
     },
 
     async list(db: Db, accountId: number, query: ListQuery): Promise<{ items: Out[]; total: number }> {
+      if (def.answerDependsOnlyOn) return listThroughCache(db.kysely, accountId, query, def.answerDependsOnlyOn.parent);
       const { items, total } = await store.listRecords<Stored>(db.kysely, def.kind, accountId, query);
       return { items: await def.present(db.kysely, accountId, items), total };
     },

@@ -56,15 +56,35 @@ function withStoredSnapshot(db: Db, row: StoredRow): StoredDocumentRow {
   return { ...out, data: row.data };
 }
 
-function refuseUnreadable(row: StoredRow, unreadable: Record<string, string>): void {
-  const fields = Object.keys(unreadable);
-  if (fields.length) {
-    // Only a change made outside the application stores such a value: say so, never a 500.
-    throw new ConflictError(
-      `${row.kind} ${row.id}${row.number ? ` (${row.number})` : ''} cannot be read: ${fields.map((f) => `${f} is ${unreadable[f]}`).join('; ')}. ` +
-        'The database was changed outside the application; run `facturier audit verify`',
-    );
+/**
+ * The row with its snapshot inflated and parsed; a snapshot that does not inflate, or is not JSON, is
+ * refused as `decoded` refuses what it cannot read (409, never a 500).
+ */
+export function readableDocument(row: StoredDocumentRow): { row: DocumentRow; data: StoredDocument } {
+  let json: string;
+  try {
+    json = decodeSnapshot(row.data);
+  } catch {
+    throw unreadableError(row, { data: 'a snapshot that does not inflate' });
   }
+  try {
+    return { row: { ...row, data: json }, data: decodeDocument(json) };
+  } catch {
+    throw unreadableError(row, { data: 'a snapshot that is not JSON' });
+  }
+}
+
+function refuseUnreadable(row: Pick<StoredRow, 'kind' | 'id' | 'number'>, unreadable: Record<string, string>): void {
+  if (Object.keys(unreadable).length) throw unreadableError(row, unreadable);
+}
+
+function unreadableError(row: Pick<StoredRow, 'kind' | 'id' | 'number'>, unreadable: Record<string, string>): ConflictError {
+  // Only a change made outside the application stores such a value: say so, never a 500.
+  const fields = Object.keys(unreadable);
+  return new ConflictError(
+    `${row.kind} ${row.id}${row.number ? ` (${row.number})` : ''} cannot be read: ${fields.map((f) => `${f} is ${unreadable[f]}`).join('; ')}. ` +
+      'The database was changed outside the application; run `facturier audit verify`',
+  );
 }
 
 /** A new row as stored: amounts in their stored form. */
@@ -239,7 +259,7 @@ export async function listDocuments(
   filter: ListFilter,
   page: Page,
   order: SortKey<SortColumn>[],
-): Promise<{ rows: DocumentRow[]; total: number }> {
+): Promise<{ rows: StoredDocumentRow[]; total: number }> {
   const base = applyFilter(db, db.selectFrom('saleDocuments').where('accountId', '=', accountId).where('kind', '=', kind), filter);
   const total = await countOnce(db, `sale_documents:${accountId}:${kind}:${JSON.stringify(filter)}`, async () =>
     Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
@@ -259,7 +279,8 @@ export async function listDocuments(
   if (!order.some((k) => k.column === 'id')) q = q.orderBy('id', order[0]?.direction ?? 'asc');
   const ids = (await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id);
   if (!ids.length) return { rows: [], total };
-  const byId = new Map((await withData(db).where('saleDocuments.id', 'in', ids).execute()).map((r) => [r.id, decoded(db, r)]));
+  // Snapshots as stored: the service inflates only those whose answer it does not already hold.
+  const byId = new Map((await withData(db).where('saleDocuments.id', 'in', ids).execute()).map((r) => [r.id, withStoredSnapshot(db, r)]));
   return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
 }
 

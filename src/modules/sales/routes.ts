@@ -8,6 +8,7 @@ import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { bind } from '../../http/binding.js';
+import { answerThroughCache } from '../../http/fragments.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { EInvoicingStatus, EInvoicingStatusEntry } from './einvoicing-schemas.js';
 import { IdParams, Int32, Str } from '../../http/schemas.js';
@@ -125,6 +126,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
         order,
       );
       setPagingHeaders(request, reply, page, total);
+      answerThroughCache(reply);
       return items;
     },
   );
@@ -160,7 +162,11 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
       config: { ...config, errorBody: 'Error' },
       schema: { tags, operationId: `GET_${r.tag}_Get`, summary: 'Get by id', params: IdParams, response: { 200: ref, 404: error } },
     },
-    async (request, reply) => withETag(reply, await sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id)),
+    async (request, reply) => {
+      const answer = withETag(reply, await sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id));
+      answerThroughCache(reply);
+      return answer;
+    },
   );
 
   app.put(

@@ -30,9 +30,10 @@ import type { Finding } from '../../einvoicing/check.js';
 import { AuditChains } from './audit.js';
 import { carriedFields, composeDocument, payableOf, scheduleFor } from './compose.js';
 import { encodeDocument, storedForm, type DocumentKind, type StoredDocument } from './document.js';
-import { parseData, presentDocument } from './present.js';
+import { parseData, presentDocument, type PresentContext } from './present.js';
+import { keyOf, lazyItem, type Lazy } from '../../app/fragments.js';
 import * as repo from './repo.js';
-import type { DocumentInputT } from './schemas.js';
+import type { CreditT, DocumentInputT, InvoiceT } from './schemas.js';
 import type { WorkerPool } from '../../workers/pool.js';
 
 const LABEL: Record<DocumentKind, string> = { Invoice: 'Invoice', Credit: 'Credit' };
@@ -236,10 +237,31 @@ export async function deleteDraft(ctx: SalesContext, accountId: number, kind: Do
   });
 }
 
-export async function getDocument(ctx: SalesContext, accountId: number, kind: DocumentKind, id: number): Promise<VersionedDocument> {
-  const row = await repo.getDocument(ctx.db.kysely, accountId, kind, id);
+/**
+ * A document's answer through the process's cache of serialized answers (src/http/fragments.ts):
+ * its key is everything presentDocument reads (the row as just read, its snapshot as stored, the
+ * day, the public URL), so a payment, a cancellation or a status is a new key, never a stale answer.
+ */
+function presentedLazily(row: repo.StoredDocumentRow, ctx: PresentContext): Lazy<InvoiceT & CreditT> {
+  const { data, ...state } = row;
+  const key = keyOf('sale-document', JSON.stringify(state), data, ctx.today, ctx.publicUrl ?? '');
+  return lazyItem<InvoiceT & CreditT>({ id: row.id, isProcessed: Boolean(row.isProcessed) }, key, () => {
+    const readable = repo.readableDocument(row);
+    return presentDocument(readable.row, ctx, readable.data);
+  });
+}
+
+/** The document as answered by GET (through the cache of answers: the route serializes it with answerThroughCache). */
+export async function getDocument(
+  ctx: SalesContext,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+): Promise<Versioned<Lazy<InvoiceT & CreditT>>> {
+  const row = await repo.getDocumentWithStoredSnapshot(ctx.db.kysely, accountId, kind, id);
   if (!row) throw new NotFoundError(LABEL[kind], id);
-  return { value: await presentRow(ctx.db.kysely, accountId, row, ctx.publicUrl), version: row.version };
+  const settings = await getAccountSettings(ctx.db.kysely, accountId);
+  return { value: presentedLazily(row, { today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl }), version: row.version };
 }
 
 export async function findDocuments(
@@ -265,7 +287,8 @@ export async function listDocuments(
   const settings = await getAccountSettings(ctx.db.kysely, accountId);
   const today = todayIn(timezoneOf(settings));
   const { rows, total } = await repo.listDocuments(ctx.db.kysely, accountId, kind, { ...filter, today }, page, order);
-  return { items: rows.map((r) => presentDocument(r, { today, publicUrl: ctx.publicUrl })), total };
+  // Answered through the cache of answers (the route serializes them with answerThroughCache).
+  return { items: rows.map((r) => presentedLazily(r, { today, publicUrl: ctx.publicUrl })), total };
 }
 
 // --- finalization ---------------------------------------------------------------------------
