@@ -540,7 +540,13 @@ export function WebhookPage({ id, readOnly }: { id: string; readOnly: boolean })
         <dt>{tw('url')}</dt>
         <dd class="break">{w.url}</dd>
         <dt>{tw('types')}</dt>
-        <dd>{w.types.map(eventLabel).join(' · ')}</dd>
+        <dd class="break">
+          <ul class="plain-list">
+            {w.types.map((type) => (
+              <li key={type}>{eventLabel(type)}</li>
+            ))}
+          </ul>
+        </dd>
       </dl>
       <h2>{tw('deliveries')}</h2>
       {error !== null && <ErrorBox error={error} />}
