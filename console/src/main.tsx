@@ -8,6 +8,7 @@ import { Loading } from './ui';
 import { Shortcuts } from './shortcuts';
 import { ApiKeysPage } from './pages/apikeys';
 import { AccountPage } from './pages/account';
+import { ColleaguesPage, tc } from './pages/colleagues';
 import { CustomerAccount } from './pages/customer-account';
 import { CustomerEdit, CustomersPage } from './pages/customers';
 import { DashboardPage } from './pages/dashboard';
@@ -25,6 +26,7 @@ import { ReceiptsPage } from './pages/receipts';
 import { GlobalSearch, SearchPage } from './pages/search';
 import { SettingsPage } from './pages/settings';
 import { UsersPage, type ApiUser } from './pages/users';
+import { tw, WebhookPage, WebhooksPage } from './pages/webhooks';
 import { LinkSignIn, SignIn } from './pages/signin';
 import './styles.css';
 // After styles.css: the dark theme overrides its colours.
@@ -133,8 +135,10 @@ function App() {
     ['ereporting', t('ereporting')],
     ['bank', tb('bank')],
     ['expenses', tx('expenses')],
+    ['colleagues', tc('colleagues')],
     ['exports', te('exports')],
     ['emails', tm('emails')],
+    ['webhooks', tw('webhooks')],
     ['settings', t('settings')],
     ...(session.user.profile === 'Admin'
       ? ([
@@ -180,6 +184,13 @@ function App() {
       <ExpenseReportPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />
     ) : (
       <ExpensesPage readOnly={session.user.profile === 'Accountant'} />
+    );
+  else if (section === 'colleagues') page = <ColleaguesPage readOnly={session.user.profile === 'Accountant'} />;
+  else if (section === 'webhooks')
+    page = id ? (
+      <WebhookPage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />
+    ) : (
+      <WebhooksPage readOnly={session.user.profile === 'Accountant'} />
     );
   else if (section === 'exports') page = <ExportsPage />;
   else if (section === 'emails') page = <EmailsPage />;

@@ -45,6 +45,52 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
       `Plus que ce qui reste sur ${m[1] === 'credit' ? 'l’avoir' : 'la facture'} ${m[2]} : ${m[3].replace('.', ',')} € au plus (${m[4].replace('.', ',')} € demandés).`,
   ],
   [/^must be greater than 0/, () => 'Un montant supérieur à 0 est attendu.'],
+  // Bank transactions entered by hand, supplier invoices and payments, receipts, colleagues, webhooks.
+  [
+    /^a transaction of 0 moves no money$/,
+    () => 'Une opération de 0 € ne déplace pas d’argent : montant positif pour une entrée, négatif pour une sortie.',
+  ],
+  [/^at most 2 decimals$/, () => 'Deux décimales au plus (les centimes).'],
+  [/^a transaction needs a label$/, () => 'Le libellé est obligatoire.'],
+  [/^a Credit \(money in\) is positive/, () => 'Une entrée d’argent est un montant positif.'],
+  [/^a Debit \(money out\) is negative/, () => 'Une sortie d’argent est un montant négatif.'],
+  [
+    /^bank account \d+ opens on (\d{4})-(\d{2})-(\d{2}): a transaction cannot precede it$/,
+    (m) => `Le compte s’ouvre le ${m[3]}/${m[2]}/${m[1]} : une opération ne peut pas être antérieure.`,
+  ],
+  [/^more than 31 days from the booking date/, () => 'La date de valeur est à plus de 31 jours de la date de l’opération.'],
+  [/^cannot be earlier than date$/, () => 'L’échéance ne peut pas précéder la date de la facture.'],
+  [
+    /^(-?[\d.]+) over-settles purchase invoice \S+: (-?[\d.]+) remains due$/,
+    (m) => `Plus que ce qui reste à payer sur cette facture : ${m[2].replace('.', ',')} € au plus.`,
+  ],
+  [
+    /^must not be 0: > 0 paid to the supplier/,
+    () => 'Un montant autre que 0 est attendu (positif pour un paiement, négatif pour un remboursement du fournisseur).',
+  ],
+  [/^nothing left to settle on purchase invoice/, () => 'Cette facture est déjà entièrement payée.'],
+  [
+    /^supplier payments already settle (-?[\d.]+) of this invoice/,
+    (m) => `Des paiements règlent déjà ${m[1].replace('.', ',')} € de cette facture : le montant ne peut pas être inférieur.`,
+  ],
+  [
+    /^(-?[\d.]+) is not the sum of the VAT lines \((-?[\d.]+)\)/,
+    (m) => `Le total TTC ne correspond pas aux lignes de TVA (${m[2].replace('.', ',')} €).`,
+  ],
+  [/^the file is not a PDF$/, () => 'Ce fichier n’est pas un PDF.'],
+  [/^the file is neither a PDF nor an XML e-invoice/, () => 'Ce fichier n’est ni un PDF ni une facture électronique XML (CII ou UBL).'],
+  [/^the file is empty$/, () => 'Le fichier est vide.'],
+  [/^the file is larger than (\d+) MB$/, (m) => `Le fichier dépasse ${m[1]} Mo.`],
+  [/^a colleague needs a firstName or a lastName$/, () => 'Indiquez au moins le prénom ou le nom.'],
+  [/^must be an absolute http or https URL$/, () => 'Adresse web complète attendue (https://…).'],
+  [/^must be http or https, not/, () => 'L’adresse doit commencer par https:// (ou http://).'],
+  [/^must not carry a user name or password$/, () => 'L’adresse ne doit pas contenir d’identifiant ni de mot de passe.'],
+  [
+    /webhooks may only reach public addresses/,
+    () => 'Cette adresse mène à ce serveur ou à un réseau privé : un webhook ne joint qu’une adresse publique.',
+  ],
+  [/^must NOT have fewer than 1 items$/, () => 'Choisissez-en au moins un.'],
+  [/^must not be blank$/, () => 'Ne peut pas être vide.'],
   // Refusals of the whole request (403), shown in the page's error box.
   [
     /^The Accountant profile may read but not change anything$/,

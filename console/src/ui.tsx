@@ -315,3 +315,94 @@ export function focusFirstError(container: ParentNode = document): void {
     field.focus({ preventScroll: true });
   });
 }
+
+/** A column of a ListTable: its header, what a row shows in it, right-aligned figures when `num`. */
+export interface Column<T> {
+  label: string;
+  cell: (row: T) => ComponentChildren;
+  num?: boolean;
+}
+
+/**
+ * The list pages' one table: loading and error states, the empty text, a caption for screen readers,
+ * each cell labelled for the phone layout (data-label), and the pager under it. `load` is a useLoad of
+ * getPage; `page`/`onPage` page it (omitted: no pager).
+ */
+export function ListTable<T extends { id: number | string }>(props: {
+  load: { data?: { items: T[]; total: number; pages: number }; error?: unknown; loading: boolean; reload: () => void };
+  caption: string;
+  columns: Column<T>[];
+  empty: string;
+  testId?: string;
+  page?: number;
+  onPage?: (page: number) => void;
+  rowClass?: (row: T) => string | undefined;
+}) {
+  const { load } = props;
+  if (load.loading) return <Loading />;
+  if (load.error !== undefined) return <ErrorBox error={load.error} retry={load.reload} />;
+  if (!load.data) return null;
+  return (
+    <>
+      {load.data.items.length === 0 ? (
+        <p>{props.empty}</p>
+      ) : (
+        <div class="table-wrap">
+          <table data-testid={props.testId}>
+            <caption class="visually-hidden">{props.caption}</caption>
+            <thead>
+              <tr>
+                {props.columns.map((c) => (
+                  <th key={c.label} scope="col" class={c.num ? 'num' : undefined}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {load.data.items.map((row) => (
+                <tr key={row.id} class={props.rowClass?.(row)}>
+                  {props.columns.map((c) => (
+                    <td key={c.label} data-label={c.label} class={c.num ? 'num' : undefined}>
+                      {c.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {props.page !== undefined && props.onPage && (
+        <Pager page={props.page} pages={load.data.pages} total={load.data.total} onPage={props.onPage} />
+      )}
+    </>
+  );
+}
+
+/** The filter links above a list (the current one marked aria-current); `href` keeps them real links. */
+export function Filters<V extends string>(props: {
+  label: string;
+  href: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onValue: (value: V) => void;
+}) {
+  return (
+    <nav class="filters" aria-label={props.label}>
+      {props.options.map(([value, text]) => (
+        <a
+          key={value}
+          href={props.href}
+          aria-current={props.value === value ? 'true' : undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            props.onValue(value);
+          }}
+        >
+          {text}
+        </a>
+      ))}
+    </nav>
+  );
+}

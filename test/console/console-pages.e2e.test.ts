@@ -14,134 +14,158 @@ import { ensureConsoleBuilt, screenshotFailure, SHOTS, signedInConsole, type Bro
 const missing = browserMissing('console-pages.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
 
-describeEachDb('web console in a browser: every page at desktop and phone sizes', (ctx) => {
-  if (missing) {
-    it.skip(missing, () => {});
-    return;
-  }
-  let browser: Browser;
-  let page: Page;
-  let base: string;
-  let account: TestAccount;
-  const ids: Record<string, number> = {};
-
-  beforeAll(async () => {
-    ({ base, account, browser, page } = await signedInConsole(ctx, `pages.${ctx.dialect}@atelier.example`));
-    const put = await ctx.inject({
-      method: 'PUT',
-      url: '/v1/settings',
-      headers: account.headers,
-      payload: {
-        company: {
-          name: 'Atelier Lumière SAS',
-          siret: '12345678200010',
-          vatNumber: 'FR11123456782',
-          invoicingAddress: { street: '1 rue de la Paix', zipcode: '75002', city: 'Paris', countryIso: 'FR' },
-        },
-      },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    const api = salesClient(ctx, account);
-    ids.customer = await api.customer({
-      companyName: 'Durand SA',
-      companyInformations: { siret: '73282932000074' },
-      email: 'compta@durand.example',
-    });
-    const product = await ctx.inject({
-      method: 'POST',
-      url: '/v1/products',
-      headers: account.headers,
-      payload: { name: 'Audit', type: 'Service', unitPrice: 450, vat: { rate: 20 } },
-    });
-    expect(product.statusCode, product.body).toBe(200);
-    ids.product = product.json().id;
-    ids.invoice = (
-      await api.finalized('Invoice', {
-        customerId: ids.customer,
-        lines: [{ type: 'Service', description: 'Audit', quantity: 1, taxExcludedPrice: 450, vat: { rate: 20 } }],
-      })
-    ).id;
-    ids.draft = (
-      await api.draft('Invoice', {
-        customerId: ids.customer,
-        lines: [{ type: 'Service', description: 'Suivi', quantity: 2, taxExcludedPrice: 80, vat: { rate: 20 } }],
-      })
-    ).id;
-  }, 120_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx.app.close();
-  });
-
-  /** Route, its level-1 title, the screenshot's name. */
-  const pages = (): [string, string | RegExp, string][] => [
-    ['dashboard', 'Tableau de bord', 'dashboard'],
-    ['invoices', 'Factures', 'invoices'],
-    [`invoices/${ids.invoice}`, /^F-\d{4}-\d{5}$/, 'invoice'],
-    [`invoices/${ids.draft}`, /^Nouvelle facture \(brouillon #\d+\)$/, 'invoice-draft'],
-    ['credits', 'Avoirs', 'credits'],
-    ['quotes', 'Devis', 'quotes'],
-    ['customers', 'Clients', 'customers'],
-    [`customers/${ids.customer}`, /Durand SA/, 'customer-edit'],
-    [`customers/${ids.customer}/account`, /Durand SA|Documents et paiements du client/, 'customer-account'],
-    ['products', 'Produits', 'products'],
-    [`products/${ids.product}`, /Audit/, 'product-edit'],
-    ['receipts', 'Encaissements', 'receipts'],
-    ['received', 'Factures reçues', 'received'],
-    ['recurring', 'Factures récurrentes', 'recurring'],
-    ['recurring/new', 'Nouvelle facture récurrente', 'recurring-new'],
-    ['ereporting', /e-reporting/i, 'ereporting'],
-    ['import/customers', /Importer/, 'import'],
-    ['bank', 'Banque', 'bank'],
-    ['expenses', /Notes de frais/, 'expenses'],
-    ['exports', 'Exports comptables', 'exports'],
-    ['emails', /E-mails/, 'emails'],
-    ['search?q=durand', /durand/, 'search'],
-    ['settings', 'Paramètres', 'settings'],
-    ['apikeys', 'Accès API', 'apikeys'],
-    ['users', 'Utilisateurs', 'users'],
-    ['account', /compte/i, 'account'],
-  ];
-
-  async function visitAll(size: 'desktop' | 'phone') {
-    await page.setViewportSize(size === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
-    const wide: string[] = [];
-    const wrongTitles: string[] = [];
-    for (const [route, title, name] of pages()) {
-      await page.goto(`${base}/console/#/${route}`);
-      const h1 = page.locator('main h1').first();
-      await h1.waitFor();
-      await page.waitForLoadState('networkidle');
-      const text = ((await h1.textContent()) ?? '').trim();
-      if (typeof title === 'string' ? text !== title : !title.test(text)) wrongTitles.push(`${route}: « ${text} »`);
-      await page
-        .locator('[aria-busy="true"], .loading')
-        .first()
-        .waitFor({ state: 'detached', timeout: 10_000 })
-        .catch(() => undefined);
-      expect(await page.locator('.error[role="alert"]').count(), `${route}: an error is shown`).toBe(0);
-      if (size === 'phone') {
-        const width = await page.evaluate(
-          () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
-        );
-        if (width > 391) wide.push(`${route} (${width}px)`);
-      }
-      if (ctx.dialect === 'sqlite' && SHOTS)
-        await page.screenshot({ path: path.join(SHOTS, `${size === 'phone' ? 'phone-' : ''}${name}.png`) });
+describeEachDb(
+  'web console in a browser: every page at desktop and phone sizes',
+  (ctx) => {
+    if (missing) {
+      it.skip(missing, () => {});
+      return;
     }
-    expect(wrongTitles).toEqual([]);
-    return wide;
-  }
+    let browser: Browser;
+    let page: Page;
+    let base: string;
+    let account: TestAccount;
+    const ids: Record<string, number> = {};
 
-  it('opens every page on its title at desktop size, with nothing loading and no error', async () => {
-    expect(await visitAll('desktop')).toEqual([]);
-  });
+    beforeAll(async () => {
+      ({ base, account, browser, page } = await signedInConsole(ctx, `pages.${ctx.dialect}@atelier.example`));
+      const put = await ctx.inject({
+        method: 'PUT',
+        url: '/v1/settings',
+        headers: account.headers,
+        payload: {
+          company: {
+            name: 'Atelier Lumière SAS',
+            siret: '12345678200010',
+            vatNumber: 'FR11123456782',
+            invoicingAddress: { street: '1 rue de la Paix', zipcode: '75002', city: 'Paris', countryIso: 'FR' },
+          },
+        },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const api = salesClient(ctx, account);
+      ids.customer = await api.customer({
+        companyName: 'Durand SA',
+        companyInformations: { siret: '73282932000074' },
+        email: 'compta@durand.example',
+      });
+      const product = await ctx.inject({
+        method: 'POST',
+        url: '/v1/products',
+        headers: account.headers,
+        payload: { name: 'Audit', type: 'Service', unitPrice: 450, vat: { rate: 20 } },
+      });
+      expect(product.statusCode, product.body).toBe(200);
+      ids.product = product.json().id;
+      ids.invoice = (
+        await api.finalized('Invoice', {
+          customerId: ids.customer,
+          lines: [{ type: 'Service', description: 'Audit', quantity: 1, taxExcludedPrice: 450, vat: { rate: 20 } }],
+        })
+      ).id;
+      ids.draft = (
+        await api.draft('Invoice', {
+          customerId: ids.customer,
+          lines: [{ type: 'Service', description: 'Suivi', quantity: 2, taxExcludedPrice: 80, vat: { rate: 20 } }],
+        })
+      ).id;
+      const colleague = await ctx.inject({
+        method: 'POST',
+        url: '/v1/colleagues',
+        headers: account.headers,
+        payload: { firstName: 'Léa', lastName: 'Petit', email: 'lea.petit@atelier.example', phone: '01 23 45 67 89' },
+      });
+      expect(colleague.statusCode, colleague.body).toBe(200);
+      // WEBHOOK_ALLOW_PRIVATE (below) spares the URL a DNS look-up; nothing drains the outbox here, so nothing is sent.
+      const webhook = await ctx.inject({
+        method: 'POST',
+        url: '/v1/webhooks',
+        headers: account.headers,
+        payload: { name: 'CRM', url: 'https://crm.example.com/hooks/facturier', types: ['InvoiceFinalized', 'ReceiptCreated'] },
+      });
+      expect(webhook.statusCode, webhook.body).toBe(201);
+      ids.webhook = webhook.json<{ id: number }>().id;
+    }, 120_000);
+    afterEach(async ({ task }) => {
+      if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await ctx.app.close();
+    });
 
-  it('opens every page on a phone with nothing wider than the screen', async () => {
-    expect(await visitAll('phone')).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 800 });
-  });
-});
+    /** Route, its level-1 title, the screenshot's name. */
+    const pages = (): [string, string | RegExp, string][] => [
+      ['dashboard', 'Tableau de bord', 'dashboard'],
+      ['invoices', 'Factures', 'invoices'],
+      [`invoices/${ids.invoice}`, /^F-\d{4}-\d{5}$/, 'invoice'],
+      [`invoices/${ids.draft}`, /^Nouvelle facture \(brouillon #\d+\)$/, 'invoice-draft'],
+      ['credits', 'Avoirs', 'credits'],
+      ['quotes', 'Devis', 'quotes'],
+      ['customers', 'Clients', 'customers'],
+      [`customers/${ids.customer}`, /Durand SA/, 'customer-edit'],
+      [`customers/${ids.customer}/account`, /Durand SA|Documents et paiements du client/, 'customer-account'],
+      ['products', 'Produits', 'products'],
+      [`products/${ids.product}`, /Audit/, 'product-edit'],
+      ['receipts', 'Encaissements', 'receipts'],
+      ['received', 'Factures reçues', 'received'],
+      ['recurring', 'Factures récurrentes', 'recurring'],
+      ['recurring/new', 'Nouvelle facture récurrente', 'recurring-new'],
+      ['ereporting', /e-reporting/i, 'ereporting'],
+      ['import/customers', /Importer/, 'import'],
+      ['bank', 'Banque', 'bank'],
+      ['expenses', /Notes de frais/, 'expenses'],
+      ['exports', 'Exports comptables', 'exports'],
+      ['emails', /E-mails/, 'emails'],
+      ['colleagues', 'Collaborateurs', 'colleagues'],
+      ['webhooks', 'Webhooks', 'webhooks'],
+      [`webhooks/${ids.webhook}`, 'CRM', 'webhook'],
+      ['search?q=durand', /durand/, 'search'],
+      ['settings', 'Paramètres', 'settings'],
+      ['apikeys', 'Accès API', 'apikeys'],
+      ['users', 'Utilisateurs', 'users'],
+      ['account', /compte/i, 'account'],
+    ];
+
+    async function visitAll(size: 'desktop' | 'phone') {
+      await page.setViewportSize(size === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+      const wide: string[] = [];
+      const wrongTitles: string[] = [];
+      for (const [route, title, name] of pages()) {
+        await page.goto(`${base}/console/#/${route}`);
+        const h1 = page.locator('main h1').first();
+        await h1.waitFor();
+        await page.waitForLoadState('networkidle');
+        const text = ((await h1.textContent()) ?? '').trim();
+        if (typeof title === 'string' ? text !== title : !title.test(text)) wrongTitles.push(`${route}: « ${text} »`);
+        await page
+          .locator('[aria-busy="true"], .loading')
+          .first()
+          .waitFor({ state: 'detached', timeout: 10_000 })
+          .catch(() => undefined);
+        expect(await page.locator('.error[role="alert"]').count(), `${route}: an error is shown`).toBe(0);
+        if (size === 'phone') {
+          const width = await page.evaluate(
+            () =>
+              (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+          );
+          if (width > 391) wide.push(`${route} (${width}px)`);
+        }
+        if (ctx.dialect === 'sqlite' && SHOTS)
+          await page.screenshot({ path: path.join(SHOTS, `${size === 'phone' ? 'phone-' : ''}${name}.png`) });
+      }
+      expect(wrongTitles).toEqual([]);
+      return wide;
+    }
+
+    it('opens every page on its title at desktop size, with nothing loading and no error', async () => {
+      expect(await visitAll('desktop')).toEqual([]);
+    });
+
+    it('opens every page on a phone with nothing wider than the screen', async () => {
+      expect(await visitAll('phone')).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+  },
+  { WEBHOOK_ALLOW_PRIVATE: '1' },
+);

@@ -2,13 +2,27 @@
 // its IBAN; on an account, the import of a statement (CAMT.053, OFX, or the bank's CSV with its column
 // mapping), its transactions, and for each one not yet reconciled the API's suggestions (receipts,
 // supplier payments, repaid expense reports of the same amount, best first), confirmed in one click.
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { call, getPage } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
-import { date, money } from '../format';
+import { date, inputNumber, money, parseNumber } from '../format';
 import { localMessage } from '../messages';
-import { ErrorBox, Field, fieldErrors, Loading, Notice, Pager, Select, useLoad } from '../ui';
+import {
+  Confirm,
+  DateField,
+  Dialog,
+  ErrorBox,
+  Field,
+  fieldErrors,
+  Filters,
+  focusFirstError,
+  ListTable,
+  Loading,
+  Notice,
+  Select,
+  useLoad,
+} from '../ui';
 import '../tools.css';
 
 export const tb = dictionary(
@@ -59,6 +73,27 @@ export const tb = dictionary(
     noTransaction: 'Aucune opération.',
     back: 'Tous les comptes',
     filter: 'Filtrer les opérations',
+    manual: 'Saisir une opération',
+    manualHelp:
+      'Une opération que le relevé n’a pas encore (un chèque remis, une banque sans export) : montant positif pour une entrée, négatif pour une sortie.',
+    valueDate: 'Date de valeur (facultatif)',
+    reference: 'Référence (facultatif)',
+    counterparty: 'Tiers (facultatif)',
+    counterpartyIban: 'IBAN du tiers (facultatif)',
+    signedAmount: 'Montant (€, négatif pour une sortie)',
+    notAmount: 'Un montant est attendu (1 234,50 ou -35,40).',
+    record: 'Enregistrer l’opération',
+    edit: 'Modifier',
+    editTitle: 'Modifier l’opération du {date}',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    remove: 'Supprimer',
+    removeTitle: 'Supprimer l’opération',
+    removeText: 'Supprimer l’opération « {label} » de {amount} ? Elle n’était saisie qu’à la main.',
+    manualBadge: 'saisie manuelle',
+    actions: 'Actions',
+    recorded: 'Opération enregistrée.',
+    removed: 'Opération supprimée.',
   },
   {
     bank: 'Bank',
@@ -106,6 +141,27 @@ export const tb = dictionary(
     noTransaction: 'No transaction.',
     back: 'All accounts',
     filter: 'Filter transactions',
+    manual: 'Enter a transaction',
+    manualHelp:
+      'A transaction the statement does not have yet (a cheque paid in, a bank without export): positive for money in, negative for money out.',
+    valueDate: 'Value date (optional)',
+    reference: 'Reference (optional)',
+    counterparty: 'Counterparty (optional)',
+    counterpartyIban: 'Counterparty IBAN (optional)',
+    signedAmount: 'Amount (€, negative for money out)',
+    notAmount: 'An amount is expected (1234.50 or -35.40).',
+    record: 'Record the transaction',
+    edit: 'Edit',
+    editTitle: 'Edit the transaction of {date}',
+    save: 'Save',
+    cancel: 'Cancel',
+    remove: 'Delete',
+    removeTitle: 'Delete the transaction',
+    removeText: 'Delete the transaction “{label}” of {amount}? It was entered by hand only.',
+    manualBadge: 'entered by hand',
+    actions: 'Actions',
+    recorded: 'Transaction recorded.',
+    removed: 'Transaction deleted.',
   },
 );
 
@@ -115,7 +171,17 @@ type BankAccount = Pick<Schemas['BankAccount'], 'id' | 'name' | 'iban' | 'balanc
 /** A statement line (BankTransaction). */
 type Transaction = Pick<
   Schemas['BankTransaction'],
-  'id' | 'date' | 'amount' | 'label' | 'reference' | 'counterpartyName' | 'matchType' | 'matchId'
+  | 'id'
+  | 'importId'
+  | 'date'
+  | 'valueDate'
+  | 'amount'
+  | 'label'
+  | 'reference'
+  | 'counterpartyName'
+  | 'counterpartyIban'
+  | 'matchType'
+  | 'matchId'
 >;
 
 /** A reconciliation suggestion (MatchSuggestion). */
@@ -153,51 +219,19 @@ export function BankPage({ readOnly }: { readOnly: boolean }) {
         <h1 tabIndex={-1}>{tb('bank')}</h1>
       </div>
       <p>{tb('bankHelp')}</p>
-      {list.loading && <Loading />}
-      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
-      {list.data && !list.loading && (
-        <>
-          {list.data.items.length === 0 ? (
-            <p>{tb('none')}</p>
-          ) : (
-            <div class="table-wrap">
-              <table data-testid="bank-accounts">
-                <caption class="visually-hidden">{tb('accounts')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{tb('name')}</th>
-                    <th scope="col">{tb('iban')}</th>
-                    <th scope="col">{tb('lastDate')}</th>
-                    <th scope="col" class="num">
-                      {tb('transactions')}
-                    </th>
-                    <th scope="col" class="num">
-                      {tb('balance')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((a) => (
-                    <tr key={a.id}>
-                      <td data-label={tb('name')}>
-                        <a href={`#/bank/${a.id}`}>{a.name}</a>
-                      </td>
-                      <td data-label={tb('iban')}>{spacedIban(a.iban)}</td>
-                      <td data-label={tb('lastDate')}>{date(a.lastTransactionDate)}</td>
-                      <td data-label={tb('transactions')} class="num">
-                        {a.transactionCount}
-                      </td>
-                      <td data-label={tb('balance')} class="num">
-                        {money(a.balance)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
+      <ListTable
+        load={list}
+        testId="bank-accounts"
+        caption={tb('accounts')}
+        empty={tb('none')}
+        columns={[
+          { label: tb('name'), cell: (a: BankAccount) => <a href={`#/bank/${a.id}`}>{a.name}</a> },
+          { label: tb('iban'), cell: (a) => spacedIban(a.iban) },
+          { label: tb('lastDate'), cell: (a) => date(a.lastTransactionDate) },
+          { label: tb('transactions'), cell: (a) => a.transactionCount, num: true },
+          { label: tb('balance'), cell: (a) => money(a.balance), num: true },
+        ]}
+      />
       {!readOnly && (
         <form onSubmit={(e) => void add(e)} data-testid="new-bank-account">
           <fieldset class="plain">
@@ -397,6 +431,290 @@ function Reconcile({ tx, readOnly, onChange }: { tx: Transaction; readOnly: bool
   );
 }
 
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+interface TxForm {
+  date: string;
+  valueDate: string;
+  amount: string;
+  label: string;
+  reference: string;
+  counterpartyName: string;
+  counterpartyIban: string;
+}
+
+const emptyTx = (): TxForm => ({
+  date: todayIso(),
+  valueDate: '',
+  amount: '',
+  label: '',
+  reference: '',
+  counterpartyName: '',
+  counterpartyIban: '',
+});
+
+const formOf = (tx: Transaction): TxForm => ({
+  date: tx.date,
+  valueDate: tx.valueDate ?? '',
+  amount: inputNumber(tx.amount),
+  label: tx.label,
+  reference: tx.reference ?? '',
+  counterpartyName: tx.counterpartyName ?? '',
+  counterpartyIban: tx.counterpartyIban ?? '',
+});
+
+/** The fields of a transaction entered by hand, with the API's refusals beside each. */
+function TxFields({ form, set, error }: { form: TxForm; set: (patch: Partial<TxForm>) => void; error: unknown }) {
+  const amount = parseNumber(form.amount);
+  const amountBad = form.amount.trim() !== '' && (amount === null || Number.isNaN(amount));
+  return (
+    <div class="grid-form">
+      <DateField
+        label={tb('date')}
+        value={form.date}
+        onValue={(v) => {
+          set({ date: v });
+        }}
+        error={fieldErrors(error, 'date')}
+      />
+      <Field
+        label={tb('signedAmount')}
+        value={form.amount}
+        inputMode="decimal"
+        required
+        onValue={(v) => {
+          set({ amount: v });
+        }}
+        error={amountBad ? tb('notAmount') : fieldErrors(error, 'amount', 'direction')}
+      />
+      <Field
+        label={tb('label')}
+        value={form.label}
+        required
+        maxLength={500}
+        onValue={(v) => {
+          set({ label: v });
+        }}
+        error={fieldErrors(error, 'label')}
+      />
+      <Field
+        label={tb('reference')}
+        value={form.reference}
+        maxLength={140}
+        onValue={(v) => {
+          set({ reference: v });
+        }}
+        error={fieldErrors(error, 'reference')}
+      />
+      <Field
+        label={tb('counterparty')}
+        value={form.counterpartyName}
+        maxLength={140}
+        onValue={(v) => {
+          set({ counterpartyName: v });
+        }}
+        error={fieldErrors(error, 'counterpartyName')}
+      />
+      <Field
+        label={tb('counterpartyIban')}
+        value={form.counterpartyIban}
+        maxLength={42}
+        onValue={(v) => {
+          set({ counterpartyIban: v });
+        }}
+        error={fieldErrors(error, 'counterpartyIban')}
+      />
+      <DateField
+        label={tb('valueDate')}
+        value={form.valueDate}
+        onValue={(v) => {
+          set({ valueDate: v });
+        }}
+        error={fieldErrors(error, 'valueDate')}
+      />
+    </div>
+  );
+}
+
+/** The body POST and PUT /v1/banktransactions take; null when the amount is not a number. */
+function bodyOf(form: TxForm) {
+  const amount = parseNumber(form.amount);
+  if (amount === null || Number.isNaN(amount)) return null;
+  return {
+    date: form.date,
+    valueDate: form.valueDate || null,
+    amount,
+    label: form.label.trim(),
+    reference: form.reference.trim() || null,
+    counterpartyName: form.counterpartyName.trim() || null,
+    counterpartyIban: form.counterpartyIban.trim() || null,
+  };
+}
+
+const TX_FIELDS = ['date', 'valueDate', 'amount', 'direction', 'label', 'reference', 'counterpartyName', 'counterpartyIban'];
+
+function ManualTransaction({ accountId, onDone }: { accountId: number; onDone: () => void }) {
+  const [form, setForm] = useState<TxForm>(emptyTx);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [round, setRound] = useState(0);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const container = e.currentTarget as HTMLElement;
+    const body = bodyOf(form);
+    setDone(false);
+    if (!body) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await call('POST', '/v1/banktransactions', { body: { bankAccountId: accountId, ...body } });
+      setForm(emptyTx());
+      setRound((r) => r + 1);
+      setDone(true);
+      onDone();
+    } catch (err) {
+      setError(err);
+      focusFirstError(container);
+    }
+    setBusy(false);
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} data-testid="manual-transaction" noValidate>
+      <fieldset class="plain">
+        <legend>{tb('manual')}</legend>
+        <p class="hint">{tb('manualHelp')}</p>
+        <TxFields
+          key={round}
+          form={form}
+          set={(patch) => {
+            setForm((f) => ({ ...f, ...patch }));
+          }}
+          error={error}
+        />
+        {error !== null && !fieldErrors(error, ...TX_FIELDS) && <ErrorBox error={error} />}
+        {done && <Notice>{tb('recorded')}</Notice>}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            {tb('record')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function EditTransaction({ tx, onDone, onClose }: { tx: Transaction; onDone: () => void; onClose: () => void }) {
+  const [form, setForm] = useState<TxForm>(() => formOf(tx));
+  const [error, setError] = useState<unknown>(null);
+  const formId = useId();
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const container = e.currentTarget as HTMLElement;
+    const body = bodyOf(form);
+    if (!body) return;
+    setError(null);
+    try {
+      await call('PUT', `/v1/banktransactions/${tx.id}`, { body });
+      onDone();
+    } catch (err) {
+      setError(err);
+      focusFirstError(container);
+    }
+  };
+  return (
+    <Dialog
+      title={tb('editTitle', { date: date(tx.date) })}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            {tb('cancel')}
+          </button>
+          <button type="submit" form={formId} class="primary">
+            {tb('save')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void save(e)} noValidate data-testid="edit-transaction">
+        <TxFields
+          form={form}
+          set={(patch) => {
+            setForm((f) => ({ ...f, ...patch }));
+          }}
+          error={error}
+        />
+      </form>
+      {error !== null && !fieldErrors(error, ...TX_FIELDS) && <ErrorBox error={error} />}
+    </Dialog>
+  );
+}
+
+/** Edit and delete, for a transaction entered by hand (imported ones are the bank's record). */
+function ManualActions({ tx, onChange }: { tx: Transaction; onChange: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const remove = async () => {
+    setRemoving(false);
+    setError(null);
+    try {
+      await call('DELETE', `/v1/banktransactions/${tx.id}`);
+      onChange();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        class="link"
+        onClick={() => {
+          setEditing(true);
+        }}
+      >
+        {tb('edit')}
+      </button>{' '}
+      <button
+        type="button"
+        class="link"
+        onClick={() => {
+          setRemoving(true);
+        }}
+      >
+        {tb('remove')}
+      </button>
+      {editing && (
+        <EditTransaction
+          tx={tx}
+          onDone={() => {
+            setEditing(false);
+            onChange();
+          }}
+          onClose={() => {
+            setEditing(false);
+          }}
+        />
+      )}
+      {removing && (
+        <Confirm
+          title={tb('removeTitle')}
+          text={tb('removeText', { label: tx.label, amount: money(tx.amount) })}
+          confirmLabel={tb('remove')}
+          danger
+          onConfirm={() => void remove()}
+          onClose={() => {
+            setRemoving(false);
+          }}
+        />
+      )}
+      {error !== null && <ErrorBox error={error} />}
+    </>
+  );
+}
+
 export function BankAccountPage({ id, readOnly }: { id: string; readOnly: boolean }) {
   const account = useLoad(async () => (await call<BankAccount>('GET', `/v1/bankaccounts/${id}`)).data, [id]);
   const [filter, setFilter] = useState<'' | 'false' | 'true'>('false');
@@ -428,72 +746,51 @@ export function BankAccountPage({ id, readOnly }: { id: string; readOnly: boolea
         <dd data-testid="bank-balance">{money(a.balance)}</dd>
       </dl>
       {!readOnly && <StatementImport accountId={a.id} onDone={refresh} />}
+      {!readOnly && <ManualTransaction accountId={a.id} onDone={refresh} />}
       <h2>{tb('transactions')}</h2>
-      <nav class="filters" aria-label={tb('filter')}>
-        {(
-          [
-            ['false', tb('toReconcile')],
-            ['true', tb('reconciled')],
-            ['', tb('all')],
-          ] as const
-        ).map(([value, label]) => (
-          <a
-            key={value}
-            href={`#/bank/${id}`}
-            aria-current={filter === value ? 'true' : undefined}
-            onClick={(e) => {
-              e.preventDefault();
-              setFilter(value);
-              setPage(1);
-            }}
-          >
-            {label}
-          </a>
-        ))}
-      </nav>
-      {txs.loading && <Loading />}
-      {txs.error !== undefined && <ErrorBox error={txs.error} retry={txs.reload} />}
-      {txs.data && !txs.loading && (
-        <>
-          {txs.data.items.length === 0 ? (
-            <p>{tb('noTransaction')}</p>
-          ) : (
-            <div class="table-wrap">
-              <table data-testid="bank-transactions">
-                <caption class="visually-hidden">{tb('transactions')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{tb('date')}</th>
-                    <th scope="col">{tb('label')}</th>
-                    <th scope="col" class="num">
-                      {tb('amount')}
-                    </th>
-                    <th scope="col">{tb('match')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {txs.data.items.map((tx) => (
-                    <tr key={tx.id}>
-                      <td data-label={tb('date')}>{date(tx.date)}</td>
-                      <td data-label={tb('label')}>
-                        {tx.label}
-                        {tx.reference && <span class="hint"> · {tx.reference}</span>}
-                      </td>
-                      <td data-label={tb('amount')} class="num">
-                        {money(tx.amount)}
-                      </td>
-                      <td data-label={tb('match')}>
-                        <Reconcile key={`${tx.id}${tx.matchType ?? ''}`} tx={tx} readOnly={readOnly} onChange={refresh} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={page} pages={txs.data.pages} total={txs.data.total} onPage={setPage} />
-        </>
-      )}
+      <Filters
+        label={tb('filter')}
+        href={`#/bank/${id}`}
+        value={filter}
+        options={[
+          ['false', tb('toReconcile')],
+          ['true', tb('reconciled')],
+          ['', tb('all')],
+        ]}
+        onValue={(value) => {
+          setFilter(value);
+          setPage(1);
+        }}
+      />
+      <ListTable
+        load={txs}
+        testId="bank-transactions"
+        caption={tb('transactions')}
+        empty={tb('noTransaction')}
+        page={page}
+        onPage={setPage}
+        columns={[
+          { label: tb('date'), cell: (tx: Transaction) => date(tx.date) },
+          {
+            label: tb('label'),
+            cell: (tx) => (
+              <>
+                {tx.label}
+                {tx.reference && <span class="hint"> · {tx.reference}</span>}
+                {tx.importId === null && <span class="hint"> · {tb('manualBadge')}</span>}
+              </>
+            ),
+          },
+          { label: tb('amount'), cell: (tx) => money(tx.amount), num: true },
+          {
+            label: tb('match'),
+            cell: (tx) => <Reconcile key={`${tx.id}${tx.matchType ?? ''}`} tx={tx} readOnly={readOnly} onChange={refresh} />,
+          },
+          ...(readOnly
+            ? []
+            : [{ label: tb('actions'), cell: (tx: Transaction) => tx.importId === null && <ManualActions tx={tx} onChange={refresh} /> }]),
+        ]}
+      />
     </>
   );
 }

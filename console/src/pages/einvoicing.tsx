@@ -9,7 +9,7 @@ import type { Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
 import { Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
-import { PurchaseFacts, PurchaseUpload, type PurchaseDetails } from './purchases';
+import { PurchaseCorrect, PurchaseFacts, PurchasePayments, PurchaseUpload, type PurchaseDetails } from './purchases';
 
 /** An entry of a document's lifecycle on the platform (EInvoicingStatusEntry). */
 export type StatusEntry = Schemas['EInvoicingStatusEntry'];
@@ -207,7 +207,8 @@ export function ReceivedInvoicePage({ id, readOnly }: { id: string; readOnly: bo
     return { purchase: purchase.data, timeline: timeline.data };
   }, [id]);
   const [asking, setAsking] = useState<Action | null>(null);
-  if (loaded.loading) return <Loading />;
+  // A reload after a correction or a payment keeps the page (and what its forms say) in place.
+  if (loaded.loading && !loaded.data) return <Loading />;
   if (loaded.error !== undefined || !loaded.data) return <ErrorBox error={loaded.error} retry={loaded.reload} />;
   const { purchase, timeline } = loaded.data;
   return (
@@ -227,6 +228,10 @@ export function ReceivedInvoicePage({ id, readOnly }: { id: string; readOnly: bo
         <dd>{money(purchase.taxIncludedAmount)}</dd>
       </dl>
       <PurchaseFacts purchase={purchase} />
+      {!readOnly && <PurchaseCorrect key={purchase.id} purchase={purchase} onSaved={loaded.reload} />}
+      {(!readOnly || purchase.taxIncludedAmount !== purchase.balance) && (
+        <PurchasePayments purchase={purchase} readOnly={readOnly} onChange={loaded.reload} />
+      )}
       <section aria-labelledby="received-timeline">
         <h2 id="received-timeline">{t('timeline')}</h2>
         <Timeline entries={timeline} />

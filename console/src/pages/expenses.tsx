@@ -2,13 +2,14 @@
 // for a colleague and a period, its lines (date, merchant, category, amount excl. VAT and VAT rate;
 // the API computes the VAT and the totals), then its course: submit, approve or send back, record the
 // repayment, undo it. Every step is the API's own action endpoint.
-import { useState } from 'preact/hooks';
-import { call, get, getPage } from '../api';
+import { useId, useState } from 'preact/hooks';
+import { ApiError, call, get, getPage } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
+import { downloadFile } from '../download';
 import { date, money, parseNumber } from '../format';
 import { go } from '../router';
-import { DateField, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
+import { DateField, ErrorBox, Field, fieldErrors, ListTable, Loading, Select, useLoad } from '../ui';
 import '../tools.css';
 
 export const tx = dictionary(
@@ -17,7 +18,7 @@ export const tx = dictionary(
     expensesHelp: 'Les dépenses avancées par vos collaborateurs : saisies, soumises, approuvées puis remboursées.',
     newReport: 'Nouvelle note de frais',
     colleague: 'Collaborateur',
-    noColleague: 'Ajoutez d’abord un collaborateur (par l’API /v1/colleagues).',
+    noColleague: 'Ajoutez d’abord un collaborateur, dans la page Collaborateurs.',
     title: 'Intitulé',
     periodStart: 'Début de la période',
     periodEnd: 'Fin de la période',
@@ -50,13 +51,22 @@ export const tx = dictionary(
     totals: '{ht} HT · {vat} de TVA · {ttc} TTC',
     notAmount: 'Un montant est attendu (1 234,50).',
     noLines: 'Aucune dépense pour l’instant.',
+    receipt: 'Justificatif',
+    attach: 'Joindre',
+    replace: 'Remplacer',
+    download: 'Télécharger',
+    receiptFile: 'Justificatif de la dépense du {date} (PDF ou image)',
+    receiptHelp: 'Un PDF ou une photo (PNG, JPEG, WebP), 10 Mo au plus.',
+    attached: 'Justificatif enregistré : {name}.',
+    noReceipt: 'Aucun',
+    notReceipt: 'Ce fichier n’est ni un PDF ni une image PNG, JPEG ou WebP.',
   },
   {
     expenses: 'Expense reports',
     expensesHelp: 'Expenses paid by your colleagues: entered, submitted, approved, then repaid.',
     newReport: 'New expense report',
     colleague: 'Colleague',
-    noColleague: 'Add a colleague first (through the API /v1/colleagues).',
+    noColleague: 'Add a colleague first, on the Colleagues page.',
     title: 'Title',
     periodStart: 'Start of the period',
     periodEnd: 'End of the period',
@@ -89,6 +99,15 @@ export const tx = dictionary(
     totals: '{ht} excl. VAT · {vat} VAT · {ttc} incl. VAT',
     notAmount: 'An amount is expected (1234.50).',
     noLines: 'No expense yet.',
+    receipt: 'Receipt',
+    attach: 'Attach',
+    replace: 'Replace',
+    download: 'Download',
+    receiptFile: 'Receipt of the expense of {date} (PDF or image)',
+    receiptHelp: 'A PDF or a photo (PNG, JPEG, WebP), 10 MB at most.',
+    attached: 'Receipt saved: {name}.',
+    noReceipt: 'None',
+    notReceipt: 'This file is neither a PDF nor a PNG, JPEG or WebP image.',
   },
 );
 
@@ -108,6 +127,97 @@ type Report = Pick<
   | 'reimbursedDate'
   | 'lines'
 >;
+
+type Line = Report['lines'][number];
+
+/**
+ * The receipt of an expense line: download it, and while the report is Draft or Submitted attach or
+ * replace it (POST /v1/expensereports/{id}/lines/{lineId}/file, a PDF or an image).
+ */
+function ReceiptCell({
+  reportId,
+  line,
+  canAttach,
+  onReport,
+}: {
+  reportId: number;
+  line: Line;
+  canAttach: boolean;
+  onReport: (report: Report) => void;
+}) {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const send = async (e: Event) => {
+    e.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const answer = await call<Report>('POST', `/v1/expensereports/${reportId}/lines/${line.id}/file`, { form });
+      setDone(file.name);
+      setFile(null);
+      onReport(answer.data);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+  // The receipt route takes a PDF or an image: its refusal of any other file names what it reads (a PDF,
+  // or the purchase upload's XML), which here means "neither a PDF nor an image".
+  const raw = error instanceof ApiError ? (error.fields.file ?? []).join(' ') : '';
+  const fileError = /^the file is (neither a PDF|not a PDF)/.test(raw) ? tx('notReceipt') : fieldErrors(error, 'file');
+  return (
+    <div class="receipt-cell">
+      {line.file ? (
+        <button
+          type="button"
+          class="link"
+          onClick={() => {
+            setError(null);
+            downloadFile(`/v1/expensereports/${reportId}/lines/${line.id}/file`, line.file!.fileName ?? `justificatif-${line.id}`).catch(
+              setError,
+            );
+          }}
+        >
+          {tx('download')} {line.file.fileName ?? ''}
+        </button>
+      ) : (
+        <span class="hint">{tx('noReceipt')}</span>
+      )}
+      {canAttach && (
+        <form onSubmit={(e) => void send(e)} data-testid={`receipt-${line.id}`} class={`field${fileError ? ' invalid' : ''}`}>
+          <label for={id}>{tx('receiptFile', { date: date(line.date) })}</label>
+          <input
+            id={id}
+            type="file"
+            accept=".pdf,.png,.jpg,.jpeg,.webp,application/pdf,image/png,image/jpeg,image/webp"
+            aria-invalid={fileError ? 'true' : undefined}
+            aria-describedby={fileError ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setFile(e.currentTarget.files?.[0] ?? null);
+            }}
+          />
+          {fileError && (
+            <p class="field-error" id={`${id}-error`}>
+              {fileError}
+            </p>
+          )}
+          <button type="submit" disabled={!file || busy}>
+            {line.file ? tx('replace') : tx('attach')}
+          </button>
+        </form>
+      )}
+      {done && <p role="status">{tx('attached', { name: done })}</p>}
+      {error !== null && !fileError && <ErrorBox error={error} />}
+    </div>
+  );
+}
 
 const monthStart = () => `${new Date().toISOString().slice(0, 8)}01`;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -142,60 +252,41 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
         <h1 tabIndex={-1}>{tx('expenses')}</h1>
       </div>
       <p>{tx('expensesHelp')}</p>
-      {list.loading && <Loading />}
-      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
-      {list.data && !list.loading && (
-        <>
-          {list.data.items.length === 0 ? (
-            <p>{tx('none')}</p>
-          ) : (
-            <div class="table-wrap">
-              <table data-testid="expense-reports">
-                <caption class="visually-hidden">{tx('expenses')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{tx('title')}</th>
-                    <th scope="col">{tx('colleague')}</th>
-                    <th scope="col">{tx('period')}</th>
-                    <th scope="col">{tx('status')}</th>
-                    <th scope="col" class="num">
-                      {tx('total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((r) => (
-                    <tr key={r.id}>
-                      <td data-label={tx('title')}>
-                        <a href={`#/expenses/${r.id}`}>{r.title ?? `#${r.id}`}</a>
-                      </td>
-                      <td data-label={tx('colleague')}>{r.colleagueName}</td>
-                      <td data-label={tx('period')}>
-                        {date(r.periodStart)} – {date(r.periodEnd)}
-                      </td>
-                      <td data-label={tx('status')}>
-                        <span class={`badge${r.status === 'Draft' ? ' draft' : r.status === 'Reimbursed' ? ' paid' : ''}`}>
-                          {tx(r.status)}
-                        </span>
-                      </td>
-                      <td data-label={tx('total')} class="num">
-                        {money(r.taxIncludedAmount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+      <ListTable
+        load={list}
+        testId="expense-reports"
+        caption={tx('expenses')}
+        empty={tx('none')}
+        page={page}
+        onPage={setPage}
+        columns={[
+          { label: tx('title'), cell: (r: Report) => <a href={`#/expenses/${r.id}`}>{r.title ?? `#${r.id}`}</a> },
+          { label: tx('colleague'), cell: (r) => r.colleagueName },
+          {
+            label: tx('period'),
+            cell: (r) => (
+              <>
+                {date(r.periodStart)} – {date(r.periodEnd)}
+              </>
+            ),
+          },
+          {
+            label: tx('status'),
+            cell: (r) => (
+              <span class={`badge${r.status === 'Draft' ? ' draft' : r.status === 'Reimbursed' ? ' paid' : ''}`}>{tx(r.status)}</span>
+            ),
+          },
+          { label: tx('total'), cell: (r) => money(r.taxIncludedAmount), num: true },
+        ]}
+      />
       {!readOnly && colleagues.data && (
         <form onSubmit={(e) => void create(e)} data-testid="new-expense-report">
           <fieldset class="plain">
             <legend>{tx('newReport')}</legend>
             {colleagues.data.length === 0 ? (
-              <p class="hint">{tx('noColleague')}</p>
+              <p class="hint">
+                <a href="#/colleagues">{tx('noColleague')}</a>
+              </p>
             ) : (
               <>
                 <div class="grid-form">
@@ -344,6 +435,7 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
                 <th scope="col" class="num">
                   {tx('total')}
                 </th>
+                <th scope="col">{tx('receipt')}</th>
                 {draft && <th scope="col">{tx('remove')}</th>}
               </tr>
             </thead>
@@ -361,6 +453,14 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
                   </td>
                   <td data-label={tx('total')} class="num">
                     {money(l.taxIncludedAmount)}
+                  </td>
+                  <td data-label={tx('receipt')}>
+                    <ReceiptCell
+                      reportId={r.id}
+                      line={l}
+                      canAttach={!readOnly && (r.status === 'Draft' || r.status === 'Submitted')}
+                      onReport={report.setData}
+                    />
                   </td>
                   {draft && (
                     <td data-label={tx('remove')}>

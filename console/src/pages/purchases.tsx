@@ -2,15 +2,16 @@
 // einvoicing.tsx: the upload of a PDF (Factur-X or a scan) or an XML invoice (CII, UBL) by
 // POST /v1/purchaseinvoices/file, which reads the supplier, the dates and the amounts; on an invoice,
 // what the upload filled, what remains to pay, the notes and the original file to download.
-import { useState } from 'preact/hooks';
-import { ApiError, call } from '../api';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, call, get } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { downloadFile } from '../download';
-import { date, money } from '../format';
+import { date, inputNumber, money, parseNumber } from '../format';
 import { localMessage } from '../messages';
 import { go } from '../router';
-import { ErrorBox } from '../ui';
+import { Confirm, DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, useLoad } from '../ui';
+import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
 import '../tools.css';
 
 export const tp = dictionary(
@@ -33,6 +34,30 @@ export const tp = dictionary(
     original: 'Télécharger le fichier d’origine',
     duplicate: 'Attention : même fournisseur et même numéro qu’une autre facture (n° {ids}).',
     refused: 'Fichier refusé : {message}',
+    correct: 'Corriger la facture',
+    correctHelp: 'Ce que la lecture du fichier a mal compris ou n’a pas trouvé : le fichier d’origine reste tel quel.',
+    reference: 'Numéro de la facture du fournisseur',
+    subject: 'Objet',
+    date: 'Date de la facture',
+    ttc: 'Total TTC (€)',
+    save: 'Enregistrer les corrections',
+    saved: 'Corrections enregistrées.',
+    notAmount: 'Un montant est attendu (1 234,50).',
+    payments: 'Paiements au fournisseur',
+    noPayment: 'Aucun paiement enregistré.',
+    pay: 'Enregistrer un paiement',
+    payHelp: 'Un virement, un chèque ou une carte qui règle cette facture, en tout ou en partie.',
+    amount: 'Montant payé (€)',
+    paidOn: 'Date du paiement',
+    method: 'Moyen de paiement',
+    payReference: 'Référence du paiement (facultatif)',
+    recordPayment: 'Enregistrer le paiement',
+    paymentRecorded: 'Paiement enregistré.',
+    removePayment: 'Supprimer',
+    removePaymentTitle: 'Supprimer le paiement',
+    removePaymentText: 'Supprimer le paiement de {amount} du {date} ? La facture redevient due d’autant.',
+    onThisInvoice: 'Sur cette facture',
+    nothingDue: 'Rien ne reste à payer sur cette facture.',
   },
   {
     upload: 'Add a supplier invoice',
@@ -53,14 +78,54 @@ export const tp = dictionary(
     original: 'Download the original file',
     duplicate: 'Warning: same supplier and number as another invoice (no. {ids}).',
     refused: 'File refused: {message}',
+    correct: 'Correct the invoice',
+    correctHelp: 'What reading the file got wrong or did not find: the original file stays as it was.',
+    reference: 'Supplier’s invoice number',
+    subject: 'Subject',
+    date: 'Invoice date',
+    ttc: 'Total incl. VAT (€)',
+    save: 'Save the corrections',
+    saved: 'Corrections saved.',
+    notAmount: 'An amount is expected (1234.50).',
+    payments: 'Payments to the supplier',
+    noPayment: 'No payment recorded.',
+    pay: 'Record a payment',
+    payHelp: 'A transfer, cheque or card payment settling this invoice, in full or in part.',
+    amount: 'Amount paid (€)',
+    paidOn: 'Payment date',
+    method: 'Payment method',
+    payReference: 'Payment reference (optional)',
+    recordPayment: 'Record the payment',
+    paymentRecorded: 'Payment recorded.',
+    removePayment: 'Delete',
+    removePaymentTitle: 'Delete the payment',
+    removePaymentText: 'Delete the payment of {amount} of {date}? The invoice is due again by as much.',
+    onThisInvoice: 'On this invoice',
+    nothingDue: 'Nothing is left to pay on this invoice.',
   },
 );
 
 /** A supplier invoice received (PurchaseInvoice), what its facts panel reads. */
 export type PurchaseDetails = Pick<
   Schemas['PurchaseInvoice'],
-  'id' | 'reference' | 'status' | 'dueDate' | 'taxExcludedAmount' | 'vatAmount' | 'balance' | 'notes' | 'pdfUrl' | 'duplicateIds'
+  | 'id'
+  | 'reference'
+  | 'status'
+  | 'dueDate'
+  | 'taxExcludedAmount'
+  | 'vatAmount'
+  | 'balance'
+  | 'notes'
+  | 'pdfUrl'
+  | 'duplicateIds'
+  | 'date'
+  | 'subject'
+  | 'taxIncludedAmount'
+  | 'supplierId'
 >;
+
+/** A supplier payment (SupplierPayment). */
+type SupplierPayment = Pick<Schemas['SupplierPayment'], 'id' | 'amount' | 'date' | 'paymentMethod' | 'reference' | 'links' | 'status'>;
 
 export function PurchaseUpload() {
   const [file, setFile] = useState<File | null>(null);
@@ -157,5 +222,270 @@ export function PurchaseFacts({ purchase }: { purchase: PurchaseDetails }) {
       )}
       {error !== null && <ErrorBox error={error} />}
     </>
+  );
+}
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+const PURCHASE_FIELDS = ['reference', 'subject', 'date', 'dueDate', 'taxIncludedAmount', 'notes'];
+
+/** PUT /v1/purchaseinvoices/{id}: what the upload read, corrected by hand (the fields the API lets change). */
+export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetails; onSaved: () => void }) {
+  const initial = () => ({
+    reference: purchase.reference ?? '',
+    subject: purchase.subject ?? '',
+    date: purchase.date,
+    dueDate: purchase.dueDate ?? '',
+    total: inputNumber(purchase.taxIncludedAmount),
+    notes: purchase.notes ?? '',
+  });
+  const [form, setForm] = useState(initial);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof ReturnType<typeof initial>) => (value: string) => {
+    setSaved(false);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const total = parseNumber(form.total);
+  const totalBad = form.total.trim() !== '' && (total === null || Number.isNaN(total));
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const container = e.currentTarget as HTMLElement;
+    if (totalBad) return;
+    setBusy(true);
+    setError(null);
+    const body: Record<string, unknown> = {
+      reference: form.reference.trim() || null,
+      subject: form.subject.trim() || null,
+      date: form.date,
+      dueDate: form.dueDate || null,
+      notes: form.notes.trim() || null,
+    };
+    // The total only when changed: sent alone, it drops the VAT lines the file gave.
+    if (total !== null && total !== purchase.taxIncludedAmount) body.taxIncludedAmount = total;
+    try {
+      await call('PUT', `/v1/purchaseinvoices/${purchase.id}`, { body });
+      setSaved(true);
+      onSaved();
+    } catch (err) {
+      setError(err);
+      focusFirstError(container);
+    }
+    setBusy(false);
+  };
+  return (
+    <form onSubmit={(e) => void save(e)} data-testid="purchase-correct" noValidate>
+      <fieldset class="plain">
+        <legend>{tp('correct')}</legend>
+        <p class="hint">{tp('correctHelp')}</p>
+        <div class="grid-form">
+          <Field
+            label={tp('reference')}
+            value={form.reference}
+            onValue={set('reference')}
+            maxLength={200}
+            error={fieldErrors(error, 'reference')}
+          />
+          <Field
+            label={tp('subject')}
+            value={form.subject}
+            onValue={set('subject')}
+            maxLength={200}
+            error={fieldErrors(error, 'subject')}
+          />
+          <DateField label={tp('date')} value={form.date} onValue={set('date')} error={fieldErrors(error, 'date')} />
+          <DateField label={tp('dueDate')} value={form.dueDate} onValue={set('dueDate')} error={fieldErrors(error, 'dueDate')} />
+          <Field
+            label={tp('ttc')}
+            value={form.total}
+            inputMode="decimal"
+            onValue={set('total')}
+            error={totalBad ? tp('notAmount') : fieldErrors(error, 'taxIncludedAmount')}
+          />
+          <Field label={tp('notes')} value={form.notes} onValue={set('notes')} maxLength={4000} error={fieldErrors(error, 'notes')} />
+        </div>
+        {error !== null && !fieldErrors(error, ...PURCHASE_FIELDS) && <ErrorBox error={error} />}
+        {saved && <Notice>{tp('saved')}</Notice>}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            {tp('save')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+/**
+ * The supplier payments settling this invoice (GET /v1/supplierpayments of its supplier, those with a
+ * link to it) and a new one (POST /v1/supplierpayments with one link to this invoice).
+ */
+export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: PurchaseDetails; readOnly: boolean; onChange: () => void }) {
+  const list = useLoad(
+    () =>
+      get<SupplierPayment[]>(
+        `/v1/supplierpayments?PageSize=100${purchase.supplierId === null ? '' : `&SupplierId=${purchase.supplierId}`}`,
+      ),
+    [purchase.id, purchase.balance],
+  );
+  const [form, setForm] = useState({ amount: inputNumber(purchase.balance), date: todayIso(), method: 'Transfer', reference: '' });
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const [removing, setRemoving] = useState<SupplierPayment | null>(null);
+  const [removeError, setRemoveError] = useState<unknown>(null);
+  useEffect(() => {
+    setForm((f) => ({ ...f, amount: inputNumber(purchase.balance) }));
+  }, [purchase.balance]);
+  const amount = parseNumber(form.amount);
+  const amountBad = form.amount.trim() !== '' && (amount === null || Number.isNaN(amount));
+  const set = (key: keyof typeof form) => (value: string) => {
+    setDone(false);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const pay = async (e: Event) => {
+    e.preventDefault();
+    const container = e.currentTarget as HTMLElement;
+    if (amount === null || Number.isNaN(amount)) return;
+    setError(null);
+    setDone(false);
+    try {
+      await call('POST', '/v1/supplierpayments', {
+        body: {
+          amount,
+          date: form.date,
+          paymentMethod: form.method,
+          reference: form.reference.trim() || null,
+          links: [{ id: purchase.id, amount }],
+        },
+      });
+      setDone(true);
+      onChange();
+    } catch (err) {
+      setError(err);
+      focusFirstError(container);
+    }
+  };
+  const remove = async (p: SupplierPayment) => {
+    setRemoving(null);
+    setRemoveError(null);
+    try {
+      await call('DELETE', `/v1/supplierpayments/${p.id}`);
+      onChange();
+    } catch (err) {
+      setRemoveError(err);
+    }
+  };
+  const mine = (list.data ?? []).filter((p) => p.links.some((l) => l.id === purchase.id));
+  return (
+    <section aria-labelledby="purchase-payments">
+      <h2 id="purchase-payments">{tp('payments')}</h2>
+      {list.loading && <Loading />}
+      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
+      {list.data &&
+        !list.loading &&
+        (mine.length === 0 ? (
+          <p>{tp('noPayment')}</p>
+        ) : (
+          <div class="table-wrap">
+            <table data-testid="purchase-payments">
+              <caption class="visually-hidden">{tp('payments')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{tp('paidOn')}</th>
+                  <th scope="col">{tp('method')}</th>
+                  <th scope="col">{tp('payReference')}</th>
+                  <th scope="col" class="num">
+                    {tp('onThisInvoice')}
+                  </th>
+                  {!readOnly && <th scope="col">{tp('removePayment')}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {mine.map((p) => (
+                  <tr key={p.id}>
+                    <td data-label={tp('paidOn')}>{date(p.date)}</td>
+                    <td data-label={tp('method')}>{paymentMethodLabel(p.paymentMethod)}</td>
+                    <td data-label={tp('payReference')}>{p.reference}</td>
+                    <td data-label={tp('onThisInvoice')} class="num">
+                      {money(p.links.filter((l) => l.id === purchase.id).reduce((sum, l) => sum + l.amount, 0))}
+                    </td>
+                    {!readOnly && (
+                      <td data-label={tp('removePayment')}>
+                        <button
+                          type="button"
+                          class="link"
+                          onClick={() => {
+                            setRemoving(p);
+                          }}
+                        >
+                          {tp('removePayment')}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      {removeError !== null && <ErrorBox error={removeError} />}
+      {removing && (
+        <Confirm
+          title={tp('removePaymentTitle')}
+          text={tp('removePaymentText', { amount: money(removing.amount), date: date(removing.date) })}
+          confirmLabel={tp('removePayment')}
+          danger
+          onConfirm={() => void remove(removing)}
+          onClose={() => {
+            setRemoving(null);
+          }}
+        />
+      )}
+      {readOnly ? null : purchase.balance === 0 && purchase.taxIncludedAmount !== 0 ? (
+        <p class="hint">{tp('nothingDue')}</p>
+      ) : (
+        <form onSubmit={(e) => void pay(e)} data-testid="supplier-payment" noValidate>
+          <fieldset class="plain">
+            <legend>{tp('pay')}</legend>
+            <p class="hint">{tp('payHelp')}</p>
+            <div class="grid-form">
+              <Field
+                label={tp('amount')}
+                value={form.amount}
+                inputMode="decimal"
+                required
+                onValue={set('amount')}
+                error={amountBad ? tp('notAmount') : fieldErrors(error, 'amount', 'links[0].amount', 'links[0].id', 'links')}
+              />
+              <DateField label={tp('paidOn')} value={form.date} onValue={set('date')} error={fieldErrors(error, 'date')} />
+              <Select
+                label={tp('method')}
+                value={form.method}
+                onValue={set('method')}
+                options={PAYMENT_METHODS.map((m) => [m, paymentMethodLabel(m)])}
+                error={fieldErrors(error, 'paymentMethod')}
+              />
+              <Field
+                label={tp('payReference')}
+                value={form.reference}
+                maxLength={200}
+                onValue={set('reference')}
+                error={fieldErrors(error, 'reference')}
+              />
+            </div>
+            {error !== null &&
+              !fieldErrors(error, 'amount', 'links[0].amount', 'links[0].id', 'links', 'date', 'paymentMethod', 'reference') && (
+                <ErrorBox error={error} />
+              )}
+            {done && <Notice>{tp('paymentRecorded')}</Notice>}
+            <div class="actions">
+              <button type="submit" class="primary">
+                {tp('recordPayment')}
+              </button>
+            </div>
+          </fieldset>
+        </form>
+      )}
+    </section>
   );
 }
