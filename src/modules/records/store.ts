@@ -197,27 +197,39 @@ function ftsFilter(db: Db, query: string) {
   return sql<boolean>`to_tsvector('simple', search_text) @@ to_tsquery('simple', ${tsquery})`;
 }
 
-/** The ids of a list's page in its order, and the list's total. */
-async function pageOfIds(db: Db, kind: RecordKind, accountId: number, options: ListOptions): Promise<{ ids: number[]; total: number }> {
+/** What a record's answer depends on, without its document: its version and its parent. */
+export interface RecordVersion {
+  id: number;
+  version: number;
+  parentId: number | null;
+}
+
+/** A list's page in its order (ids, versions, parents), and the list's total. */
+async function pageOf(
+  db: Db,
+  kind: RecordKind,
+  accountId: number,
+  options: ListOptions,
+): Promise<{ rows: RecordVersion[]; total: number }> {
   let base = recordsOf(db, kind, accountId);
   if (options.parentId !== undefined) base = base.where('parentId', '=', options.parentId);
   if (options.query?.trim()) {
     const filter = ftsFilter(db, options.query);
     // Nothing searchable typed (only punctuation): nothing can match.
-    if (!filter) return { ids: [], total: 0 };
+    if (!filter) return { rows: [], total: 0 };
     base = base.where(filter);
   }
   const key = `records:${kind.kind}:${accountId}:${options.parentId ?? ''}:${options.query?.trim() ?? ''}`;
   const total = await countOnce(db, key, async () =>
     Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
   );
-  if (total === 0 || options.page.offset >= total) return { ids: [], total };
-  // The page's ids are chosen first (sorting narrow rows), then only their documents are read.
-  let q = base.select('id');
+  if (total === 0 || options.page.offset >= total) return { rows: [], total };
+  // The page is chosen on narrow rows (the rows skipped by the offset are read from the index
+  // only), then only its documents are read.
+  let q = base.select(['id', 'version', 'parentId']);
   for (const k of options.order) q = q.orderBy(k.column, k.direction);
   if (!options.order.some((k) => k.column === 'id')) q = q.orderBy('id', 'asc');
-  const ids = (await q.limit(options.page.size).offset(options.page.offset).execute()).map((r) => r.id);
-  return { ids, total };
+  return { rows: await q.limit(options.page.size).offset(options.page.offset).execute(), total };
 }
 
 export async function listRecords<T>(
@@ -226,31 +238,22 @@ export async function listRecords<T>(
   accountId: number,
   options: ListOptions,
 ): Promise<{ items: StoredRecord<T>[]; total: number }> {
-  const { ids, total } = await pageOfIds(db, kind, accountId, options);
-  if (!ids.length) return { items: [], total };
+  const { rows, total } = await pageOf(db, kind, accountId, options);
+  if (!rows.length) return { items: [], total };
+  const ids = rows.map((r) => r.id);
   const byId = new Map((await recordsOf(db, kind, accountId).select(DOCUMENT).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
   return { items: ids.map((id) => row<T>(byId.get(id)!)), total };
 }
 
-/** What a record's answer depends on, without its document: its version and its parent. */
-export interface RecordVersion {
-  id: number;
-  version: number;
-  parentId: number | null;
-}
-
-/** A list's page as versions only (ids in the list's order): what keys the cache of answers. */
+/** A list's page as versions only (in the list's order): what keys the cache of answers. */
 export async function listRecordVersions(
   db: Db,
   kind: RecordKind,
   accountId: number,
   options: ListOptions,
 ): Promise<{ items: RecordVersion[]; total: number }> {
-  const { ids, total } = await pageOfIds(db, kind, accountId, options);
-  if (!ids.length) return { items: [], total };
-  const rows = await recordsOf(db, kind, accountId).select(['id', 'version', 'parentId']).where('id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { items: ids.map((id) => byId.get(id)).filter((r): r is RecordVersion => r !== undefined), total };
+  const { rows, total } = await pageOf(db, kind, accountId, options);
+  return { items: rows, total };
 }
 
 /** The versions of some records of a kind (the parents a page's answers depend on). */
