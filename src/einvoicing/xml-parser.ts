@@ -125,6 +125,8 @@ class Parser {
   private parent: XmlParentNode = this.doc;
   private depth = 0;
   private elements = 0;
+  /** The last document-order number given (the document has 0). */
+  private order = 0;
   /** Each distinct qualified name, validated and split once per document. */
   private readonly names = new Map<string, QName>();
   /** In-scope namespace bindings by prefix; '' is the default namespace ('' as a value: none). */
@@ -155,6 +157,7 @@ class Parser {
     }
     if (this.parent.nodeType === 1) throw this.fail(n, `the element <${this.parent.nodeName}> is not closed`);
     if (!this.doc.documentElement) throw new UnsafeXmlError('The XML document has no root element.');
+    this.doc.ordered = true;
     return this.doc;
   }
 
@@ -296,6 +299,7 @@ class Parser {
       throw new UnsafeXmlError(`The XML document nests elements deeper than ${this.limits.maxDepth} levels.`);
     if (names) this.declareNamespaces(names, values!, depth, lt);
     const el = new XmlElement(q.qname, q.prefix, q.local, this.elementNamespace(q, lt), this.doc);
+    el.order = ++this.order;
     if (names) this.attributes(el, names, values!, lt);
 
     const parent = this.parent;
@@ -372,6 +376,7 @@ class Parser {
       }
       const attr = new XmlAttr(q.qname, q.prefix, q.local, uri, values[k], this.doc);
       attr.ownerElement = el;
+      attr.order = ++this.order;
       attrs.push(attr);
     }
     el.attributes = attrs;

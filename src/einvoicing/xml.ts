@@ -3,7 +3,7 @@
 // document, and XPath locations for findings.
 import type { XmlDocument, XmlElement, XmlNode, XmlParentNode } from './dom.js';
 import { type ParseLimits, UnsafeXmlError, parseXmlDocument } from './xml-parser.js';
-import { type CompiledXPath, type ElementIndex, buildElementIndex, compileXPath } from './xpath-compile.js';
+import { type CompiledXPath, type ElementIndex, type EvalEnv, buildElementIndex, compileXPath } from './xpath-compile.js';
 
 export type { XmlAttr, XmlDocument, XmlElement, XmlNode } from './dom.js';
 export { UnsafeXmlError } from './xml-parser.js';
@@ -71,12 +71,14 @@ const EMPTY: readonly XmlNode[] = Object.freeze([]);
 /** Each expression is compiled once (see xpath-compile.ts) into a direct walk of the DOM. */
 export function xpathFor(doc: XmlDocument, options: XPathOptions = {}): XPath {
   let index: ElementIndex | null = null;
-  const getIndex = options.memoize ? () => (index ??= buildElementIndex(doc)) : undefined;
+  const env: EvalEnv | undefined = options.memoize
+    ? { index: () => (index ??= buildElementIndex(doc)), ordered: doc.ordered, prefixes: new Map<string, XmlNode[]>() }
+    : undefined;
   const memo = options.memoize ? new Map<string, XmlNode[]>() : null;
   const memoized = (expr: string, compiled: CompiledXPath, ctx: XmlNode): XmlNode[] => {
     let result = memo!.get(expr);
     if (!result) {
-      const found = compiled.nodes(ctx, getIndex);
+      const found = compiled.nodes(ctx, env);
       result = found.length === 0 ? (EMPTY as XmlNode[]) : (Object.freeze(found) as XmlNode[]);
       memo!.set(expr, result);
     }
@@ -84,11 +86,11 @@ export function xpathFor(doc: XmlDocument, options: XPathOptions = {}): XPath {
   };
   const nodes = (expr: string, ctx: XmlNode = doc): XmlNode[] => {
     const compiled = compileXPath(expr, NS);
-    return memo && compiled.absolute ? memoized(expr, compiled, ctx) : compiled.nodes(ctx, getIndex);
+    return memo && compiled.absolute ? memoized(expr, compiled, ctx) : compiled.nodes(ctx, env);
   };
   const first = (expr: string, ctx: XmlNode = doc): XmlNode | null => {
     const compiled = compileXPath(expr, NS);
-    return memo && compiled.absolute ? (memoized(expr, compiled, ctx)[0] ?? null) : compiled.first(ctx, getIndex);
+    return memo && compiled.absolute ? (memoized(expr, compiled, ctx)[0] ?? null) : compiled.first(ctx, env);
   };
   return {
     nodes,

@@ -36,18 +36,38 @@ interface Path {
   /** 'relative' starts at the context node, 'absolute' at its document, 'descendant' is `//first/...`. */
   start: 'relative' | 'absolute' | 'descendant';
   steps: Step[];
+  /** The text of each leading part of the path (`/a`, `/a/b`, …): what EvalEnv.prefixes remembers them by. */
+  prefixes: string[];
 }
 
 /** Every element of a document by local name, in document order (for `//` searches). */
 export type ElementIndex = Map<string, XmlElement[]>;
 
+/** What an evaluation may rely on, for a document that is not modified while it is read. */
+export interface EvalEnv {
+  /** The document's element index, built on first use. */
+  index?: () => ElementIndex;
+  /**
+   * The node-sets of the leading parts of absolute and `//` paths, by their text: `/a/b/c` and `/a/b/d`
+   * walk `/a/b` once (the rules' many paths below the line items share their first steps). The arrays
+   * kept are never modified.
+   */
+  prefixes?: Map<string, XmlNode[]>;
+  /**
+   * The document is as the parser left it (XmlDocument.ordered): node-sets are put in document order by
+   * comparing `order` numbers, not by walking ancestors and siblings (which made a sort of n sibling
+   * line items cost n² steps).
+   */
+  ordered?: boolean;
+}
+
 export interface CompiledXPath {
   /** True when the result does not depend on the context node (beyond its document). */
   readonly absolute: boolean;
   /** The node-set selected, in document order. */
-  nodes(context: XmlNode, index?: () => ElementIndex): XmlNode[];
+  nodes(context: XmlNode, env?: EvalEnv): XmlNode[];
   /** The first node of the node-set in document order, or null. */
-  first(context: XmlNode, index?: () => ElementIndex): XmlNode | null;
+  first(context: XmlNode, env?: EvalEnv): XmlNode | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,7 +181,9 @@ function parsePath(text: string, namespaces: Namespaces): Path {
   if (parts.some((p) => p.length === 0)) throw new Unsupported('an empty step ("/" alone, or "//" inside a path)');
   const steps = parts.map((part) => parseStep(part, namespaces));
   if (start === 'descendant' && steps[0].kind !== 'child') throw new Unsupported('"//" must be followed by a name test');
-  return { start, steps };
+  const lead = start === 'descendant' ? '//' : start === 'absolute' ? '/' : '';
+  const prefixes = parts.map((_, i) => lead + parts.slice(0, i + 1).join('/'));
+  return { start, steps, prefixes };
 }
 
 function parse(expr: string, namespaces: Namespaces): Path[] {
@@ -246,6 +268,7 @@ export function buildElementIndex(doc: XmlDocument): ElementIndex {
 
 function descendants(doc: XmlDocument, test: NameTest, index?: () => ElementIndex): XmlElement[] {
   if (index) {
+    // The index keeps one list per local name, in document order; usually all in the one namespace.
     const list = index().get(test.local);
     if (!list) return [];
     let all = true;
@@ -292,27 +315,58 @@ function compareDocumentOrder(a: XmlNode, b: XmlNode): number {
   return 1;
 }
 
-function sortUnique(nodes: XmlNode[]): XmlNode[] {
-  const unique = [...new Set(nodes)];
-  return unique.length > 1 ? unique.sort(compareDocumentOrder) : unique;
+/** Document order by the parser's numbers (see EvalEnv.ordered). */
+const byOrder = (a: XmlNode, b: XmlNode): number => a.order - b.order;
+
+function sortUnique(nodes: XmlNode[], ordered: boolean): XmlNode[] {
+  if (!ordered) {
+    const unique = [...new Set(nodes)];
+    return unique.length > 1 ? unique.sort(compareDocumentOrder) : unique;
+  }
+  // Mostly already in order (child steps from nodes none of which contains another): one pass checks it.
+  let sorted = true;
+  for (let i = 1; i < nodes.length && sorted; i++) if (nodes[i - 1].order >= nodes[i].order) sorted = false;
+  if (sorted) return nodes;
+  const all = [...nodes].sort(byOrder);
+  const unique: XmlNode[] = [all[0]];
+  for (let i = 1; i < all.length; i++) if (all[i] !== all[i - 1]) unique.push(all[i]);
+  return unique;
 }
 
-function evalPath(path: Path, context: XmlNode, index?: () => ElementIndex): XmlNode[] {
+function evalPath(path: Path, context: XmlNode, env?: EvalEnv): XmlNode[] {
+  const index = env?.index;
+  const ordered = env?.ordered === true;
   let current: XmlNode[];
   let stepIndex = 0;
   // `sameDepth`: the set is in document order and all its nodes are at one depth, so child, attribute
   // and parent steps keep it in document order (a parent step only repeats a node consecutively).
   let sameDepth = true;
-  if (path.start === 'descendant') {
+  const kept = path.start === 'relative' ? undefined : env?.prefixes;
+  let from = -1;
+  if (kept) {
+    for (let i = path.steps.length - 1; i >= 0 && from === -1; i--) if (kept.has(path.prefixes[i])) from = i;
+  }
+  if (from >= 0) {
+    // The longest leading part already walked: its set, as it was after its last step.
+    current = kept!.get(path.prefixes[from])!;
+    stepIndex = from + 1;
+    sameDepth = path.start === 'absolute';
+  } else if (path.start === 'descendant') {
     const first = path.steps[0] as Extract<Step, { kind: 'child' }>;
     const all = descendants(documentOf(context), first.name, index);
     current = first.preds.length > 0 ? all.filter((n) => predicatesHold(n, first.preds)) : all;
     stepIndex = 1;
     sameDepth = false;
+    kept?.set(path.prefixes[0], current);
   } else {
     current = [path.start === 'absolute' ? documentOf(context) : context];
   }
-  for (; stepIndex < path.steps.length && current.length > 0; stepIndex++) {
+  for (; stepIndex < path.steps.length; stepIndex++) {
+    if (current.length === 0) {
+      // Nothing below an empty set: the longer parts are empty too.
+      for (; stepIndex < path.steps.length; stepIndex++) kept?.set(path.prefixes[stepIndex], current);
+      break;
+    }
     const step = path.steps[stepIndex];
     let next: XmlNode[] = [];
     switch (step.kind) {
@@ -345,7 +399,8 @@ function evalPath(path: Path, context: XmlNode, index?: () => ElementIndex): Xml
         }
         break;
     }
-    current = !sameDepth && next.length > 1 ? sortUnique(next) : next;
+    current = !sameDepth && next.length > 1 ? sortUnique(next, ordered) : next;
+    kept?.set(path.prefixes[stepIndex], current);
   }
   return current;
 }
@@ -392,12 +447,13 @@ function firstFrom(steps: Step[], i: number, node: XmlNode): XmlNode | null {
 }
 
 /** Union of non-empty, document-ordered, duplicate-free node-sets. */
-function union(parts: XmlNode[][]): XmlNode[] {
+function union(parts: XmlNode[][], ordered: boolean): XmlNode[] {
+  const compare = ordered ? byOrder : compareDocumentOrder;
   // Common case: the branches select disjoint ranges of the document (e.g. line items, then totals):
   // ordering the branches by their first node is then enough.
-  const byFirst = [...parts].sort((a, b) => compareDocumentOrder(a[0], b[0]));
-  const disjoint = byFirst.every((p, k) => k === 0 || compareDocumentOrder(byFirst[k - 1][byFirst[k - 1].length - 1], p[0]) < 0);
-  return disjoint ? byFirst.flat() : sortUnique(parts.flat());
+  const byFirst = [...parts].sort((a, b) => compare(a[0], b[0]));
+  const disjoint = byFirst.every((p, k) => k === 0 || compare(byFirst[k - 1][byFirst[k - 1].length - 1], p[0]) < 0);
+  return disjoint ? byFirst.flat() : sortUnique(parts.flat(), ordered);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -411,17 +467,17 @@ function compileUncached(expr: string, namespaces: Namespaces): CompiledXPath {
       throw new Error(`XPath expression ${JSON.stringify(expr)} is outside the supported subset: ${err.message}.`);
     throw err;
   }
-  const nodes = (context: XmlNode, index?: () => ElementIndex): XmlNode[] => {
-    if (paths.length === 1) return evalPath(paths[0], context, index);
-    const parts = paths.map((p) => evalPath(p, context, index)).filter((r) => r.length > 0);
+  const nodes = (context: XmlNode, env?: EvalEnv): XmlNode[] => {
+    if (paths.length === 1) return evalPath(paths[0], context, env);
+    const parts = paths.map((p) => evalPath(p, context, env)).filter((r) => r.length > 0);
     if (parts.length === 0) return [];
     if (parts.length === 1) return parts[0];
-    return union(parts);
+    return union(parts, env?.ordered === true);
   };
   const single = paths.length === 1 && paths[0].start !== 'descendant' ? paths[0] : null;
   const first = single
     ? (context: XmlNode) => firstFrom(single.steps, 0, single.start === 'absolute' ? documentOf(context) : context)
-    : (context: XmlNode, index?: () => ElementIndex) => nodes(context, index)[0] ?? null;
+    : (context: XmlNode, env?: EvalEnv) => nodes(context, env)[0] ?? null;
   return { absolute: paths.every((p) => p.start !== 'relative'), nodes, first };
 }
 

@@ -57,20 +57,15 @@ function byLocalName(c: CheckContext): Map<string, XmlElement[]> {
 }
 
 /** `//ram:*[ends-with(name(), suffix)]`: ram elements whose name ends with `suffix` (once per check). */
-const ramEndingWith = (suffix: string, except?: (e: XmlElement) => boolean) => (c: CheckContext) =>
-  c
-    .shared(`syntax:ending-with:${suffix}`, () =>
-      [...byLocalName(c).entries()]
-        .filter(([local]) => local.endsWith(suffix))
-        .flatMap(([, list]) => list.filter((e) => e.namespaceURI === NS.ram))
-        .sort(documentOrder(c)),
-    )
-    .filter((e) => !(except?.(e) ?? false));
-
-/** Sorts elements back into document order. */
-const documentOrder = (c: CheckContext) => {
-  const position = c.shared('syntax:positions', () => new Map(allElements(c).map((e, i) => [e, i])));
-  return (a: XmlElement, b: XmlElement) => (position.get(a) ?? 0) - (position.get(b) ?? 0);
+const ramEndingWith = (suffix: string, except?: (e: XmlElement) => boolean) => (c: CheckContext) => {
+  const all = c.shared(`syntax:ending-with:${suffix}`, () => {
+    const names = [...byLocalName(c).keys()].filter((local) => local.endsWith(suffix));
+    // One name: its list is already in document order. Several: one pass over every element keeps that order.
+    if (names.length <= 1) return (names.length ? byLocalName(c).get(names[0])! : []).filter((e) => e.namespaceURI === NS.ram);
+    const wanted = new Set(names);
+    return allElements(c).filter((e) => e.namespaceURI === NS.ram && wanted.has(e.localName));
+  });
+  return except ? all.filter((e) => !except(e)) : all;
 };
 
 const ancestorNamed = (e: XmlNode, local: string): boolean => {
