@@ -183,6 +183,14 @@ describeEachDb('customer lists answered from the cache of serialized answers', (
       expect(found.statusCode).toBe(200);
       expect(found.body).toBe(`[${JSON.stringify(items[i])}]`);
     }
+    // GET by id: the same bytes and ETag twice, the list's item, and a 404 for another account.
+    const one = await get(`/v1/customers/${listed[0].id}`);
+    const again = await get(`/v1/customers/${listed[0].id}`);
+    expect(one.statusCode).toBe(200);
+    expect(again.body).toBe(one.body);
+    expect(again.headers.etag).toBe(one.headers.etag);
+    expect(one.body).toBe(JSON.stringify(items[0]));
+    expect((await get(`/v1/customers/${listed[0].id}`, b)).statusCode).toBe(404);
     const search = await get('/v1/customers?query=durand');
     expect(search.json<{ id: number }[]>().map((c) => c.id)).toEqual([ids[1]]);
     expect((await get('/v1/customers?query=durand')).body).toBe(search.body);
@@ -190,7 +198,11 @@ describeEachDb('customer lists answered from the cache of serialized answers', (
 
   it('answers a change of the customer or of its family at once, and never another account’s customers', async () => {
     await get('/v1/customers');
+    const before = await get(`/v1/customers/${ids[1]}`);
     await send('PUT', `/v1/customers/${ids[1]}`, { companyName: 'Garage Durand & Fils' });
+    const after = await get(`/v1/customers/${ids[1]}`);
+    expect(after.json()).toMatchObject({ id: ids[1], name: 'Garage Durand & Fils' });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
     // Families have no update route in the API; the service can change one (what the key must follow).
     await customerFamilies.update(ctx.db, a.accountId, familyId, { label: 'Artisans' });
     const listed = (await get('/v1/customers')).json<{ id: number; name: string; family: { label: string } | null }[]>();

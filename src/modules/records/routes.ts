@@ -164,7 +164,11 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
         response: { 200: ref, 404: problem },
       },
     },
-    async (request, reply) => withETag(reply, await r.service.read(ctx.db, request.principal.accountId, request.params.id)),
+    async (request, reply) => {
+      const answer = withETag(reply, await r.service.answer(ctx.db, request.principal.accountId, request.params.id));
+      answerThroughCache(reply);
+      return answer;
+    },
   );
 
   if (r.update) {

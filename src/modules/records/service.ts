@@ -174,6 +174,26 @@ export function resourceService<Input, Stored extends object, Out extends object
       return versioned(db.kysely, accountId, record);
     },
 
+    /**
+     * The record as GET answers it: through the cache of serialized answers when the resource's
+     * answers depend only on its records (the route serializes it with answerThroughCache).
+     */
+    async answer(db: Db, accountId: number, id: number): Promise<Versioned<Out>> {
+      const parent = def.answerDependsOnlyOn?.parent;
+      if (!def.answerDependsOnlyOn) return this.read(db, accountId, id);
+      const v = await store.getRecordVersion(db.kysely, def.kind, accountId, id);
+      if (!v) throw new NotFoundError(def.kind.label, id);
+      const parentVersion =
+        parent && v.parentId !== null ? (await store.versionsOf(db.kysely, parent, accountId, [v.parentId])).get(v.parentId) : undefined;
+      const key = keyOfRecord(accountId, v.id, v.version, v.parentId, parentVersion);
+      const held = fragments.get(key);
+      if (held !== undefined) return { value: lazyItem<Out>({}, key, () => ({}) as Out, held), version: v.version };
+      // Missed: read as usual. Should the record or its parent change in between, the answer kept
+      // under this key is a newer one, and versions only grow: no later request asks for this key.
+      const read = await this.read(db, accountId, id);
+      return { value: lazyItem<Out>({}, key, () => read.value), version: read.version };
+    },
+
     async get(db: Db, accountId: number, id: number): Promise<Out> {
       return (await this.read(db, accountId, id)).value;
     },
@@ -206,6 +226,8 @@ export type ResourceService<Input, Out> = {
   update(db: Db, accountId: number, id: number, input: Input, ifMatch?: IfMatch): Promise<Versioned<Out>>;
   remove(db: Db, accountId: number, id: number, ifMatch?: IfMatch): Promise<void>;
   read(db: Db, accountId: number, id: number): Promise<Versioned<Out>>;
+  /** What GET answers (through the cache of serialized answers where the resource allows it). */
+  answer(db: Db, accountId: number, id: number): Promise<Versioned<Out>>;
   list(db: Db, accountId: number, query: ListQuery): Promise<{ items: Out[]; total: number }>;
   find(db: Db, accountId: number, by: { email?: string; internalId?: string; number?: string }): Promise<Out[]>;
   getByInternalId(db: Db, accountId: number, internalId: string): Promise<Versioned<Out>>;

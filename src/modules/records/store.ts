@@ -256,6 +256,11 @@ export async function listRecordVersions(
   return { items: rows, total };
 }
 
+/** One record's version and parent, without its document (null when it does not exist). */
+export async function getRecordVersion(db: Db, kind: RecordKind, accountId: number, id: number): Promise<RecordVersion | null> {
+  return (await recordsOf(db, kind, accountId).select(['id', 'version', 'parentId']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
 /** The versions of some records of a kind (the parents a page's answers depend on). */
 export async function versionsOf(db: Db, kind: RecordKind, accountId: number, ids: number[]): Promise<Map<number, number>> {
   const unique = [...new Set(ids)];
