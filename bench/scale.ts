@@ -111,8 +111,11 @@ async function prepareSqlite(): Promise<Prepared> {
   };
 }
 
+/** The server's `postgres` database: where the bench creates and drops its own (never the tests' database). */
 function pgAdminUrl(): string {
-  return process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = new URL(process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = '/postgres';
+  return url.toString();
 }
 
 async function preparePostgres(round: number, processes: number): Promise<Prepared> {
@@ -325,8 +328,8 @@ export async function scaleScenario(seconds: number): Promise<{ results: []; not
       const config = configs[(k + round - 1) % configs.length];
       process.stderr.write(`round ${round}: ${config.name}\n`);
       const p = config.postgres ? await preparePostgres(round, config.processes) : await prepareSqlite();
+      const servers: Awaited<ReturnType<typeof startFacturier>>[] = [];
       try {
-        const servers = [];
         for (let i = 0; i < config.processes; i++) servers.push(await startFacturier(p.env));
         const urls = servers.map((s) => s.url);
         const pids = servers.map((s) => s.child.pid!);
@@ -349,6 +352,7 @@ export async function scaleScenario(seconds: number): Promise<{ results: []; not
           `round ${round}, ${config.name}: ${check.finalized} invoices finalized, numbers unique and gapless per account: ${check.ok} (${check.text})`,
         );
       } finally {
+        await Promise.all(servers.map((s) => stop(s.child)));
         await p.cleanup();
       }
     }

@@ -172,6 +172,7 @@ export async function writeFinalization(db: Db, w: FinalizationWrites): Promise<
     await insertEntries(db, w.entries);
     await updateHead(db, w.accountId, w.head.kind, w.head.values);
     if (w.outbox) await db.insertInto('outbox').values(w.outbox).execute();
+    if (version !== next) throw new ConflictError(`Document ${w.id} changed while it was being finalized`);
     return version;
   }
   let q = db
