@@ -97,7 +97,8 @@ export async function startFacturier(env: NodeJS.ProcessEnv, execArgv?: string[]
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/healthz`, child);
+  // A loaded machine (a load average of 15 on 2 cores) has taken more than a minute to start one.
+  await waitForHttp(`${url}/healthz`, child, Number(process.env.BENCH_START_TIMEOUT ?? 60) * 1000);
   return { url, child };
 }
 

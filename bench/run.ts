@@ -1,5 +1,5 @@
 // `npm run bench [-- scenario ...]`: runs the load scenarios in one process tree and writes
-// the figures to bench/results/. Scenarios: api, hello, customers, invoices, pdf, backup, workers, exports, einvoicing, delivery, statements (default: all).
+// the figures to bench/results/. Scenarios: api, hello, customers, invoices, pdf, backup, workers, exports, einvoicing, delivery, statements, scale (default: all).
 import { apiScenario } from './api.js';
 import { backupScenario } from './backup.js';
 import { customersScenario } from './customers.js';
@@ -10,6 +10,7 @@ import { helloScenario } from './hello.js';
 import { invoicesScenario } from './invoices.js';
 import { machine, table, writeResults, type LoadResult } from './lib.js';
 import { pdfScenario } from './pdf.js';
+import { scaleScenario } from './scale.js';
 import { statementsScenario } from './statements.js';
 import { workersScenario } from './workers.js';
 
@@ -34,6 +35,7 @@ const scenarios: Record<string, (seconds: number) => Promise<ScenarioResult>> = 
   einvoicing: einvoicingScenario,
   delivery: deliveryScenario,
   statements: statementsScenario,
+  scale: scaleScenario,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

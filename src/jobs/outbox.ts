@@ -74,9 +74,15 @@ export type EventType =
   | 'RecurringInvoiceIssued'
   | 'RecurringInvoiceStopped';
 
+/** The outbox row of an event, as emit writes it (for a use case that writes it with others). */
+export function outboxRow(accountId: number, type: EventType, payload: unknown) {
+  return { accountId, type, payload: JSON.stringify(payload), createdAt: new Date().toISOString(), deliveredAt: null };
+}
+export type OutboxRow = ReturnType<typeof outboxRow>;
+
 export async function emit(db: Kysely<Database>, accountId: number, type: EventType, payload: unknown): Promise<void> {
   await db
     .insertInto('outbox')
-    .values({ accountId, type, payload: JSON.stringify(payload), createdAt: new Date().toISOString(), deliveredAt: null })
+    .values(outboxRow(accountId, type, payload))
     .execute();
 }

@@ -316,13 +316,18 @@ export function nextEntry(keyring: Keyring, head: ChainHead, input: EntryInput, 
   };
 }
 
+function headValues(head: ChainHead) {
+  return { lastDate: head.lastDate, chainIndex: head.seq, lastHash: head.mac, keyId: head.keyId };
+}
+
 async function writeHead(trx: Trx, head: ChainHead): Promise<void> {
-  await repo.updateHead(trx, head.accountId, head.kind, {
-    lastDate: head.lastDate,
-    chainIndex: head.seq,
-    lastHash: head.mac,
-    keyId: head.keyId,
-  });
+  await repo.updateHead(trx, head.accountId, head.kind, headValues(head));
+}
+
+/** The entry recording a document's state after `event` (sealed as stored: the storage codec's spelling, as a later check reads it from the row). */
+function documentEntry(event: AuditEvent, row: repo.DocumentRow, snapshot: StoredDocument | null, withMembers: boolean): EntryInput {
+  const sealed = sealSnapshot(snapshot ? storedForm(snapshot) : parseSnapshot(row.data));
+  return { event, document: { view: documentView(row, sealed), members: withMembers ? sealed.members : undefined } };
 }
 
 /**
@@ -411,11 +416,17 @@ export class AuditChains {
 
   /** Records the document's state after `event`; `members` when the event changed the snapshot. */
   async recordDocument(event: AuditEvent, row: repo.DocumentRow, snapshot: StoredDocument | null, withMembers: boolean): Promise<void> {
-    // Sealed as stored (the storage codec's spelling), as a later check reads it from the row.
-    const sealed = sealSnapshot(snapshot ? storedForm(snapshot) : parseSnapshot(row.data));
-    await this.record(row.kind, [
-      { event, document: { view: documentView(row, sealed), members: withMembers ? sealed.members : undefined } },
-    ]);
+    await this.record(row.kind, [documentEntry(event, row, snapshot, withMembers)]);
+  }
+
+  /**
+   * What recordDocument writes, sealed but not written: the entry, and the head as it moves to it
+   * (in memory already). The caller writes both in this transaction (repo.writeFinalization).
+   */
+  async sealDocument(event: AuditEvent, row: repo.DocumentRow, snapshot: StoredDocument | null, withMembers: boolean) {
+    const head = await this.lock(row.kind);
+    const entry = nextEntry(this.keyring, head, documentEntry(event, row, snapshot, withMembers), new Date().toISOString());
+    return { entries: [entry], head: { kind: head.kind, values: headValues(head) } };
   }
 
   /** A document about to change, checked against its seal (ConflictError otherwise), or undefined. */

@@ -14,7 +14,7 @@ import type { Keyring } from '../audit/index.js';
 import { checkIfMatch, type IfMatch, type Versioned } from '../../app/versioning.js';
 import type { Page, SortKey } from '../../app/paging.js';
 import { mergeUpdate } from '../../app/input/merge.js';
-import { emit, type EventType } from '../../jobs/outbox.js';
+import { emit, outboxRow, type EventType, type OutboxRow } from '../../jobs/outbox.js';
 import { getAccountSettings, readAccountSettings, type AccountSettings } from '../settings/index.js';
 import { correctedInvoice, sellerFromSettings } from './snapshot.js';
 import {
@@ -431,6 +431,8 @@ async function finalizeRow(
   workers: WorkerPool | undefined,
   balance?: Big,
   prejudged?: Prejudged,
+  /** The event announcing the finalization, written with it (from the row as it will stand). */
+  announce?: (row: repo.DocumentRow, data: StoredDocument) => Promise<OutboxRow>,
 ) {
   const { trx, accountId } = chains;
   const { settings } = account;
@@ -479,14 +481,16 @@ async function finalizeRow(
     einvoicingWarnings: encodeWarnings(warnings),
     updatedAt: now,
   };
-  const version = (await repo.updateDocument(trx, accountId, id, changes))!;
-  await repo.insertDetail(trx, id, final);
   head.lastDate = date;
-  await chains.recordDocument('finalized', { ...row, ...changes }, final, true);
+  const sealed = await chains.sealDocument('finalized', { ...row, ...changes }, final, true);
+  // The row as it will stand, without reading it back (it is locked: its version moves by one).
+  const after = { ...row, ...changes, version: row.version + 1 };
+  const outbox = announce ? await announce(after, final) : undefined;
+  // Row, snapshot, Detail, audit entry, head and event in one round trip on PostgreSQL.
+  const version = await repo.writeFinalization(trx, { accountId, id, changes, version: row.version, detail: final, ...sealed, outbox });
   // The Factur-X PDF is not rendered here, under the numbering lock: it is rendered from this frozen
   // snapshot on first download and kept with its hash from then on (src/modules/documents).
-  // The row as it now stands, without reading it back.
-  return { row: { ...row, ...changes, version }, data: final, warnings };
+  return { row: { ...after, version }, data: final, warnings };
 }
 
 export async function finalize(
@@ -500,7 +504,8 @@ export async function finalize(
   const prejudged = await prejudge(ctx, accountId, kind, id, options);
   return transaction(ctx.db, async (trx) => {
     const account = await readAccountSettings(trx, accountId);
-    const { row, data, warnings } = await finalizeRow(
+    let out: Awaited<ReturnType<typeof presentRow>> | undefined;
+    const { row, warnings } = await finalizeRow(
       new AuditChains(trx, ctx.keyring, accountId),
       kind,
       id,
@@ -509,10 +514,12 @@ export async function finalize(
       ctx.workers,
       undefined,
       prejudged,
+      async (after, final) => {
+        out = await presentRow(trx, accountId, after, ctx.publicUrl, account.settings, final);
+        return outboxRow(accountId, EVENTS[kind].finalized, out);
+      },
     );
-    const out = await presentRow(trx, accountId, row, ctx.publicUrl, account.settings, data);
-    await emit(trx, accountId, EVENTS[kind].finalized, out);
-    return { value: out, version: row.version, warnings };
+    return { value: out!, version: row.version, warnings };
   });
 }
 
