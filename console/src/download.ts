@@ -1,6 +1,6 @@
 // A file the API answers, saved by the browser under the name the API gives (Content-Disposition):
 // fetched first, so that a refusal is shown on the page instead of being saved as a file.
-import { call } from './api';
+import { callBlob, type OperationOf, type PathsFor, type Rest } from './api';
 
 export function fileNameOf(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
@@ -10,8 +10,13 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return plain ? plain[1] : fallback;
 }
 
-export async function downloadFile(path: string, fallback: string): Promise<string> {
-  const answer = await call<Blob>('GET', path, { blob: true });
+/** Downloads the file a GET of `path` answers (typed like call: path parameters, query); answers its name. */
+export async function downloadFile<P extends PathsFor<'GET'>>(
+  fallback: string,
+  path: P,
+  ...rest: Rest<OperationOf<P, 'GET'>>
+): Promise<string> {
+  const answer = await callBlob(path, ...rest);
   const name = fileNameOf(answer.headers.get('content-disposition'), fallback);
   const url = URL.createObjectURL(answer.data);
   const a = document.createElement('a');

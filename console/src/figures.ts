@@ -2,26 +2,32 @@
 // integrators use (no aggregate endpoint): the documents of the last twelve months, the unpaid ones
 // (the API's Incoming and Expired filters) and the receipts, read 100 at a time. Sums are made in
 // integer cents, so they are exact however many documents there are.
-import { getPage } from './api';
+import { getPage, type GetOptions, type ItemOf, type OperationOf, type PathsFor, type Rest } from './api';
 import type { Schemas } from './api-types';
 
 const PAGE = 100;
 
+type Paged = { query?: { PageIndex?: number; PageSize?: number } };
+
+/** The options of a GET with the page asked for added to its query (every list takes PageIndex and PageSize). */
+function paged<P extends PathsFor<'GET'>>(options: GetOptions<P> | undefined, page: number, size: number): GetOptions<P> {
+  const o = (options ?? {}) as GetOptions<P> & Paged;
+  return { ...o, query: { ...o.query, PageIndex: page, PageSize: size } };
+}
+
 /** Every item of a list, page after page. */
-export async function getAll<T>(path: string): Promise<T[]> {
-  const sep = path.includes('?') ? '&' : '?';
-  const all: T[] = [];
+export async function getAll<P extends PathsFor<'GET'>>(path: P, options?: GetOptions<P>): Promise<ItemOf<P>[]> {
+  const all: ItemOf<P>[] = [];
   for (let page = 1; ; page++) {
-    const { items, pages } = await getPage<T>(`${path}${sep}PageIndex=${page}&PageSize=${PAGE}`);
+    const { items, pages } = await getPage<P>(path, ...([paged(options, page, PAGE)] as unknown as Rest<OperationOf<P, 'GET'>>));
     all.push(...items);
     if (page >= pages || items.length < PAGE) return all;
   }
 }
 
 /** How many items a list has (x-record-count), reading one. */
-export async function countOf(path: string): Promise<number> {
-  const sep = path.includes('?') ? '&' : '?';
-  return (await getPage<unknown>(`${path}${sep}PageIndex=1&PageSize=1`)).total;
+export async function countOf<P extends PathsFor<'GET'>>(path: P, options?: GetOptions<P>): Promise<number> {
+  return (await getPage<P>(path, ...([paged(options, 1, 1)] as unknown as Rest<OperationOf<P, 'GET'>>))).total;
 }
 
 export const cents = (value: number) => Math.round(value * 100);
@@ -97,7 +103,7 @@ export type ReceiptRow = Pick<Schemas['Receipt'], 'id' | 'amount' | 'date' | 'st
 export async function receiptsSince(from: string): Promise<ReceiptRow[]> {
   const found: ReceiptRow[] = [];
   for (let page = 1; ; page++) {
-    const { items, pages } = await getPage<ReceiptRow>(`/v1/receipts?PageIndex=${page}&PageSize=${PAGE}&OrderBy=date%20desc`);
+    const { items, pages } = await getPage('/v1/receipts', { query: { PageIndex: page, PageSize: PAGE, OrderBy: 'date desc' } });
     for (const r of items) if (r.date >= from) found.push(r);
     if (page >= pages || items.length < PAGE || (items.length && items[items.length - 1].date < from)) return found;
   }

@@ -25,21 +25,16 @@ import { ProductEdit, ProductsPage } from './pages/products';
 import { ReceiptsPage } from './pages/receipts';
 import { GlobalSearch, SearchPage } from './pages/search';
 import { SettingsPage } from './pages/settings';
-import { UsersPage, type ApiUser } from './pages/users';
+import { UsersPage } from './pages/users';
 import { tw, WebhookPage, WebhooksPage } from './pages/webhooks';
 import { LinkSignIn, SignIn } from './pages/signin';
 import './styles.css';
 // After styles.css: the dark theme overrides its colours.
 import './theme.css';
 
-/** The signed-in user (the session's): a user of the account, as /v1/users answers them. */
-export type User = Pick<ApiUser, 'userId' | 'email' | 'displayName' | 'profile'>;
-
-export interface Session {
-  user: User;
-  csrfToken: string;
-  passwordSet: boolean;
-}
+/** The signed-in user and the session (the console's own route, api-types.ts). */
+export type { Session, SessionUser as User } from './api-types';
+import type { Session } from './api-types';
 
 /** Whether a session was open in this page: a 401 before any (the first visit) is no expiry. */
 let everSignedIn = false;
@@ -70,7 +65,7 @@ function App() {
       setSession(null);
       return;
     }
-    call<Session>('GET', '/v1/users/session').then(
+    call('GET', '/v1/users/session').then(
       (a) => {
         opened(a.data);
       },

@@ -104,14 +104,169 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^must be >= (\S+)$/, (m) => `Au moins ${m[1]}.`],
 ];
 
+const COLUMNS: Record<string, string> = {
+  dateColumn: 'la colonne de la date',
+  labelColumn: 'la colonne du libellé',
+  amountColumn: 'la colonne du montant',
+  debitColumn: 'la colonne des débits',
+  creditColumn: 'la colonne des crédits',
+  valueDateColumn: 'la colonne de la date de valeur',
+  referenceColumn: 'la colonne de la référence',
+};
+const column = (name: string) => COLUMNS[name] ?? name;
+
+/**
+ * The upload routes' messages about a file (bank statements, purchase invoices, expense receipts:
+ * src/modules/bank, src/modules/purchases, src/modules/expenses), in French. Details that come from
+ * the file's own parser (an XML or PDF library's wording) are not repeated: the French says what
+ * is wrong and what to do. test/console/messages.test.ts lists every message those modules emit.
+ */
+const UPLOAD: [RegExp, (m: RegExpExecArray) => string][] = [
+  // Where in the file (a statement's line, entry or transaction): said first, then the message.
+  [/^line (\d+): (.+)$/s, (m) => `Ligne ${m[1]} : ${upload(m[2])}`],
+  [/^entry (\d+) \(line (\d+)\): (.+)$/s, (m) => `Écriture ${m[1]} (ligne ${m[2]}) : ${upload(m[3])}`],
+  [/^transaction (\d+): (.+)$/s, (m) => `Opération ${m[1]} : ${upload(m[2])}`],
+  // Sending the file.
+  [/^send multipart\/form-data with one part named "file"$/, () => 'Choisissez un fichier à envoyer.'],
+  [/^no part named "file" in the multipart body$/, () => 'Aucun fichier n’a été reçu : choisissez un fichier à envoyer.'],
+  [/^the first file part is named ".*", not "file"$/s, () => 'Aucun fichier n’a été reçu : choisissez un fichier à envoyer.'],
+  [/^send exactly one file, in a part named "file"$/, () => 'Envoyez un seul fichier à la fois.'],
+  [/^too many (parts|fields) in the multipart body$/, () => 'L’envoi contient trop d’éléments : envoyez un seul fichier.'],
+  [/^malformed multipart body: .*$/s, () => 'L’envoi du fichier a échoué (envoi incomplet ou interrompu) : réessayez.'],
+  [/^the file is empty$/, () => 'Le fichier est vide.'],
+  [/^the file is larger than (\S+) MB$/, (m) => `Le fichier dépasse ${m[1]} Mo : envoyez un fichier plus petit.`],
+  [/^an OFX or CSV statement may hold at most (\S+) MB$/, (m) => `Un relevé OFX ou CSV fait au plus ${m[1]} Mo : découpez-le.`],
+  [
+    /^more than (\S+) (entries|lines|transactions) in one file: split the statement$/,
+    (m) => `Plus de ${m[1]} opérations dans un même fichier : découpez le relevé.`,
+  ],
+  [
+    /^reading the file took longer than the (\S+) s allowed; it is refused$/,
+    (m) => `La lecture du fichier a dépassé ${m[1]} s : il est refusé (fichier trop complexe).`,
+  ],
+  [
+    /^reading the file needed more than the (\S+) MB of memory allowed; it is refused$/,
+    (m) => `La lecture du fichier demandait plus de ${m[1]} Mo de mémoire : il est refusé (fichier trop complexe).`,
+  ],
+  // Bank statements: CAMT.053.
+  [/^the XML declares a DOCTYPE: refused/, () => 'Ce fichier XML déclare un DOCTYPE : il est refusé par sécurité.'],
+  [/^the XML is declared in .+: only UTF-8 is read$/s, () => 'Ce fichier XML n’est pas encodé en UTF-8 : seul l’UTF-8 est lu.'],
+  [/^the XML is not valid UTF-8/, () => 'Ce fichier XML n’est pas de l’UTF-8 valide.'],
+  [/^the root element is .+, not a CAMT\.053 Document$/s, () => 'Ce fichier XML n’est pas un relevé CAMT.053.'],
+  [/^not a CAMT\.053 statement/, () => 'Ce fichier n’est pas un relevé CAMT.053.'],
+  [/^the XML nests more than (\d+) elements deep$/, () => 'Ce fichier XML est trop imbriqué pour être lu.'],
+  [/^malformed XML: .*$/s, () => 'Ce fichier XML est mal formé (illisible).'],
+  [/^no Amt$/, () => 'le montant (Amt) manque.'],
+  [/^no BookgDt$/, () => 'la date de comptabilisation (BookgDt) manque.'],
+  [/^the amount .+ is negative; CAMT amounts are unsigned/s, () => 'le montant est négatif, alors que CAMT donne le sens par CdtDbtInd.'],
+  [/^CdtDbtInd is ".*", not CRDT or DBIT$/s, () => 'le sens (CdtDbtInd) n’est ni CRDT ni DBIT.'],
+  [/^amount in (\S+) in a statement in (\S+)$/, (m) => `un montant en ${m[1]} dans un relevé en ${m[2]}.`],
+  // Bank statements: OFX.
+  [/^the OFX file is not valid UTF-8/, () => 'Ce fichier OFX n’est pas de l’UTF-8 et ne déclare pas son encodage (CHARSET:1252).'],
+  [
+    /^the OFX declares a DOCTYPE or an entity: refused$/,
+    () => 'Ce fichier OFX déclare un DOCTYPE ou une entité : il est refusé par sécurité.',
+  ],
+  [/^not an OFX file: no <OFX> element$/, () => 'Ce fichier n’est pas un relevé OFX.'],
+  [/^the OFX file is truncated: no <\/OFX>$/, () => 'Ce fichier OFX est tronqué (incomplet).'],
+  [/^no bank statement \(<STMTRS>\) in the OFX file$/, () => 'Ce fichier OFX ne contient aucun relevé bancaire.'],
+  [/^no TRNAMT$/, () => 'le montant (TRNAMT) manque.'],
+  [
+    /^TRNTYPE (\S+) with the amount (\S+): the sign contradicts the type$/,
+    () => 'le signe du montant contredit le type d’opération (TRNTYPE).',
+  ],
+  [/^".*" is not an OFX date \(YYYYMMDD\)$/s, () => 'la date n’est pas une date OFX (AAAAMMJJ).'],
+  // Bank statements: CSV.
+  [
+    /^the CSV file is not valid UTF-8/,
+    () => 'Ce fichier CSV n’est pas en UTF-8 : choisissez son encodage (Windows-1252 pour la plupart des banques françaises).',
+  ],
+  [/^the CSV file has no header line$/, () => 'Ce fichier CSV n’a pas de ligne d’en-tête.'],
+  [/^a quoted field is not closed$/, () => 'un champ entre guillemets n’est pas refermé.'],
+  [
+    /^(\w+): column (\d+) is beyond the (\d+) columns of the header$/,
+    (m) => `${column(m[1])} : la colonne ${m[2]} n’existe pas (l’en-tête en compte ${m[3]}).`,
+  ],
+  [/^(\w+): no column "(.*)" in the header \((.*)\)$/s, (m) => `${column(m[1])} : aucune colonne « ${m[2]} » dans l’en-tête (${m[3]}).`],
+  [/^both a debit and a credit$/, () => 'un débit et un crédit sur la même ligne.'],
+  [
+    /^the credit .+ is negative; a credit column holds money in$/s,
+    () => 'un crédit négatif : la colonne des crédits contient les entrées d’argent.',
+  ],
+  [/^".*" is not a date in the format (.+)$/s, (m) => `la date n’est pas au format ${m[1]}.`],
+  [/^a CSV import needs the column of the booking date$/, () => 'Indiquez la colonne de la date.'],
+  [/^a CSV import needs the column of the label$/, () => 'Indiquez la colonne du libellé.'],
+  [
+    /^a CSV import needs amountColumn, or debitColumn and creditColumn$/,
+    () => 'Indiquez la colonne du montant, ou celles des débits et des crédits.',
+  ],
+  [
+    /^give amountColumn \(signed\) or debitColumn\/creditColumn, not both$/,
+    () => 'Indiquez soit la colonne du montant, soit celles des débits et des crédits, pas les deux.',
+  ],
+  // Bank statements: any format.
+  [/^".*" is not an amount$/s, () => 'le montant n’est pas un nombre.'],
+  [/^".*" has more than 2 decimals$/s, () => 'le montant a plus de 2 décimales.'],
+  [/^".*" is not a date$/s, () => 'la date n’est pas valide.'],
+  [
+    /^the statement is of the account (.+), not of bank account (\d+) \((.*)\)$/s,
+    (m) => `Ce relevé est celui du compte ${m[1]}, pas de ce compte bancaire (${m[3]}).`,
+  ],
+  [/^the statement is in (\S+), bank account (\d+) in (\S+)$/, (m) => `Ce relevé est en ${m[1]}, ce compte bancaire en ${m[3]}.`],
+  [/^the format of the file is not recognised/, () => 'Le format du fichier n’est pas reconnu : choisissez CAMT.053, OFX ou CSV.'],
+  // Purchase invoices.
+  [/^Not a PDF: the %PDF- signature is missing$/, () => 'Ce fichier n’est pas un PDF.'],
+  [/^the file is not a PDF$/, () => 'Ce fichier n’est pas un PDF.'],
+  [/^PDF larger than (\S+) MiB$/, (m) => `Le PDF dépasse ${m[1]} Mio.`],
+  [/^Encrypted PDFs are not supported$/, () => 'Ce PDF est chiffré (protégé par mot de passe) : envoyez-le sans protection.'],
+  [/^Unreadable PDF: .*$/s, () => 'Ce PDF est illisible (endommagé ou d’un format non pris en charge).'],
+  [
+    /^the file is neither a PDF nor an XML e-invoice \(CII or UBL\)$/,
+    () => 'Ce fichier n’est ni un PDF ni une facture électronique XML (Factur-X, CII ou UBL).',
+  ],
+  [/^Not an invoice: the invoice number \(BT-1\) is missing\.$/, () => 'Ce n’est pas une facture : son numéro (BT-1) manque.'],
+  [/^Not an invoice: .*$/s, () => 'Ce fichier XML n’est pas une facture électronique lisible (ni Factur-X/CII, ni UBL, ou mal formé).'],
+  [
+    /^the file holds no e-invoice whose amounts a rate could convert$/,
+    () => 'Le fichier ne contient pas de facture électronique dont convertir les montants.',
+  ],
+  [/^the invoice is in EUR: no exchange rate applies$/, () => 'La facture est en euros : aucun taux de change ne s’applique.'],
+  [
+    /^".*" is not a rate: give the euros for one unit/s,
+    () => 'Taux de change invalide : indiquez les euros pour une unité de la devise, par exemple 0,9215.',
+  ],
+  // Expense receipts (images).
+  [/^the image is empty$/, () => 'L’image est vide.'],
+  [/^the image is \d+ bytes; at most \d+ \((.+)\) are accepted$/s, (m) => `L’image est trop lourde : ${m[1]} au plus.`],
+  [/^the image is not a .+ image \(recognised by its first bytes\)$/s, () => 'Ce fichier n’est pas une image PNG, JPEG ou WebP.'],
+  [/^the image cannot be decoded/, () => 'L’image est illisible (fichier endommagé) : envoyez une image valide.'],
+  [
+    /^the image is (\d+)×(\d+) pixels; at most (\d+) pixels a side are accepted$/,
+    (m) => `L’image fait ${m[1]}×${m[2]} pixels : ${m[3]} pixels de côté au plus.`,
+  ],
+  [
+    /^the image is \d+×\d+ = \d+ pixels; at most \d+ \((.+) megapixels\) are accepted$/s,
+    (m) => `L’image a trop de pixels : ${m[1]} mégapixels au plus.`,
+  ],
+];
+
+function upload(message: string): string {
+  for (const [pattern, say] of UPLOAD) {
+    const m = pattern.exec(message);
+    if (m) return say(m);
+  }
+  return message;
+}
+
 /** One API field message, in French when the console speaks French and the phrasing is known. */
 export function localMessage(message: string): string {
   if (lang() !== 'fr') return message;
-  // Some messages repeat the field's name first ("company.siret: siret fails…"): read past it.
-  const bare = message.replace(/^[\w.[\]]+: /, '');
+  // Some messages repeat the field's name first ("company.siret: siret fails…", "file: …"): read past it.
+  const bare = message.replace(/^[\w.[\]]+( \(file name\))?: /, '');
   for (const [pattern, say] of PATTERNS) {
     const m = pattern.exec(bare);
     if (m) return say(m);
   }
-  return message;
+  const uploaded = upload(bare);
+  return uploaded === bare ? message : uploaded;
 }

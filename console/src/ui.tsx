@@ -129,11 +129,12 @@ export function Field(props: FieldProps) {
   );
 }
 
-export function Select(props: {
+/** A select; its value's type is its options' (an API enum stays one). */
+export function Select<V extends string = string>(props: {
   label: string;
-  value: string;
-  onValue: (value: string) => void;
-  options: [string, string][];
+  value: V;
+  onValue: (value: V) => void;
+  options: [V, string][];
   error?: string;
   required?: boolean;
 }) {
@@ -148,7 +149,7 @@ export function Select(props: {
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
         onChange={(e) => {
-          props.onValue(e.currentTarget.value);
+          props.onValue(e.currentTarget.value as V); // one of props.options
         }}
       >
         {props.options.map(([value, text]) => (

@@ -290,6 +290,63 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     await shoot('expenses');
   });
 
+  it('says in French why a bank statement or a supplier’s file is refused', async () => {
+    const [bankAccount] = await api<{ id: number; name: string }[]>('/v1/bankaccounts');
+    await page.goto(`${base}/console/#/bank/${bankAccount.id}`);
+    await page.getByRole('heading', { name: bankAccount.name }).waitFor();
+    const statement = 'Date;Libellé;Montant\r\n2026-11-07;VIR SEPA MARTIN;10,00\r\n';
+    await page
+      .getByLabel('Fichier du relevé')
+      .setInputFiles({ name: 'releve.csv', mimeType: 'text/csv', buffer: Buffer.from(statement, 'utf8') });
+    await page.getByLabel('Colonne de la date').fill('Date');
+    await page.getByLabel('Colonne du libellé').fill('Libellé');
+    await page.getByLabel('Colonne du montant (signé)').fill('Montant');
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
+    // The API says "file: line 2: "2026-11-07" is not a date in the format DD/MM/YYYY".
+    await expect
+      .poll(() => text('[data-testid=statement-import] [role=alert]'))
+      .toContain('Ligne 2 : la date n’est pas au format DD/MM/YYYY.');
+
+    await page.goto(`${base}/console/#/received`);
+    await page.getByTestId('purchase-upload').waitFor();
+    await page
+      .getByLabel('Fichier (PDF ou XML)')
+      .setInputFiles({ name: 'facture.txt', mimeType: 'text/plain', buffer: Buffer.from('Bonjour, voici la facture.', 'utf8') });
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    // The API says "the file is neither a PDF nor an XML e-invoice (CII or UBL)".
+    await expect
+      .poll(() => text('[data-testid=purchase-upload] [role=alert]'))
+      .toContain('Fichier refusé : Ce fichier n’est ni un PDF ni une facture électronique XML (Factur-X, CII ou UBL).');
+    if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'purchase-refused.png') });
+  });
+
+  it('shows the receipts with the numbers of the documents they settle, in one request', async () => {
+    const paid = await ctx.inject({
+      method: 'POST',
+      url: '/v1/receipts',
+      headers: account.headers,
+      payload: { amount: 100, date: '2026-11-08', paymentMethod: 'Check', links: [{ type: 'Invoice', id: invoice.id, amount: 100 }] },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const asked: string[] = [];
+    const listen = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/v1/')) asked.push(url.pathname);
+    };
+    await page.goto(`${base}/console/#/`);
+    await page.locator('h1:focus').waitFor();
+    page.on('request', listen);
+    await page.goto(`${base}/console/#/receipts`);
+    await opened('Encaissements');
+    const row = page.locator('tbody tr').filter({ hasText: '08/11/2026' });
+    await expect.poll(() => row.getByRole('link').first().textContent()).toContain(String(invoice.number));
+    page.off('request', listen);
+    // The list, and no request per row for the document's number.
+    expect(asked.filter((p) => p === '/v1/receipts')).toHaveLength(1);
+    expect(asked.filter((p) => /^\/v1\/(saleinvoices|salecredits)\//.test(p))).toEqual([]);
+    expect(await row.getByRole('link').first().getAttribute('href')).toBe(`#/invoices/${invoice.id}`);
+  });
+
   it('lists the e-mails sent as the API does, filtered by status', async () => {
     const [email] = await api<{ subject: string; to: string[]; status: string }[]>('/v1/emails');
     expect(email.status).toBe('Sent');

@@ -4357,6 +4357,8 @@ export interface components {
             id: number;
             /** @enum {string} */
             type: "Commitment" | "Invoice" | "Credit";
+            /** @description Number of the linked document (of the invoice, for a commitment); null while it is a draft (Facturier extension: saves a request per link) */
+            number: string | null;
         };
         /** @description Receipt */
         Receipt: {

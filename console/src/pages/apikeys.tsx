@@ -6,20 +6,7 @@ import { date } from '../format';
 import { t } from '../i18n';
 import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, useLoad } from '../ui';
 
-interface ApiKey {
-  id: number;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-interface CreatedKey {
-  id: number;
-  name: string;
-  apiKey: string;
-}
+import type { ApiKey, CreatedKey } from '../api-types';
 
 function ShownOnce({ created, onClose }: { created: CreatedKey; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
@@ -61,7 +48,7 @@ function ShownOnce({ created, onClose }: { created: CreatedKey; onClose: () => v
 }
 
 export function ApiKeysPage() {
-  const keys = useLoad(() => get<ApiKey[]>('/v1/apikeys'), []);
+  const keys = useLoad(() => get('/v1/apikeys'), []);
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [created, setCreated] = useState<CreatedKey | null>(null);
@@ -71,7 +58,7 @@ export function ApiKeysPage() {
     e.preventDefault();
     setError(null);
     try {
-      setCreated((await call<CreatedKey>('POST', '/v1/apikeys', { body: { name } })).data);
+      setCreated((await call('POST', '/v1/apikeys', { body: { name } })).data);
       setName('');
       keys.reload();
     } catch (err) {
@@ -84,8 +71,8 @@ export function ApiKeysPage() {
     setAsking(null);
     setError(null);
     try {
-      if (action === 'revoke') await call('DELETE', `/v1/apikeys/${key.id}`);
-      else setCreated((await call<CreatedKey>('POST', `/v1/apikeys/regenerate/${key.id}`)).data);
+      if (action === 'revoke') await call('DELETE', '/v1/apikeys/{id}', { path: { id: key.id } });
+      else setCreated((await call('POST', '/v1/apikeys/regenerate/{id}', { path: { id: key.id } })).data);
       keys.reload();
     } catch (err) {
       setError(err);

@@ -5,6 +5,7 @@
 import { useId, useState } from 'preact/hooks';
 import { call, getPage } from '../api';
 import type { Schemas } from '../api-types';
+
 import { dictionary } from '../dict';
 import { date, inputNumber, money, parseNumber } from '../format';
 import { localMessage } from '../messages';
@@ -165,9 +166,6 @@ export const tb = dictionary(
   },
 );
 
-/** A bank account (BankAccount). */
-type BankAccount = Pick<Schemas['BankAccount'], 'id' | 'name' | 'iban' | 'balance' | 'transactionCount' | 'lastTransactionDate'>;
-
 /** A statement line (BankTransaction). */
 type Transaction = Pick<
   Schemas['BankTransaction'],
@@ -190,7 +188,7 @@ type Suggestion = Pick<Schemas['MatchSuggestion'], 'type' | 'id' | 'date' | 'amo
 const spacedIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
 
 export function BankPage({ readOnly }: { readOnly: boolean }) {
-  const list = useLoad(() => getPage<BankAccount>('/v1/bankaccounts?PageSize=100'), []);
+  const list = useLoad(() => getPage('/v1/bankaccounts', { query: { PageSize: 100 } }), []);
   const [name, setName] = useState('');
   const [iban, setIban] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -270,17 +268,19 @@ function StatementImport({ accountId, onDone }: { accountId: number; onDone: () 
     setBusy(true);
     setError(null);
     setResult(null);
-    const query = new URLSearchParams();
-    if (format) query.set('format', format);
-    if (isCsv) for (const [k, v] of Object.entries(map)) if (v.trim()) query.set(k, v.trim());
+    // The format and the CSV settings come from this form's selects and fields, named as the
+    // operation's query parameters.
+    const query: Record<string, string> = {};
+    if (format) query.format = format;
+    if (isCsv) for (const [k, v] of Object.entries(map)) if (v.trim()) query[k] = v.trim();
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const answer = await call<{ insertedCount: number; duplicateCount: number; firstDate: string | null; lastDate: string | null }>(
-        'POST',
-        `/v1/bankaccounts/${accountId}/statements?${query.toString()}`,
-        { form },
-      );
+      const answer = await call('POST', '/v1/bankaccounts/{id}/statements', {
+        path: { id: accountId },
+        query,
+        form,
+      });
       const r = answer.data;
       setResult(
         tb('imported', { inserted: r.insertedCount, duplicates: r.duplicateCount, first: date(r.firstDate), last: date(r.lastDate) }),
@@ -376,7 +376,7 @@ function Reconcile({ tx, readOnly, onChange }: { tx: Transaction; readOnly: bool
             class="link"
             onClick={() =>
               void run(async () => {
-                await call('DELETE', `/v1/banktransactions/${tx.id}/match`);
+                await call('DELETE', '/v1/banktransactions/{id}/match', { path: { id: tx.id } });
                 onChange();
               })
             }
@@ -394,7 +394,7 @@ function Reconcile({ tx, readOnly, onChange }: { tx: Transaction; readOnly: bool
           type="button"
           onClick={() =>
             void run(async () => {
-              setSuggestions((await call<Suggestion[]>('GET', `/v1/banktransactions/${tx.id}/suggestions`)).data);
+              setSuggestions((await call('GET', '/v1/banktransactions/{id}/suggestions', { path: { id: tx.id } })).data);
             })
           }
         >
@@ -414,7 +414,7 @@ function Reconcile({ tx, readOnly, onChange }: { tx: Transaction; readOnly: bool
                   type="button"
                   onClick={() =>
                     void run(async () => {
-                      await call('POST', `/v1/banktransactions/${tx.id}/match`, { body: { type: s.type, id: s.id } });
+                      await call('POST', '/v1/banktransactions/{id}/match', { path: { id: tx.id }, body: { type: s.type, id: s.id } });
                       onChange();
                     })
                   }
@@ -716,12 +716,14 @@ function ManualActions({ tx, onChange }: { tx: Transaction; onChange: () => void
 }
 
 export function BankAccountPage({ id, readOnly }: { id: string; readOnly: boolean }) {
-  const account = useLoad(async () => (await call<BankAccount>('GET', `/v1/bankaccounts/${id}`)).data, [id]);
+  const account = useLoad(async () => (await call('GET', '/v1/bankaccounts/{id}', { path: { id: Number(id) } })).data, [id]);
   const [filter, setFilter] = useState<'' | 'false' | 'true'>('false');
   const [page, setPage] = useState(1);
   const txs = useLoad(
     () =>
-      getPage<Transaction>(`/v1/banktransactions?BankAccountId=${id}&PageIndex=${page}&PageSize=20${filter ? `&Matched=${filter}` : ''}`),
+      getPage('/v1/banktransactions', {
+        query: { BankAccountId: Number(id), PageIndex: page, PageSize: 20, ...(filter ? { Matched: filter === 'true' } : {}) },
+      }),
     [id, page, filter],
   );
   const refresh = () => {

@@ -4,7 +4,7 @@
 // an integrator calls, one after the other. A row the API refuses is named by its line in the
 // spreadsheet with the API's message, in French; the other rows are imported all the same.
 import { useState } from 'preact/hooks';
-import { ApiError, call } from '../api';
+import { ApiError, call, type BodyOf } from '../api';
 import { normalizeHeader, parseAmount, parseCsv, type CsvTable } from '../csv';
 import { dictionary } from '../dict';
 import { localMessage } from '../messages';
@@ -155,12 +155,15 @@ const COUNTRIES: Record<string, string> = {
   italie: 'IT',
 };
 
-interface Prepared {
+/** A row as the body of POST /v1/customers or POST /v1/products (null when it is not sent). */
+type Prepared = {
   line: number;
   cells: string[];
-  body: Record<string, unknown> | null;
   problems: string[];
-}
+} & (
+  | { target: 'customers'; body: BodyOf<'/v1/customers', 'POST'> | null }
+  | { target: 'products'; body: BodyOf<'/v1/products', 'POST'> | null }
+);
 
 /** One row as the API body it becomes, or what keeps it from being sent. */
 export function prepareRow(target: Target, mapping: Partial<Record<FieldKey, number>>, line: number, cells: string[]): Prepared {
@@ -170,11 +173,10 @@ export function prepareRow(target: Target, mapping: Partial<Record<FieldKey, num
   };
   const n = (key: FieldKey) => v(key) || null;
   const problems: string[] = [];
-  let body: Record<string, unknown>;
   if (target === 'customers') {
     if (!v('companyName') && !v('lastName')) problems.push(tc('needName'));
     const country = v('countryIso');
-    body = {
+    const body: BodyOf<'/v1/customers', 'POST'> = {
       type: v('companyName') ? 'Business' : 'Consumer',
       companyName: n('companyName'),
       firstName: n('firstName'),
@@ -190,6 +192,7 @@ export function prepareRow(target: Target, mapping: Partial<Record<FieldKey, num
         countryIso: country ? (COUNTRIES[normalizeHeader(country)] ?? country.toUpperCase()) : 'FR',
       },
     };
+    return { target, line, cells, body: problems.length ? null : body, problems };
   } else {
     if (!v('name')) problems.push(tc('required', { field: tc('name') }));
     const price = parseAmount(v('unitPrice'));
@@ -197,13 +200,13 @@ export function prepareRow(target: Target, mapping: Partial<Record<FieldKey, num
     const rate = parseAmount(v('vatRate').replace('%', ''));
     if (Number.isNaN(rate)) problems.push(tc('notRate', { field: tc('vatRate'), value: v('vatRate') }));
     const kind = normalizeHeader(v('type'));
-    let type: string | null = 'Service';
+    let type: 'Service' | 'Product' | null = 'Service';
     if (['produit', 'product', 'marchandise', 'bien', 'vente'].includes(kind)) type = 'Product';
     else if (kind && !['service', 'prestation', 'prestationdeservice'].includes(kind)) {
       type = null;
       problems.push(tc('badType', { field: tc('type'), value: v('type') }));
     }
-    body = {
+    const body: BodyOf<'/v1/products', 'POST'> = {
       name: n('name'),
       number: n('number'),
       type,
@@ -212,8 +215,8 @@ export function prepareRow(target: Target, mapping: Partial<Record<FieldKey, num
       description: n('description'),
       unit: v('unit') ? { code: v('unit') } : null,
     };
+    return { target: 'products', line, cells, body: problems.length ? null : body, problems };
   }
-  return { line, cells, body: problems.length ? null : body, problems };
 }
 
 /** The API's field ("companyInformations.siret") by the column's name ("SIRET") when it is one of ours. */
@@ -263,7 +266,8 @@ export function CsvImportPage({ target }: { target: Target }) {
     setProgress({ done: 0, n: good.length });
     for (const [i, p] of good.entries()) {
       try {
-        await call('POST', `/v1/${target}`, { body: p.body });
+        if (p.target === 'customers') await call('POST', '/v1/customers', { body: p.body! });
+        else await call('POST', '/v1/products', { body: p.body! });
         imported++;
       } catch (err) {
         refused.push({ line: p.line, message: refusal(err) });

@@ -8,32 +8,26 @@ import { cents, getAll, todayIso } from '../figures';
 import { date, money } from '../format';
 import { t } from '../i18n';
 import { ErrorBox, Loading, useLoad } from '../ui';
-import type { Customer } from './customers';
 import { paymentMethodLabel } from './receipts';
 import '../dashboard.css';
 
 type Invoice = Schemas['Invoice'];
 /** An invoice, credit note or quote of the customer (a quote answers neither isDraft nor isPaid, read as false). */
 type Doc = Pick<Invoice & Schemas['Credit'] & Schemas['Quote'], 'id' | 'number' | 'date' | 'balance' | 'taxIncludedAmount'> &
-  Pick<Invoice, 'isDraft' | 'isPaid'> &
+  Partial<Pick<Invoice, 'isDraft' | 'isPaid'>> &
   Partial<Pick<Invoice, 'dueDate' | 'isCancelled'>> &
   Partial<Pick<Schemas['Quote'], 'status'>>;
 
-/** A receipt of the customer (Receipt). */
-type ReceiptOfCustomer = Pick<Schemas['Receipt'], 'id' | 'date' | 'amount' | 'status' | 'paymentMethod' | 'customerId' | 'reference'>;
-
 async function loadAccount(id: string) {
-  const customer = (await call<Customer>('GET', `/v1/customers/${id}`)).data;
+  const customer = (await call('GET', '/v1/customers/{id}', { path: { id: Number(id) } })).data;
   const [invoices, credits, quotes] = await Promise.all([
-    getAll<Doc>(`/v1/saleinvoices?CustomerId=${id}&Cancelled=All&OrderBy=date%20desc`),
-    getAll<Doc>(`/v1/salecredits?CustomerId=${id}&Cancelled=All&OrderBy=date%20desc`),
-    getAll<Doc>(`/v1/salequotes?CustomerId=${id}&OrderBy=date%20desc`),
+    getAll('/v1/saleinvoices', { query: { CustomerId: Number(id), Cancelled: 'All', OrderBy: 'date desc' } }),
+    getAll('/v1/salecredits', { query: { CustomerId: Number(id), Cancelled: 'All', OrderBy: 'date desc' } }),
+    getAll('/v1/salequotes', { query: { CustomerId: Number(id), OrderBy: 'date desc' } }),
   ]);
   // The receipts' search covers the customer's name and number; the id keeps only this customer's.
   const term = customer.number ?? customer.name ?? '';
-  const receipts = term
-    ? (await getAll<ReceiptOfCustomer>(`/v1/receipts?query=${encodeURIComponent(term)}`)).filter((r) => r.customerId === customer.id)
-    : [];
+  const receipts = term ? (await getAll('/v1/receipts', { query: { query: term } })).filter((r) => r.customerId === customer.id) : [];
   const today = todayIso();
   const finalized = invoices.filter((d) => !d.isDraft);
   const due = finalized.reduce((s, d) => s + cents(d.balance), 0);

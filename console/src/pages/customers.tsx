@@ -28,10 +28,7 @@ const PAGE_SIZE = 20;
 export function CustomersPage() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const list = useLoad(
-    () => getPage<Customer>(`/v1/customers?PageIndex=${page}&PageSize=${PAGE_SIZE}${query ? `&query=${encodeURIComponent(query)}` : ''}`),
-    [page, query],
-  );
+  const list = useLoad(() => getPage('/v1/customers', { query: { PageIndex: page, PageSize: PAGE_SIZE, query } }), [page, query]);
   return (
     <>
       <div class="page-head">
@@ -95,7 +92,7 @@ const n = (v: string) => (v.trim() ? v.trim() : null);
 
 /** Adds or removes the customer from the reminders' exclusions (a customer paying by direct debit). */
 async function setReminded(customerId: number, reminded: boolean): Promise<void> {
-  const settings = await call<{ reminders: { excludedCustomerIds: number[] } }>('GET', '/v1/settings');
+  const settings = await call('GET', '/v1/settings');
   const excluded = settings.data.reminders.excludedCustomerIds;
   if (excluded.includes(customerId) === !reminded) return;
   const next = reminded ? excluded.filter((x) => x !== customerId) : [...excluded, customerId];
@@ -113,9 +110,9 @@ export function CustomerEdit({ id }: { id: string }) {
   const [reminded, setRemindedState] = useState<boolean | null>(isNew ? true : null);
   const load = useLoad(async () => {
     if (isNew) return null;
-    const settings = await call<{ reminders: { excludedCustomerIds: number[] } }>('GET', '/v1/settings');
+    const settings = await call('GET', '/v1/settings');
     setRemindedState(!settings.data.reminders.excludedCustomerIds.includes(Number(id)));
-    const answer = await call<Customer>('GET', `/v1/customers/${id}`);
+    const answer = await call('GET', '/v1/customers/{id}', { path: { id: Number(id) } });
     const c = answer.data;
     setEtag(answer.etag);
     setForm({
@@ -148,7 +145,8 @@ export function CustomerEdit({ id }: { id: string }) {
       companyName: n(f('companyName')),
       firstName: n(f('firstName')),
       lastName: n(f('lastName')),
-      type: f('type'),
+      // The select offers the schema's types only.
+      type: f('type') as Schemas['Customer']['type'],
       email: n(f('email')),
       phone: n(f('phone')),
       // The e-invoicing address the form does not show (found in the directory, or set through the
@@ -162,8 +160,8 @@ export function CustomerEdit({ id }: { id: string }) {
     };
     try {
       const answer = isNew
-        ? await call<Customer>('POST', '/v1/customers', { body })
-        : await call<Customer>('PUT', `/v1/customers/${id}`, { body, ifMatch: etag });
+        ? await call('POST', '/v1/customers', { body })
+        : await call('PUT', '/v1/customers/{id}', { path: { id: Number(id) }, body, ifMatch: etag });
       if (reminded !== null) await setReminded(answer.data.id, reminded);
       setEtag(answer.etag);
       setSaved(true);

@@ -4,7 +4,7 @@
 // (refunded); cancellation of an invoice.
 import { Fragment } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, call, getPage } from '../api';
+import { ApiError, call, callBlob, getPage, type BodyOf } from '../api';
 import type { Schemas } from '../api-types';
 import { date, decimal, inputNumber, money, parseNumber } from '../format';
 import { t, type Key } from '../i18n';
@@ -48,8 +48,11 @@ type Line = Pick<
   | 'vatExemptionCode'
 >;
 
+/** A line as the API takes it (PUT of a draft invoice; credits and quotes take the same). */
+type ApiLineInput = NonNullable<BodyOf<'/v1/saleinvoices/{id}', 'PUT'>['lines']>[number];
+
 /** The input the API takes for a line it answered: every field it gave, so an edit loses nothing. */
-function lineInputOf(l: Line): Record<string, unknown> {
+function lineInputOf(l: Line): ApiLineInput {
   const input: Record<string, unknown> = { type: l.type };
   for (const key of [
     'date',
@@ -70,6 +73,7 @@ function lineInputOf(l: Line): Record<string, unknown> {
   if (l.unit?.code) input.unit = { code: l.unit.code };
   else if (l.unit?.id) input.unit = { id: l.unit.id };
   if (l.vat) input.vat = { rate: l.vat.rate };
+  // Each field copied is the answered field of the same name, which the input takes as it is.
   return input;
 }
 
@@ -98,8 +102,8 @@ export type SaleDocument = Pick<Invoice, Shared> &
   Pick<Credit, Shared> &
   Pick<Quote, Shared> &
   // Invoices and credit notes; a quote answers neither isDraft nor isPaid (read as false).
-  Pick<Invoice, 'isDraft' | 'isPaid'> &
-  Pick<Credit, 'isDraft' | 'isPaid'> &
+  Partial<Pick<Invoice, 'isDraft' | 'isPaid'>> &
+  Partial<Pick<Credit, 'isDraft' | 'isPaid'>> &
   Partial<
     Pick<Invoice, 'dueDate' | 'subject' | 'isCancelled' | 'cancellationCreditId' | 'cancellationCreditNumber' | 'quoteId' | 'quoteNumber'>
   > &
@@ -124,7 +128,7 @@ function missingIdentity({ company, vat }: CompanySettings): string[] {
 
 /** On the first page: the company settings come first, until they are complete. */
 function IdentityNotice() {
-  const settings = useLoad(async () => (await call<CompanySettings>('GET', '/v1/settings')).data, []);
+  const settings = useLoad(async () => (await call('GET', '/v1/settings')).data, []);
   const missing = settings.data ? missingIdentity(settings.data) : [];
   if (!missing.length) return null;
   return (
@@ -196,12 +200,20 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
   const [search, setSearch] = useState(query.get('q') ?? '');
   // "Processed" is the specification's own filter (a terminal e-invoicing status was taken into account).
   const platformCodes = kind === 'quote' ? '' : (query.get('einvoicing') ?? '');
-  const filter =
-    (status === 'Processed' ? '&Processed=Only' : status ? `&Status=${status}` : '') +
-    (platformCodes ? `&EInvoicingStatus=${encodeURIComponent(platformCodes)}` : '') +
-    (search ? `&query=${encodeURIComponent(search)}` : '');
+  const common = { PageIndex: page, PageSize: PAGE_SIZE, ...(search ? { query: search } : {}) };
+  const einvoicing = {
+    ...(status === 'Processed' ? { Processed: 'Only' as const } : {}),
+    ...(platformCodes ? { EInvoicingStatus: platformCodes } : {}),
+  };
+  const invoiceStatus = STATUSES.find((s): s is Exclude<(typeof STATUSES)[number], 'Processed'> => s === status && s !== 'Processed');
+  const quoteStatus = QUOTE_FILTERS.find((s) => s === status);
   const list = useLoad(
-    () => getPage<SaleDocument>(`${base(kind)}?PageIndex=${page}&PageSize=${PAGE_SIZE}${filter}`),
+    (): Promise<{ items: SaleDocument[]; total: number; pages: number }> =>
+      kind === 'invoice'
+        ? getPage('/v1/saleinvoices', { query: { ...common, ...einvoicing, ...(invoiceStatus ? { Status: invoiceStatus } : {}) } })
+        : kind === 'credit'
+          ? getPage('/v1/salecredits', { query: { ...common, ...einvoicing } })
+          : getPage('/v1/salequotes', { query: { ...common, ...(quoteStatus ? { Status: quoteStatus } : {}) } }),
     [kind, page, status, platformCodes, search],
   );
   const platformColumn = kind !== 'quote' && !!list.data?.items.some((d) => d.einvoicingStatus);
@@ -327,11 +339,11 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
 }
 
 async function productOptions(): Promise<Product[]> {
-  return (await getPage<Product>('/v1/products?PageSize=100')).items;
+  return (await getPage('/v1/products', { query: { PageSize: 100 } })).items;
 }
 
 async function customerOptions(): Promise<Customer[]> {
-  return (await getPage<Customer>('/v1/customers?PageSize=100&OrderBy=name')).items;
+  return (await getPage('/v1/customers', { query: { PageSize: 100, OrderBy: 'name' } })).items;
 }
 
 /** A new document starts from its customer: the draft is created once one is chosen. */
@@ -344,7 +356,7 @@ function NewDocument({ kind }: { kind: Kind }) {
     e.preventDefault();
     setError(null);
     try {
-      const answer = await call<SaleDocument>('POST', base(kind), { body: { customerId: customerId ? Number(customerId) : null } });
+      const answer = await call('POST', base(kind), { body: { customerId: customerId ? Number(customerId) : null } });
       go(`/${section(kind)}/${answer.data.id}`);
     } catch (err) {
       setError(err);
@@ -476,7 +488,7 @@ function DraftEditor({
   const save = async (): Promise<boolean> => {
     if (!valid) return false;
     setSaving('saving');
-    const body = {
+    const body: BodyOf<'/v1/saleinvoices/{id}', 'PUT'> = {
       customerId: customerId ? Number(customerId) : null,
       date: docDate,
       subject: subject.trim() || null,
@@ -486,18 +498,21 @@ function DraftEditor({
         const { productId: _p, ...rest } = kept;
         return {
           ...rest,
-          type: l.type,
+          // Editable lines are Product or Service (EDITABLE).
+          type: l.type as ApiLineInput['type'],
           description: l.description || null,
           quantity: parseNumber(l.quantity) ?? 0,
           taxExcludedPrice: parseNumber(l.price) ?? 0,
           vat: { rate: Number(l.vatRate) },
-          ...(fixedDiscount(l) ? {} : { discount: parseNumber(l.discount) ? { type: 'Percent', value: parseNumber(l.discount) } : null }),
+          ...(fixedDiscount(l)
+            ? {}
+            : { discount: parseNumber(l.discount) ? { type: 'Percent' as const, value: parseNumber(l.discount) ?? 0 } : null }),
           ...(l.productId ? { productId: Number(l.productId) } : {}),
         };
       }),
     };
     try {
-      const answer = await call<SaleDocument>('PUT', `${base(kind)}/${doc.id}`, { body, ifMatch: etag.current });
+      const answer = await call('PUT', `${base(kind)}/{id}`, { path: { id: doc.id }, body, ifMatch: etag.current });
       etag.current = answer.etag;
       setDoc(answer.data);
       setError(null);
@@ -579,7 +594,13 @@ function DraftEditor({
     setFindings(null);
     try {
       if (saving === 'pending' && !(await save())) return;
-      setFindings((await call<{ isValid: boolean; findings: Finding[] }>('POST', `${base(kind)}/checkeinvoicing/${doc.id}`)).data.findings);
+      setFindings(
+        (
+          await call('POST', kind === 'credit' ? '/v1/salecredits/checkeinvoicing/{id}' : '/v1/saleinvoices/checkeinvoicing/{id}', {
+            path: { id: doc.id },
+          })
+        ).data.findings,
+      );
     } catch (err) {
       setError(err);
     } finally {
@@ -590,7 +611,10 @@ function DraftEditor({
     setAsking(null);
     try {
       if (saving === 'pending' && !(await save())) return;
-      await call('POST', `${base(kind)}/finalize/${doc.id}?dateAdjustment=MinimumDate`);
+      await call('POST', kind === 'credit' ? '/v1/salecredits/finalize/{id}' : '/v1/saleinvoices/finalize/{id}', {
+        path: { id: doc.id },
+        query: { dateAdjustment: 'MinimumDate' },
+      });
       onFinalized();
     } catch (err) {
       setError(err);
@@ -601,7 +625,7 @@ function DraftEditor({
     setAsking(null);
     try {
       if (saving === 'pending' && !(await save())) return;
-      await call('POST', `${base(kind)}/${action}/${doc.id}`);
+      await call('POST', `/v1/salequotes/${action}/{id}`, { path: { id: doc.id } });
       onFinalized();
     } catch (err) {
       setError(err);
@@ -612,7 +636,7 @@ function DraftEditor({
   const sendQuote = async () => {
     try {
       if (saving === 'pending' && !(await save())) return;
-      setMailing(doc.number ? doc : (await call<SaleDocument>('POST', `${base(kind)}/issue/${doc.id}`)).data);
+      setMailing(doc.number ? doc : (await call('POST', '/v1/salequotes/issue/{id}', { path: { id: doc.id } })).data);
     } catch (err) {
       setError(err);
     }
@@ -620,7 +644,7 @@ function DraftEditor({
   const remove = async () => {
     setAsking(null);
     try {
-      await call('DELETE', `${base(kind)}/${doc.id}`, { ifMatch: etag.current });
+      await call('DELETE', `${base(kind)}/{id}`, { path: { id: doc.id }, ifMatch: etag.current });
       go(`/${section(kind)}`);
     } catch (err) {
       setError(err);
@@ -928,7 +952,7 @@ function PdfButtons({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
   const open = async () => {
     setError(null);
     try {
-      const blob = (await call<Blob>('GET', `${base(kind)}/download/${doc.id}`, { blob: true })).data;
+      const blob = (await callBlob(`${base(kind)}/download/{id}`, { path: { id: doc.id } })).data;
       setPreview(URL.createObjectURL(blob));
     } catch (err) {
       setError(err);
@@ -979,7 +1003,7 @@ function CreditDialog({ doc, onCancelled, onClose }: { doc: SaleDocument; onCanc
     setBusy(true);
     try {
       if (choice === 'full') {
-        await call('POST', `/v1/saleinvoices/cancel/${doc.id}`);
+        await call('POST', '/v1/saleinvoices/cancel/{id}', { path: { id: doc.id } });
         onCancelled();
       } else {
         const lines = doc.lines
@@ -991,7 +1015,7 @@ function CreditDialog({ doc, onCancelled, onClose }: { doc: SaleDocument; onCanc
             taxExcludedPrice: l.taxExcludedPrice ?? 0,
             ...(l.vat ? { vat: { rate: l.vat.rate } } : {}),
           }));
-        const answer = await call<SaleDocument>('POST', '/v1/salecredits', {
+        const answer = await call('POST', '/v1/salecredits', {
           body: { customerId: doc.customerId, cancelledInvoicetId: doc.id, lines },
         });
         go(`/credits/${answer.data.id}`);
@@ -1066,7 +1090,7 @@ function SendDialog({ kind, doc, onClose }: { kind: Kind; doc: SaleDocument; onC
         .split(/[,;\s]+/)
         .map((a) => a.trim())
         .filter(Boolean);
-      setQueued((await call<EmailMessage>('POST', `${base(kind)}/send/${doc.id}`, { body: addresses })).data);
+      setQueued((await call('POST', `${base(kind)}/send/{id}`, { path: { id: doc.id }, body: addresses })).data);
     } catch (err) {
       setError(err);
     }
@@ -1118,17 +1142,15 @@ function SendDialog({ kind, doc, onClose }: { kind: Kind; doc: SaleDocument; onC
 function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocument; onDone: () => void; onClose: () => void }) {
   const [amount, setAmount] = useState(inputNumber(doc.balance));
   const [payDate, setPayDate] = useState(new Date().toISOString().slice(0, 10));
-  const [method, setMethod] = useState('Transfer');
+  const [method, setMethod] = useState<(typeof PAYMENT_METHODS)[number]>('Transfer');
   const [error, setError] = useState<unknown>(null);
   const submit = async () => {
     setError(null);
     const value = parseNumber(amount);
-    const body =
-      kind === 'invoice'
-        ? { invoiceId: doc.id, amount: value, date: payDate, paymentMethod: method }
-        : { creditId: doc.id, amount: value, date: payDate, paymentMethod: method };
+    const payment = { amount: value, date: payDate, paymentMethod: method };
     try {
-      await call('POST', kind === 'invoice' ? '/v1/saleinvoices/markaspaid' : '/v1/salecredits/markasrefunded', { body });
+      if (kind === 'invoice') await call('POST', '/v1/saleinvoices/markaspaid', { body: { invoiceId: doc.id, ...payment } });
+      else await call('POST', '/v1/salecredits/markasrefunded', { body: { creditId: doc.id, ...payment } });
       onDone();
     } catch (err) {
       setError(err);
@@ -1157,7 +1179,7 @@ function PayDialog({ kind, doc, onDone, onClose }: { kind: Kind; doc: SaleDocume
         label={t('paymentMethod')}
         value={method}
         onValue={setMethod}
-        options={PAYMENT_METHODS.map((m): [string, string] => [m, paymentMethodLabel(m)])}
+        options={PAYMENT_METHODS.map((m): [typeof m, string] => [m, paymentMethodLabel(m)])}
       />
     </Dialog>
   );
@@ -1209,13 +1231,10 @@ function LinesTable({ doc }: { doc: SaleDocument }) {
   );
 }
 
-/** A receipt that may settle the document (Receipt). */
-type ReceiptSeen = Pick<Schemas['Receipt'], 'id' | 'date' | 'amount' | 'paymentMethod' | 'status' | 'links'>;
-
 /** The receipts that settle this document (found by its number, kept when a link names it), with their share. */
 function Payments({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
   const found = useLoad(async () => {
-    const page = await getPage<ReceiptSeen>(`/v1/receipts?PageSize=100&query=${encodeURIComponent(doc.number ?? '')}`);
+    const page = await getPage('/v1/receipts', { query: { PageSize: 100, query: doc.number ?? '' } });
     const mine = (l: { type: string; id: number }) =>
       kind === 'credit'
         ? l.type === 'Credit' && l.id === doc.id
@@ -1228,20 +1247,10 @@ function Payments({ kind, doc }: { kind: Kind; doc: SaleDocument }) {
         // The other documents the receipt settles: the credit offset against this invoice, or the reverse.
         others: (r.links ?? [])
           .filter((l) => !mine(l) && l.type !== 'Commitment')
-          .map((l) => ({ section: l.type === 'Credit' ? 'credits' : 'invoices', id: l.id, number: '' })),
+          // Each link carries its document's number (ReceiptLink.number): no request per document.
+          .map((l) => ({ section: l.type === 'Credit' ? 'credits' : 'invoices', id: l.id, number: l.number ?? `#${l.id}` })),
       }))
       .filter((x) => x.linked);
-    await Promise.all(
-      settling.flatMap((x) =>
-        x.others.map(async (o) => {
-          const other = await call<{ number: string | null }>(
-            'GET',
-            `/v1/${o.section === 'credits' ? 'salecredits' : 'saleinvoices'}/${o.id}`,
-          ).catch(() => null);
-          o.number = other?.data.number ?? `#${o.id}`;
-        }),
-      ),
-    );
     return settling;
   }, [doc.id, doc.balance]);
   if (!found.data?.length) return null;
@@ -1415,7 +1424,7 @@ function QuoteView({ doc, reload, readOnly }: { doc: SaleDocument; reload: () =>
     setAsking(null);
     setError(null);
     try {
-      const answer = await call<SaleDocument>('POST', `/v1/salequotes/${action}/${doc.id}`);
+      const answer = await call('POST', `/v1/salequotes/${action}/{id}`, { path: { id: doc.id } });
       if (action === 'invoice') go(`/invoices/${answer.data.id}`);
       else reload();
     } catch (err) {
@@ -1485,11 +1494,11 @@ function QuoteView({ doc, reload, readOnly }: { doc: SaleDocument; reload: () =>
 }
 
 export function DocumentPage({ kind, id, readOnly }: { kind: Kind; id: string; readOnly: boolean }) {
-  const load = useLoad(async () => (id === 'new' ? null : call<SaleDocument>('GET', `${base(kind)}/${id}`)), [kind, id]);
+  const load = useLoad(async () => (id === 'new' ? null : call('GET', `${base(kind)}/{id}`, { path: { id: Number(id) } })), [kind, id]);
   if (id === 'new') return <NewDocument kind={kind} />;
   if (load.loading && !load.data) return <Loading />;
   if (load.error !== undefined || !load.data) return <ErrorBox error={load.error} retry={load.reload} />;
-  const doc = load.data.data;
+  const doc: SaleDocument = load.data.data;
   const title = doc.number ?? `${newTitle(kind)} (${t('Draft').toLowerCase()} #${doc.id})`;
   return (
     <>

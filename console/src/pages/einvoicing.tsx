@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { BUYER_REASON_CODES } from '../../../src/domain/lifecycle';
 import { call, getPage } from '../api';
-import type { Schemas } from '../api-types';
+import type { paths, Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
 import { Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
@@ -85,7 +85,7 @@ export function EInvoicingPanel({
     setBusy(true);
     setError(null);
     try {
-      await call('POST', `/v1/${kind === 'invoice' ? 'saleinvoices' : 'salecredits'}/transmit/${id}`);
+      await call('POST', kind === 'invoice' ? '/v1/saleinvoices/transmit/{id}' : '/v1/salecredits/transmit/{id}', { path: { id } });
       reload();
     } catch (e) {
       setError(e);
@@ -132,11 +132,9 @@ export function EInvoicingPanel({
 
 // --- received supplier invoices ------------------------------------------------------------------
 
-/** A supplier invoice in the list (PurchaseInvoice). */
-type Purchase = PurchaseDetails & Pick<Schemas['PurchaseInvoice'], 'date' | 'supplier' | 'subject' | 'taxIncludedAmount'>;
-
 const ACTIONS = ['TakenOver', 'Approved', 'Disputed', 'Refused', 'PaymentSent'] as const;
 type Action = (typeof ACTIONS)[number];
+type ReasonCode = NonNullable<paths['/v1/purchaseinvoices/einvoicingstatus/{id}']['post']['parameters']['query']['reasonCode']>;
 const REASONS: Record<'Disputed' | 'Refused', readonly string[]> = {
   Disputed: BUYER_REASON_CODES['207'],
   Refused: BUYER_REASON_CODES['210'],
@@ -146,7 +144,7 @@ const PAGE_SIZE = 20;
 
 export function ReceivedPage({ readOnly }: { readOnly: boolean }) {
   const [page, setPage] = useState(1);
-  const list = useLoad(() => getPage<Purchase>(`/v1/purchaseinvoices?PageIndex=${page}&PageSize=${PAGE_SIZE}`), [page]);
+  const list = useLoad(() => getPage('/v1/purchaseinvoices', { query: { PageIndex: page, PageSize: PAGE_SIZE } }), [page]);
   return (
     <>
       <div class="page-head">
@@ -201,8 +199,8 @@ export function ReceivedPage({ readOnly }: { readOnly: boolean }) {
 export function ReceivedInvoicePage({ id, readOnly }: { id: string; readOnly: boolean }) {
   const loaded = useLoad(async () => {
     const [purchase, timeline] = await Promise.all([
-      call<Purchase>('GET', `/v1/purchaseinvoices/${id}`),
-      call<StatusEntry[]>('GET', `/v1/purchaseinvoices/einvoicingstatuses/${id}`),
+      call('GET', '/v1/purchaseinvoices/{id}', { path: { id: Number(id) } }),
+      call('GET', '/v1/purchaseinvoices/einvoicingstatuses/{id}', { path: { id: Number(id) } }),
     ]);
     return { purchase: purchase.data, timeline: timeline.data };
   }, [id]);
@@ -278,11 +276,16 @@ function AnswerDialog({ id, action, onDone, onClose }: { id: number; action: Act
   const send = async () => {
     setBusy(true);
     setError(null);
-    const query = new URLSearchParams({ action });
-    if (needsReason) query.set('reasonCode', reasonCode);
-    if (reason.trim()) query.set('reason', reason.trim());
     try {
-      await call('POST', `/v1/purchaseinvoices/einvoicingstatus/${id}?${query.toString()}`);
+      await call('POST', '/v1/purchaseinvoices/einvoicingstatus/{id}', {
+        path: { id },
+        query: {
+          action,
+          // One of REASONS[action], the codes of the AFNOR XP Z12-012 lists the schema enumerates.
+          ...(needsReason ? { reasonCode: reasonCode as ReasonCode } : {}),
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+        },
+      });
       onDone();
     } catch (e) {
       setError(e);
@@ -352,7 +355,7 @@ export function PlatformSettings({ initial, onSaved }: { initial: PlatformConnec
       ? { flowServiceUrl: flow.trim(), directoryServiceUrl: directory.trim() || null, ...(token.trim() ? { token: token.trim() } : {}) }
       : null;
     try {
-      const answer = await call<{ einvoicing: { platform: PlatformConnection | null } }>('PUT', '/v1/settings', {
+      const answer = await call('PUT', '/v1/settings', {
         body: { einvoicing: { platform } },
       });
       setHasToken(answer.data.einvoicing.platform?.hasToken ?? false);
@@ -369,7 +372,7 @@ export function PlatformSettings({ initial, onSaved }: { initial: PlatformConnec
     setError(null);
     setHealth(null);
     try {
-      setHealth((await call<Health>('GET', '/v1/einvoicing/platform/healthcheck')).data);
+      setHealth((await call('GET', '/v1/einvoicing/platform/healthcheck')).data);
     } catch (err) {
       setError(err);
     }

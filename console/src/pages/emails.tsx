@@ -3,7 +3,9 @@
 // GET /v1/emails, filtered by status as the API filters.
 import { useState } from 'preact/hooks';
 import { getPage } from '../api';
-import type { Schemas } from '../api-types';
+import type { paths, Schemas } from '../api-types';
+
+type EmailStatus = NonNullable<NonNullable<paths['/v1/emails']['get']['parameters']['query']>['Status']>;
 import { dictionary } from '../dict';
 import { date } from '../format';
 import { ErrorBox, Loading, Pager, useLoad } from '../ui';
@@ -80,7 +82,11 @@ export function EmailsPage() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const list = useLoad(
-    () => getPage<EmailMessage>(`/v1/emails?PageIndex=${page}&PageSize=${PAGE_SIZE}${status ? `&Status=${status}` : ''}`),
+    () =>
+      getPage('/v1/emails', { query: { PageIndex: page, PageSize: PAGE_SIZE, ...(status ? { Status: status as EmailStatus } : {}) } }).then(
+        // documentType narrowed to the three kinds (EmailMessage above).
+        (p) => ({ ...p, items: p.items as EmailMessage[] }),
+      ),
     [page, status],
   );
   return (

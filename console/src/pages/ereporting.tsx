@@ -3,7 +3,7 @@
 // one click to send it through the plateforme agréée, its Flux 10 file, and "what the tax office
 // sees" beside the books. Every action is the API's own.
 import { useState } from 'preact/hooks';
-import { call } from '../api';
+import { call, callBlob } from '../api';
 import type { Schemas } from '../api-types';
 import { date } from '../format';
 import { t, type Key } from '../i18n';
@@ -31,12 +31,6 @@ type Period = Pick<
 >;
 type Kind = Period['kind'];
 
-/** GET /v1/ereporting/calendar (EReportingCalendar). */
-type Calendar = Pick<Schemas['EReportingCalendar'], 'regime' | 'regimeSource' | 'today' | 'periods'>;
-
-/** A period's figures side by side (EReportingComparison). */
-type Comparison = Pick<Schemas['EReportingComparison'], 'books' | 'einvoicing' | 'ereporting' | 'told' | 'differences'>;
-
 /** Decimal strings of the API ("1234.50") in French ("1 234,50 €"). */
 const euros = (value: string) =>
   `${Number(value).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`.replace(/\u202f/g, '\u00a0');
@@ -45,7 +39,7 @@ const kindLabel = (kind: Kind) => t(`report${kind}` as Key);
 const statusLabel = (status: Period['status']) => t(`reportStatus${status}` as Key);
 
 export function EReportingPage() {
-  const calendar = useLoad(async () => (await call<Calendar>('GET', '/v1/ereporting/periods')).data, []);
+  const calendar = useLoad(async () => (await call('GET', '/v1/ereporting/periods')).data, []);
   if (calendar.loading) return <Loading />;
   if (calendar.error !== undefined || !calendar.data) return <ErrorBox error={calendar.error} retry={calendar.reload} />;
   const { periods, regime } = calendar.data;
@@ -157,8 +151,8 @@ function TotalsTable({ caption, rows, payments }: { caption: string; rows: RateT
 export function EReportingPeriodPage({ id, readOnly }: { id: string; readOnly: boolean }) {
   const loaded = useLoad(async () => {
     const [period, comparison] = await Promise.all([
-      call<Period>('GET', `/v1/ereporting/periods/${encodeURIComponent(id)}`),
-      call<Comparison>('GET', `/v1/ereporting/periods/${encodeURIComponent(id)}/comparison`),
+      call('GET', '/v1/ereporting/periods/{id}', { path: { id } }),
+      call('GET', '/v1/ereporting/periods/{id}/comparison', { path: { id } }),
     ]);
     return { period: period.data, comparison: comparison.data };
   }, [id]);
@@ -172,7 +166,7 @@ export function EReportingPeriodPage({ id, readOnly }: { id: string; readOnly: b
     setBusy(true);
     setError(null);
     try {
-      await call('POST', `/v1/ereporting/periods/${encodeURIComponent(id)}/send`);
+      await call('POST', '/v1/ereporting/periods/{id}/send', { path: { id } });
       loaded.reload();
     } catch (err) {
       setError(err);
@@ -182,7 +176,7 @@ export function EReportingPeriodPage({ id, readOnly }: { id: string; readOnly: b
   const download = async () => {
     setError(null);
     try {
-      const answer = await call<Blob>('GET', `/v1/ereporting/periods/${encodeURIComponent(id)}/file`, { blob: true });
+      const answer = await callBlob('/v1/ereporting/periods/{id}/file', { path: { id } });
       const url = URL.createObjectURL(answer.data);
       const a = document.createElement('a');
       a.href = url;

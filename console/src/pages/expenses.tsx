@@ -224,8 +224,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
   const [page, setPage] = useState(1);
-  const list = useLoad(() => getPage<Report>(`/v1/expensereports?PageIndex=${page}&PageSize=20`), [page]);
-  const colleagues = useLoad(() => get<{ id: number; name: string | null }[]>('/v1/colleagues?PageSize=100'), []);
+  const list = useLoad(() => getPage('/v1/expensereports', { query: { PageIndex: page, PageSize: 20 } }), [page]);
+  const colleagues = useLoad(() => get('/v1/colleagues', { query: { PageSize: 100 } }), []);
   const [form, setForm] = useState({ colleagueId: '', title: '', periodStart: monthStart(), periodEnd: today() });
   const [error, setError] = useState<unknown>(null);
   const create = async (e: Event) => {
@@ -233,7 +233,7 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
     setError(null);
     const colleagueId = form.colleagueId || String(colleagues.data?.[0]?.id ?? '');
     try {
-      const answer = await call<Report>('POST', '/v1/expensereports', {
+      const answer = await call('POST', '/v1/expensereports', {
         body: {
           colleagueId: Number(colleagueId),
           title: form.title.trim() || null,
@@ -340,17 +340,19 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
 }
 
 export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: boolean }) {
-  const report = useLoad(async () => (await call<Report>('GET', `/v1/expensereports/${id}`)).data, [id]);
+  const report = useLoad(async () => (await call('GET', '/v1/expensereports/{id}', { path: { id: Number(id) } })).data, [id]);
   const [line, setLine] = useState({ date: '', merchant: '', category: '', amount: '', rate: '20' });
   const [lineError, setLineError] = useState<unknown>(null);
   const [error, setError] = useState<unknown>(null);
   const [reimbursed, setReimbursed] = useState(today());
   const [busy, setBusy] = useState(false);
-  const act = async (method: string, path: string, body?: unknown) => {
+  const rid = Number(id);
+  /** One of the report's actions; the API answers the report as it now is. */
+  const act = async (request: () => Promise<{ data: Schemas['ExpenseReport'] }>) => {
     setBusy(true);
     setError(null);
     try {
-      report.setData((await call<Report>(method, `/v1/expensereports/${id}${path}`, body === undefined ? {} : { body })).data);
+      report.setData((await request()).data);
     } catch (err) {
       setError(err);
     }
@@ -369,7 +371,8 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
     try {
       report.setData(
         (
-          await call<Report>('POST', `/v1/expensereports/${id}/lines`, {
+          await call('POST', '/v1/expensereports/{id}/lines', {
+            path: { id: rid },
             body: {
               date: line.date || r.periodStart,
               merchant: line.merchant.trim() || null,
@@ -464,7 +467,14 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
                   </td>
                   {draft && (
                     <td data-label={tx('remove')}>
-                      <button type="button" class="link" disabled={busy} onClick={() => void act('DELETE', `/lines/${l.id}`)}>
+                      <button
+                        type="button"
+                        class="link"
+                        disabled={busy}
+                        onClick={() =>
+                          void act(() => call('DELETE', '/v1/expensereports/{id}/lines/{lineId}', { path: { id: rid, lineId: l.id } }))
+                        }
+                      >
                         {tx('remove')}
                       </button>
                     </td>
@@ -535,16 +545,30 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
       {!readOnly && (
         <div class="actions">
           {r.status === 'Draft' && r.lines.length > 0 && (
-            <button type="button" class="primary" disabled={busy} onClick={() => void act('POST', '/submit')}>
+            <button
+              type="button"
+              class="primary"
+              disabled={busy}
+              onClick={() => void act(() => call('POST', '/v1/expensereports/{id}/submit', { path: { id: rid } }))}
+            >
               {tx('submit')}
             </button>
           )}
           {r.status === 'Submitted' && (
             <>
-              <button type="button" class="primary" disabled={busy} onClick={() => void act('POST', '/approve')}>
+              <button
+                type="button"
+                class="primary"
+                disabled={busy}
+                onClick={() => void act(() => call('POST', '/v1/expensereports/{id}/approve', { path: { id: rid } }))}
+              >
                 {tx('approve')}
               </button>
-              <button type="button" disabled={busy} onClick={() => void act('POST', '/reject')}>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void act(() => call('POST', '/v1/expensereports/{id}/reject', { path: { id: rid } }))}
+              >
                 {tx('reject')}
               </button>
             </>
@@ -552,13 +576,24 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
           {r.status === 'Approved' && (
             <>
               <DateField label={tx('reimbursedOn')} value={reimbursed} onValue={setReimbursed} />
-              <button type="button" class="primary" disabled={busy} onClick={() => void act('POST', '/reimburse', { date: reimbursed })}>
+              <button
+                type="button"
+                class="primary"
+                disabled={busy}
+                onClick={() =>
+                  void act(() => call('POST', '/v1/expensereports/{id}/reimburse', { path: { id: rid }, body: { date: reimbursed } }))
+                }
+              >
                 {tx('reimburse')}
               </button>
             </>
           )}
           {r.status === 'Reimbursed' && (
-            <button type="button" disabled={busy} onClick={() => void act('DELETE', '/reimburse')}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void act(() => call('DELETE', '/v1/expensereports/{id}/reimburse', { path: { id: rid } }))}
+            >
               {tx('undoReimburse')}
             </button>
           )}

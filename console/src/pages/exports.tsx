@@ -109,7 +109,8 @@ const DATASETS = [
   'suppliers',
   'products',
 ] as const;
-const DATED = new Set<string>(DATASETS.slice(0, 9));
+type Dataset = (typeof DATASETS)[number];
+const DATED = new Set<Dataset>(DATASETS.slice(0, 9));
 const FORMATS = ['Excel', 'EuropeanCsv', 'AmericanCsv', 'Tsv', 'Json', 'Markdown'] as const;
 
 /** An optional date typed day first: '' when empty, null when it is not a day (and said under the field). */
@@ -142,10 +143,10 @@ function explain(error: unknown): unknown {
 
 export function ExportsPage() {
   const [year, setYear] = useState(String(new Date().getFullYear()));
-  const [separator, setSeparator] = useState('Pipe');
+  const [separator, setSeparator] = useState<'Pipe' | 'Tab'>('Pipe');
   const [fecError, setFecError] = useState<unknown>(null);
-  const [dataset, setDataset] = useState<string>('salesinvoices');
-  const [format, setFormat] = useState<string>('Excel');
+  const [dataset, setDataset] = useState<Dataset>('salesinvoices');
+  const [format, setFormat] = useState<(typeof FORMATS)[number]>('Excel');
   const [from, setFrom] = useState<string | null>('');
   const [to, setTo] = useState<string | null>('');
   const [error, setError] = useState<unknown>(null);
@@ -160,7 +161,7 @@ export function ExportsPage() {
     if (!yearOk) return;
     setBusy(true);
     try {
-      setDone(await downloadFile(`/v1/exports/fec?year=${year.trim()}&separator=${separator}`, `FEC${year.trim()}.txt`));
+      setDone(await downloadFile(`FEC${year.trim()}.txt`, '/v1/exports/fec', { query: { year: Number(year.trim()), separator } }));
     } catch (err) {
       setFecError(explain(err));
     }
@@ -171,11 +172,13 @@ export function ExportsPage() {
     setError(null);
     setDone(null);
     setBusy(true);
-    const query = new URLSearchParams({ format });
-    if (DATED.has(dataset) && from) query.set('from', from);
-    if (DATED.has(dataset) && to) query.set('to', to);
+    const dated = DATED.has(dataset);
     try {
-      setDone(await downloadFile(`/v1/exports/${dataset}?${query.toString()}`, dataset));
+      setDone(
+        await downloadFile(dataset, `/v1/exports/${dataset}`, {
+          query: { format, ...(dated && from ? { from } : {}), ...(dated && to ? { to } : {}) },
+        }),
+      );
     } catch (err) {
       setError(explain(err));
     }

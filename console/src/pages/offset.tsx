@@ -12,9 +12,6 @@ import { DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Select, useLo
 /** The credit note offset (Credit). */
 type Credit = Pick<Schemas['Credit'], 'id' | 'number' | 'customerId' | 'balance'> & Partial<Pick<Schemas['Credit'], 'cancelledInvoicetId'>>;
 
-/** An invoice of the customer still due (Invoice). */
-type OpenInvoice = Pick<Schemas['Invoice'], 'id' | 'number' | 'balance'>;
-
 export function OffsetDialog({ credit, onDone, onClose }: { credit: Credit; onDone: () => void; onClose: () => void }) {
   const [invoiceId, setInvoiceId] = useState('');
   const [amount, setAmount] = useState('');
@@ -24,8 +21,8 @@ export function OffsetDialog({ credit, onDone, onClose }: { credit: Credit; onDo
   const invoices = useLoad(async () => {
     if (credit.customerId === null) return [];
     const [incoming, expired] = await Promise.all([
-      getAll<OpenInvoice>(`/v1/saleinvoices?CustomerId=${credit.customerId}&Status=Incoming`),
-      getAll<OpenInvoice>(`/v1/saleinvoices?CustomerId=${credit.customerId}&Status=Expired`),
+      getAll('/v1/saleinvoices', { query: { CustomerId: credit.customerId ?? undefined, Status: 'Incoming' } }),
+      getAll('/v1/saleinvoices', { query: { CustomerId: credit.customerId ?? undefined, Status: 'Expired' } }),
     ]);
     const open = [...expired, ...incoming].filter((i) => i.balance > 0);
     // The invoice the credit corrects comes first.

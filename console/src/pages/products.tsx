@@ -1,6 +1,6 @@
 // Products and services: list with search and paging, create and edit.
 import { useState } from 'preact/hooks';
-import { call, get, getPage } from '../api';
+import { call, get, getPage, refuse } from '../api';
 import type { Schemas } from '../api-types';
 import { inputNumber, money, parseNumber } from '../format';
 import { t } from '../i18n';
@@ -24,7 +24,7 @@ export type Product = Pick<Schemas['Product'], 'id' | 'number' | 'name' | 'type'
 /** The units of measure of the reference list (/v1/units), loaded once: the API takes a unit by code. */
 let unitsOnce: Promise<Unit[]> | null = null;
 export function units(): Promise<Unit[]> {
-  unitsOnce ??= get<Unit[]>('/v1/units');
+  unitsOnce ??= get('/v1/units');
   unitsOnce.catch(() => (unitsOnce = null));
   return unitsOnce;
 }
@@ -34,9 +34,7 @@ const PAGE_SIZE = 20;
 /** The French VAT rates of the reference list (/v1/vats), loaded once. */
 let vatsOnce: Promise<VatRate[]> | null = null;
 export function frenchVats(): Promise<VatRate[]> {
-  vatsOnce ??= get<Vat[]>('/v1/vats').then((all) =>
-    all.filter((v): v is VatRate => v.region === 'FR' && v.rate !== null && v.label !== null),
-  );
+  vatsOnce ??= get('/v1/vats').then((all) => all.filter((v): v is VatRate => v.region === 'FR' && v.rate !== null && v.label !== null));
   vatsOnce.catch(() => (vatsOnce = null));
   return vatsOnce;
 }
@@ -44,10 +42,7 @@ export function frenchVats(): Promise<VatRate[]> {
 export function ProductsPage() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const list = useLoad(
-    () => getPage<Product>(`/v1/products?PageIndex=${page}&PageSize=${PAGE_SIZE}${query ? `&query=${encodeURIComponent(query)}` : ''}`),
-    [page, query],
-  );
+  const list = useLoad(() => getPage('/v1/products', { query: { PageIndex: page, PageSize: PAGE_SIZE, query } }), [page, query]);
   return (
     <>
       <div class="page-head">
@@ -125,7 +120,7 @@ export function ProductEdit({ id }: { id: string }) {
   const load = useLoad(async () => {
     const [vats, unitList] = await Promise.all([frenchVats(), units()]);
     if (isNew) return { vats, units: unitList, product: null };
-    const answer = await call<Product>('GET', `/v1/products/${id}`);
+    const answer = await call('GET', '/v1/products/{id}', { path: { id: Number(id) } });
     const p = answer.data;
     setEtag(answer.etag);
     setForm({
@@ -147,18 +142,24 @@ export function ProductEdit({ id }: { id: string }) {
     setError(null);
     setSaved(false);
     const price = parseNumber(f('unitPrice'));
+    if (price !== null && Number.isNaN(price)) {
+      // Not a number: said beside the field as the API would say it (the body is typed: a number).
+      setError(refuse({ unitPrice: ['must be a number'] }));
+      return;
+    }
     const body = {
       name: f('name').trim() || null,
-      type: f('type'),
-      unitPrice: price === null || Number.isNaN(price) ? f('unitPrice') || null : price,
+      // The select offers the schema's types only.
+      type: f('type') as Schemas['Product']['type'],
+      unitPrice: price,
       unit: f('unit') ? { code: f('unit') } : null,
       description: f('description').trim() || null,
       vat: { rate: Number(f('vatRate')) },
     };
     try {
       const answer = isNew
-        ? await call<Product>('POST', '/v1/products', { body })
-        : await call<Product>('PUT', `/v1/products/${id}`, { body, ifMatch: etag });
+        ? await call('POST', '/v1/products', { body })
+        : await call('PUT', '/v1/products/{id}', { path: { id: Number(id) }, body, ifMatch: etag });
       setEtag(answer.etag);
       setSaved(true);
       if (isNew) go(`/products/${answer.data.id}`);

@@ -139,7 +139,7 @@ export function PurchaseUpload() {
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const answer = await call<{ id: number }>('POST', '/v1/purchaseinvoices/file', { form });
+      const answer = await call('POST', '/v1/purchaseinvoices/file', { form });
       go(`/received/${answer.data.id}`);
     } catch (err) {
       const message = err instanceof ApiError ? (Object.values(err.fields).flat()[0] ?? err.message) : null;
@@ -213,7 +213,9 @@ export function PurchaseFacts({ purchase }: { purchase: PurchaseDetails }) {
             type="button"
             onClick={() => {
               setError(null);
-              downloadFile(`/v1/purchaseinvoices/download/${purchase.id}`, `${purchase.reference ?? purchase.id}`).catch(setError);
+              downloadFile(`${purchase.reference ?? purchase.id}`, '/v1/purchaseinvoices/download/{id}', {
+                path: { id: purchase.id },
+              }).catch(setError);
             }}
           >
             {tp('original')}

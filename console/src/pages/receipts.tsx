@@ -1,6 +1,6 @@
 // Receipts: the money received (positive) and paid back (negative), with the documents they settle.
 import { useState } from 'preact/hooks';
-import { call, getPage } from '../api';
+import { getPage } from '../api';
 import type { Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
@@ -18,33 +18,15 @@ export const paymentMethodLabel = (method: string) =>
 const linkedDocument = (l: { type: string; id: number }) =>
   l.type === 'Credit' ? { kind: 'credits', id: l.id } : { kind: 'invoices', id: l.type === 'Commitment' ? Math.floor(l.id / 1000) : l.id };
 
-/** The numbers of the documents the page's receipts settle, read once per document. */
-async function documentNumbers(receipts: Receipt[]): Promise<Map<string, string>> {
-  const wanted = new Map<string, { kind: string; id: number }>();
-  for (const r of receipts)
-    for (const l of r.links ?? []) wanted.set(`${linkedDocument(l).kind}/${linkedDocument(l).id}`, linkedDocument(l));
-  const numbers = new Map<string, string>();
-  await Promise.all(
-    [...wanted].map(async ([key, d]) => {
-      const answer = await call<{ number: string | null }>(
-        'GET',
-        `/v1/${d.kind === 'credits' ? 'salecredits' : 'saleinvoices'}/${d.id}`,
-      ).catch(() => null);
-      if (answer?.data.number) numbers.set(key, answer.data.number);
-    }),
-  );
-  return numbers;
-}
-
 export function ReceiptsPage() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const list = useLoad(async () => {
-    const receipts = await getPage<Receipt>(
-      `/v1/receipts?PageIndex=${page}&PageSize=20${query ? `&query=${encodeURIComponent(query)}` : ''}`,
-    );
-    return { ...receipts, numbers: await documentNumbers(receipts.items) };
-  }, [page, query]);
+  // One request: each link carries its document's number (ReceiptLink.number).
+  const list = useLoad(
+    (): Promise<{ items: Receipt[]; total: number; pages: number }> =>
+      getPage('/v1/receipts', { query: { PageIndex: page, PageSize: 20, query } }),
+    [page, query],
+  );
   return (
     <>
       <h1 tabIndex={-1}>{t('receipts')}</h1>
@@ -85,10 +67,9 @@ export function ReceiptsPage() {
                       <td data-label={t('links')}>
                         {(r.links ?? []).map((l) => {
                           const d = linkedDocument(l);
-                          const number = list.data!.numbers.get(`${d.kind}/${d.id}`);
                           return (
                             <a key={`${l.type}${l.id}`} href={`#/${d.kind}/${d.id}`}>
-                              {number ?? `${t(l.type === 'Credit' ? 'linkCredit' : 'linkInvoice')} #${d.id}`} ({money(l.amount)}){' '}
+                              {l.number ?? `${t(l.type === 'Credit' ? 'linkCredit' : 'linkInvoice')} #${d.id}`} ({money(l.amount)}){' '}
                             </a>
                           );
                         })}

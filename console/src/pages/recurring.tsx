@@ -3,7 +3,7 @@
 // end, and whether each invoice is left as a draft, finalized, or finalized and sent; each model's
 // invoices issued. Every action is the API's own (/v1/recurringinvoices).
 import { useState } from 'preact/hooks';
-import { call, getPage } from '../api';
+import { call, getPage, refuse, type BodyOf } from '../api';
 import type { Schemas } from '../api-types';
 import { date, money, parseNumber } from '../format';
 import { t, type Key } from '../i18n';
@@ -31,8 +31,11 @@ type Model = Pick<
 > & {
   // The schema declares the model's invoice as a free object ({ [key: string]: unknown }: the
   // invoice input, stored as given); the console deliberately reads its lines, which it lacks.
-  invoice: Schemas['RecurringInvoice']['invoice'] & { lines?: { description?: string; taxExcludedPrice?: number; quantity?: number }[] };
+  invoice: Schemas['RecurringInvoice']['invoice'] & { lines?: ModelLine[] | null };
 };
+
+/** A model as the API answers it, read as a Model (its invoice is the input it accepted: see above). */
+const asModel = (m: Schemas['RecurringInvoice']) => m as Model;
 
 /** An issue of a model (RecurringOccurrence). */
 type Occurrence = Pick<Schemas['RecurringOccurrence'], 'occurrence' | 'issueDate' | 'invoiceId' | 'problem'>;
@@ -41,12 +44,12 @@ const FREQUENCIES = ['Monthly', 'Quarterly', 'Yearly', 'EveryNDays'] as const;
 const MODES = ['Draft', 'Finalize', 'FinalizeAndSend'] as const;
 
 async function customers(): Promise<Customer[]> {
-  return (await getPage<Customer>('/v1/customers?PageSize=100&OrderBy=name')).items;
+  return (await getPage('/v1/customers', { query: { PageSize: 100, OrderBy: 'name' } })).items;
 }
 
 export function RecurringPage() {
   const list = useLoad(async () => {
-    const [models, all] = await Promise.all([call<Model[]>('GET', '/v1/recurringinvoices?PageSize=100'), customers()]);
+    const [models, all] = await Promise.all([call('GET', '/v1/recurringinvoices', { query: { PageSize: 100 } }), customers()]);
     return { models: models.data, names: new Map(all.map((c) => [c.id, c.name ?? ''])) };
   }, []);
   return (
@@ -104,14 +107,10 @@ export function RecurringPage() {
   );
 }
 
-type LineForm = { type: string; description: string; quantity: string; price: string; vatRate: string; original: Record<string, unknown> };
-type ModelLine = Record<string, unknown> & {
-  type?: string;
-  description?: string | null;
-  quantity?: number;
-  taxExcludedPrice?: number;
-  vat?: { rate?: number } | null;
-};
+type LineForm = { type: string; description: string; quantity: string; price: string; vatRate: string; original: ModelLine };
+/** A line of the model's invoice, as the API takes it (and stored it). */
+type ModelLine = NonNullable<NonNullable<BodyOf<'/v1/recurringinvoices', 'POST'>['invoice']['lines']>>[number];
+type LineType = NonNullable<ModelLine['type']>;
 
 const emptyLine = (): LineForm => ({ type: 'Service', description: '', quantity: '1', price: '', vatRate: '20', original: {} });
 
@@ -119,9 +118,9 @@ function lineFormOf(l: ModelLine): LineForm {
   return {
     type: l.type ?? 'Service',
     description: l.description ?? '',
-    quantity: l.quantity === undefined ? '1' : String(l.quantity).replace('.', ','),
-    price: l.taxExcludedPrice === undefined ? '' : String(l.taxExcludedPrice).replace('.', ','),
-    vatRate: l.vat?.rate === undefined ? '20' : String(l.vat.rate),
+    quantity: l.quantity === undefined || l.quantity === null ? '1' : String(l.quantity).replace('.', ','),
+    price: l.taxExcludedPrice === undefined || l.taxExcludedPrice === null ? '' : String(l.taxExcludedPrice).replace('.', ','),
+    vatRate: l.vat?.rate === undefined || l.vat.rate === null ? '20' : String(l.vat.rate),
     original: l,
   };
 }
@@ -129,7 +128,7 @@ function lineFormOf(l: ModelLine): LineForm {
 function formOf(model: Model | null) {
   return {
     customerId: model ? String(model.customerId) : '',
-    lines: model?.invoice.lines?.length ? (model.invoice.lines as ModelLine[]).map(lineFormOf) : [emptyLine()],
+    lines: model?.invoice.lines?.length ? model.invoice.lines.map(lineFormOf) : [emptyLine()],
     frequency: model?.frequency ?? 'Monthly',
     intervalDays: String(model?.intervalDays ?? 30),
     startDate: model?.startDate ?? new Date().toISOString().slice(0, 10),
@@ -139,10 +138,9 @@ function formOf(model: Model | null) {
   };
 }
 
-/** A number typed the French way, or the raw text when it is not one (the API then names the field). */
-function numberOrText(text: string): number | string {
-  const n = parseNumber(text);
-  return n === null || Number.isNaN(n) ? text : n;
+/** A number typed the French way; NaN when it is not one (refused before sending, as the API would). */
+function numberOf(text: string): number {
+  return parseNumber(text) ?? Number.NaN;
 }
 
 export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean }) {
@@ -151,10 +149,10 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
     const [all, vats] = await Promise.all([customers(), frenchVats()]);
     if (isNew) return { customers: all, vats, model: null, occurrences: [] as Occurrence[] };
     const [model, occurrences] = await Promise.all([
-      call<Model>('GET', `/v1/recurringinvoices/${id}`),
-      call<Occurrence[]>('GET', `/v1/recurringinvoices/${id}/invoices`),
+      call('GET', '/v1/recurringinvoices/{id}', { path: { id: Number(id) } }),
+      call('GET', '/v1/recurringinvoices/{id}/invoices', { path: { id: Number(id) } }),
     ]);
-    return { customers: all, vats, model: model.data, occurrences: occurrences.data };
+    return { customers: all, vats, model: asModel(model.data), occurrences: occurrences.data };
   }, [id]);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -165,7 +163,7 @@ export function RecurringEdit({ id, readOnly }: { id: string; readOnly: boolean 
   const remove = async () => {
     setConfirmDelete(false);
     try {
-      await call('DELETE', `/v1/recurringinvoices/${id}`);
+      await call('DELETE', '/v1/recurringinvoices/{id}', { path: { id: Number(id) } });
       go('/recurring');
     } catch (err) {
       setDeleteError(err);
@@ -310,8 +308,19 @@ function ModelForm(props: {
     e.preventDefault();
     setError(null);
     setBusy(true);
-    const body = {
-      customerId: form.customerId ? Number(form.customerId) : null,
+    const problems: Record<string, string[]> = {};
+    if (!form.customerId) problems.customerId = ['is required'];
+    form.lines.forEach((l, i) => {
+      if (Number.isNaN(numberOf(l.quantity || '1'))) problems[`invoice.lines[${i}].quantity`] = ['must be a number'];
+      if (Number.isNaN(numberOf(l.price || '0'))) problems[`invoice.lines[${i}].taxExcludedPrice`] = ['must be a number'];
+    });
+    if (Object.keys(problems).length) {
+      setError(refuse(problems));
+      setBusy(false);
+      return;
+    }
+    const body: BodyOf<'/v1/recurringinvoices', 'POST'> = {
+      customerId: Number(form.customerId),
       frequency: form.frequency,
       ...(form.frequency === 'EveryNDays' ? { intervalDays: Number.parseInt(form.intervalDays, 10) || null } : {}),
       startDate: form.startDate,
@@ -324,19 +333,20 @@ function ModelForm(props: {
         ...(model?.invoice ?? {}),
         lines: form.lines.map((l) => ({
           ...l.original,
-          type: l.type,
+          // The select offers the schema's line types only.
+          type: l.type as LineType,
           description: l.description || null,
-          quantity: numberOrText(l.quantity || '1'),
-          taxExcludedPrice: numberOrText(l.price || '0'),
-          vat: { ...((l.original.vat as object | null) ?? {}), rate: Number(l.vatRate) },
+          quantity: numberOf(l.quantity || '1'),
+          taxExcludedPrice: numberOf(l.price || '0'),
+          vat: { ...(l.original.vat ?? {}), rate: Number(l.vatRate) },
         })),
       },
     };
     try {
       const answer = model
-        ? await call<Model>('PUT', `/v1/recurringinvoices/${model.id}`, { body })
-        : await call<Model>('POST', '/v1/recurringinvoices', { body });
-      props.onDone(answer.data);
+        ? await call('PUT', '/v1/recurringinvoices/{id}', { path: { id: model.id }, body })
+        : await call('POST', '/v1/recurringinvoices', { body });
+      props.onDone(asModel(answer.data));
     } catch (err) {
       setError(err);
     }

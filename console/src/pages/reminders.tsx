@@ -9,11 +9,8 @@ import { date, money } from '../format';
 import { t, type Key } from '../i18n';
 import { ErrorBox, Field, fieldErrors, useLoad } from '../ui';
 
-/** An invoice's reminders, sent and to come (InvoiceReminderPlan). */
-type Plan = Pick<Schemas['InvoiceReminderPlan'], 'sendable' | 'notSendableReason' | 'enabled' | 'recipient' | 'history' | 'steps'>;
-
 export function RemindersPanel({ id, readOnly, onSent }: { id: number; readOnly: boolean; onSent: () => void }) {
-  const plan = useLoad(async () => (await call<Plan>('GET', `/v1/saleinvoices/reminders/${id}`)).data, [id]);
+  const plan = useLoad(async () => (await call('GET', '/v1/saleinvoices/reminders/{id}', { path: { id } })).data, [id]);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   if (!plan.data) return plan.error !== undefined ? <ErrorBox error={plan.error} retry={plan.reload} /> : null;
@@ -22,7 +19,7 @@ export function RemindersPanel({ id, readOnly, onSent }: { id: number; readOnly:
     setBusy(true);
     setError(null);
     try {
-      await call('POST', `/v1/saleinvoices/remind/${id}`);
+      await call('POST', '/v1/saleinvoices/remind/{id}', { path: { id } });
       plan.reload();
       onSent();
     } catch (err) {
@@ -112,8 +109,8 @@ export function RemindersSettings({
     setPreviewError(null);
     const s = value.steps[index];
     try {
-      const answer = await call<{ subject: string; body: string }>('POST', '/v1/reminders/preview', {
-        body: { daysAfterDueDate: s.daysAfterDueDate, subject: s.subject, body: s.body, formalNotice: s.formalNotice },
+      const answer = await call('POST', '/v1/reminders/preview', {
+        body: { subject: s.subject, body: s.body, formalNotice: s.formalNotice },
       });
       setPreview({ index, ...answer.data });
     } catch (err) {

@@ -8,7 +8,6 @@ import { date, money } from '../format';
 import { t } from '../i18n';
 import { go } from '../router';
 import { ErrorBox, Loading, useLoad } from '../ui';
-import type { Customer } from './customers';
 
 const SHOWN = 10;
 
@@ -48,12 +47,12 @@ export function GlobalSearch() {
 }
 
 async function searchAll(q: string) {
-  const query = `PageSize=${SHOWN}&query=${encodeURIComponent(q)}`;
+  const query = { PageSize: SHOWN, query: q };
   const [customers, invoices, credits, quotes] = await Promise.all([
-    getPage<Customer>(`/v1/customers?${query}`),
-    getPage<Found>(`/v1/saleinvoices?${query}&Cancelled=All&OrderBy=date%20desc`),
-    getPage<Found>(`/v1/salecredits?${query}&Cancelled=All&OrderBy=date%20desc`),
-    getPage<Found>(`/v1/salequotes?${query}&OrderBy=date%20desc`),
+    getPage('/v1/customers', { query }),
+    getPage('/v1/saleinvoices', { query: { ...query, Cancelled: 'All', OrderBy: 'date desc' } }),
+    getPage('/v1/salecredits', { query: { ...query, Cancelled: 'All', OrderBy: 'date desc' } }),
+    getPage('/v1/salequotes', { query: { ...query, OrderBy: 'date desc' } }),
   ]);
   return { customers, invoices, credits, quotes };
 }

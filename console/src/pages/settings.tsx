@@ -9,7 +9,7 @@ import { formatDocumentNumber, validateNumberPattern } from '../../../src/domain
 import { DEFAULT_SUBJECT, defaultBody, formatAmount, formatDate, renderTemplate } from '../../../src/modules/mailing/templates';
 import { ApiError } from '../api';
 import type { Schemas } from '../api-types';
-import { call } from '../api';
+import { call, refuse } from '../api';
 import { inputNumber, parseNumber } from '../format';
 import { t } from '../i18n';
 import { ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, useLoad } from '../ui';
@@ -210,7 +210,7 @@ export function SettingsPage() {
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const load = useLoad(async () => {
-    const answer = await call<Settings>('GET', '/v1/settings');
+    const answer = await call('GET', '/v1/settings');
     setForm(formOf(answer.data));
     setMail(mailFormOf(answer.data));
     setLiable(answer.data.vat.liableToVat);
@@ -246,10 +246,8 @@ export function SettingsPage() {
   };
   const n = (key: FormKey) => f[key].trim() || null;
   const err = (...names: string[]) => fieldErrors(error, ...names);
-  const num = (key: FormKey) => {
-    const value = parseNumber(f[key]);
-    return value === null ? null : Number.isNaN(value) ? f[key] : value;
-  };
+  // A number typed the French way; NaN when it is not one (the form is refused before sending).
+  const num = (key: FormKey) => parseNumber(f[key]);
 
   const pickLogo = (file: File | undefined) => {
     if (!file) return;
@@ -265,6 +263,14 @@ export function SettingsPage() {
     setBusy(true);
     setError(null);
     setSaved(false);
+    const notNumbers: Record<string, string[]> = {};
+    if (Number.isNaN(num('capital'))) notNumbers['company.capital'] = ['must be a number (or null)'];
+    if (Number.isNaN(num('latePaymentPenaltyRate'))) notNumbers['documentDefaults.latePaymentPenaltyRate'] = ['must be a number (or null)'];
+    if (Object.keys(notNumbers).length) {
+      setError(refuse(notNumbers));
+      setBusy(false);
+      return;
+    }
     const body = {
       company: {
         name: n('name'),
@@ -291,7 +297,7 @@ export function SettingsPage() {
       ...(reminders ? { reminders } : {}),
     };
     try {
-      const answer = await call<Settings>('PUT', '/v1/settings', { body, ifMatch: etag });
+      const answer = await call('PUT', '/v1/settings', { body, ifMatch: etag });
       setEtag(answer.etag);
       setForm(formOf(answer.data));
       setMail(mailFormOf(answer.data));

@@ -42,7 +42,7 @@ export function SignIn(props: { expired: boolean; onSession: (s: Session) => voi
     setBusy(true);
     setError(null);
     try {
-      props.onSession((await call<Session>('POST', '/v1/users/signin', { body: { email, password } })).data);
+      props.onSession((await call('POST', '/v1/users/signin', { body: { email, password } })).data);
     } catch (err) {
       setError(err);
       setBusy(false);
@@ -75,7 +75,7 @@ export function LinkSignIn({ token, onSession }: { token: string; onSession: (s:
   useEffect(() => {
     // The token leaves the address bar at once: it is spent, and should not stay in the history.
     history.replaceState(null, '', `${location.pathname}#/`);
-    call<Session>('POST', '/v1/users/signin/link', { body: { token } }).then(
+    call('POST', '/v1/users/signin/link', { body: { token } }).then(
       (a) => {
         onSession(a.data);
       },

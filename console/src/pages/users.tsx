@@ -3,31 +3,14 @@
 // Every action is a call to /v1/users (docs/console.md#managing-users); the API refuses other profiles.
 import { useState } from 'preact/hooks';
 import { call, get } from '../api';
-import type { Schemas } from '../api-types';
+import type { ApiUser, WithLink } from '../api-types';
+
+type Profile = ApiUser['profile'];
 import { t, type Key } from '../i18n';
 import { Confirm, Dialog, ErrorBox, Field, fieldErrors, Loading, Notice, Select, useLoad } from '../ui';
 
-/**
- * A user of the account (User). The schema is the reference's, which allows null for the id, e-mail
- * and name and lists profiles (Support, Api, Unknown) and a status (Unknown) that /v1/users never
- * answers for an account's users; the console deliberately narrows those fields (the Pick keeps them
- * tied to the schema: a field renamed or removed there still fails the build).
- */
-export type ApiUser = Pick<
-  Schemas['User'],
-  'userId' | 'email' | 'displayName' | 'firstName' | 'lastName' | 'phone' | 'profile' | 'status'
-> & {
-  userId: number;
-  email: string;
-  displayName: string;
-  profile: 'Admin' | 'Standard' | 'Accountant';
-  status: 'Active' | 'InvitationSent' | 'Inactive';
-};
-
-interface WithLink {
-  user: ApiUser;
-  signInLink: string;
-}
+/** A user of the account, narrowed from the User schema (api-types.ts, the console's own routes). */
+export type { ApiUser } from '../api-types';
 
 const profiles = (): [string, string][] => [
   ['Standard', t('profileStandard')],
@@ -80,8 +63,10 @@ function EditUser({ user, self, onSaved, onClose }: { user: ApiUser; self: boole
     e.preventDefault();
     setError(null);
     try {
-      await call('PUT', `/v1/users/${user.userId}`, {
-        body: { firstName, lastName, phone, ...(self ? {} : { profile }) },
+      await call('PUT', '/v1/users/{id}', {
+        path: { id: user.userId },
+        // The select offers the three profiles only (profiles()).
+        body: { firstName, lastName, phone, ...(self ? {} : { profile: profile as Profile }) },
       });
       onSaved();
     } catch (err) {
@@ -117,7 +102,7 @@ function EditUser({ user, self, onSaved, onClose }: { user: ApiUser; self: boole
 }
 
 export function UsersPage({ selfId }: { selfId: number }) {
-  const users = useLoad(() => get<ApiUser[]>('/v1/users'), []);
+  const users = useLoad(() => get('/v1/users'), []);
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -133,7 +118,7 @@ export function UsersPage({ selfId }: { selfId: number }) {
     setError(null);
     setNotice('');
     try {
-      setShown((await call<WithLink>('POST', '/v1/users', { body: { email, firstName, lastName, profile } })).data);
+      setShown((await call('POST', '/v1/users', { body: { email, firstName, lastName, profile: profile as Profile } })).data);
       setEmail('');
       setFirstName('');
       setLastName('');
@@ -146,7 +131,7 @@ export function UsersPage({ selfId }: { selfId: number }) {
     setError(null);
     setNotice('');
     try {
-      await call('PUT', `/v1/users/${user.userId}`, { body: { status } });
+      await call('PUT', '/v1/users/{id}', { path: { id: user.userId }, body: { status } });
       setNotice(t('userSaved'));
       users.reload();
     } catch (err) {
@@ -160,7 +145,7 @@ export function UsersPage({ selfId }: { selfId: number }) {
     if (action === 'disable') return setStatus(user, 'Inactive');
     setError(null);
     try {
-      setShown((await call<WithLink>('POST', `/v1/users/resetpassword/${user.userId}`)).data);
+      setShown((await call('POST', '/v1/users/resetpassword/{id}', { path: { id: user.userId } })).data);
       users.reload();
     } catch (err) {
       setError(err);

@@ -10,7 +10,12 @@ import type { Page, SortKey } from '../../app/paging.js';
 type Db = Kysely<Database>;
 /** Rows as this module sees them: amounts as exact decimals. */
 export type ReceiptRow = Omit<ReceiptsTable, 'id' | 'amount' | 'version'> & { id: number; amount: Big; version: number };
-export type LinkRow = Omit<ReceiptLinksTable, 'id' | 'amount'> & { id: number; amount: Big };
+export type LinkRow = Omit<ReceiptLinksTable, 'id' | 'amount'> & {
+  id: number;
+  amount: Big;
+  /** The number of the sale document the link settles (a commitment's invoice); null for a draft. */
+  number: string | null;
+};
 export type ReceiptValues = Omit<ReceiptRow, 'id' | 'accountId' | 'createdAt' | 'version'>;
 export type LinkValues = Pick<LinkRow, 'type' | 'linkId' | 'documentId' | 'amount'>;
 export type SortColumn = 'id' | 'date' | 'amount';
@@ -67,13 +72,19 @@ export async function replaceLinks(db: Db, accountId: number, receiptId: number,
 export async function linksOf(db: Db, accountId: number, receiptIds: number[]): Promise<Map<number, LinkRow[]>> {
   const out = new Map<number, LinkRow[]>(receiptIds.map((id) => [id, []]));
   if (!receiptIds.length) return out;
+  // The linked document's number comes with the link (one join, no request per link): the
+  // document is the account's (its own accountId), kept while a receipt links it.
   const rows = await db
     .selectFrom('receiptLinks')
-    .selectAll()
-    .where('accountId', '=', accountId)
-    .where('receiptId', 'in', [...new Set(receiptIds)])
-    .orderBy('receiptId')
-    .orderBy('position')
+    .leftJoin('saleDocuments', (j) =>
+      j.onRef('saleDocuments.id', '=', 'receiptLinks.documentId').onRef('saleDocuments.accountId', '=', 'receiptLinks.accountId'),
+    )
+    .selectAll('receiptLinks')
+    .select('saleDocuments.number')
+    .where('receiptLinks.accountId', '=', accountId)
+    .where('receiptLinks.receiptId', 'in', [...new Set(receiptIds)])
+    .orderBy('receiptLinks.receiptId')
+    .orderBy('receiptLinks.position')
     .execute();
   for (const r of rows) out.get(r.receiptId)?.push(decoded(db, r));
   return out;

@@ -36,6 +36,12 @@ export const ReceiptLink = Type.Object(
     amount: Nullable(Type.Number()),
     id: Type.Integer({ description: 'Linked document ID' }),
     type: ReceiptLinkType,
+    number: Nullable(
+      Type.String({
+        description:
+          'Number of the linked document (of the invoice, for a commitment); null while it is a draft (Facturier extension: saves a request per link)',
+      }),
+    ),
   },
   { $id: 'ReceiptLink', additionalProperties: false, description: 'ReceiptLink' },
 );

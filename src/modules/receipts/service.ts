@@ -77,7 +77,7 @@ function presentReceipt(row: repo.ReceiptRow, links: repo.LinkRow[]): ReceiptT {
     date: row.date,
     id: row.id,
     internalId: row.internalId,
-    links: links.map((l) => ({ amount: Number(l.amount), id: l.linkId, type: l.type })),
+    links: links.map((l) => ({ amount: Number(l.amount), id: l.linkId, type: l.type, number: l.number })),
     metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
     notes: row.notes,
     paymentMethod: row.paymentMethod as PaymentMethodT,

@@ -115,8 +115,8 @@ describeEachDb('receipts', (ctx) => {
       customerNumber: 'C-DUP',
       customerInternalId: 'ext-dup',
       links: [
-        { type: 'Invoice', id: i1.id, amount: 120 },
-        { type: 'Invoice', id: i2.id, amount: 80 },
+        { type: 'Invoice', id: i1.id, amount: 120, number: i1.number },
+        { type: 'Invoice', id: i2.id, amount: 80, number: i2.number },
       ],
     });
     expect(await invoice(i1.id)).toMatchObject({ balance: 0, isPaid: true });
@@ -140,7 +140,7 @@ describeEachDb('receipts', (ctx) => {
     expect(await invoice(i2.id)).toMatchObject({ balance: 60 });
 
     const kept = await put(r.id, { amount: 60, reference: 'links kept' });
-    expect(kept.json().links).toEqual([{ type: 'Invoice', id: i2.id, amount: 60 }]);
+    expect(kept.json().links).toEqual([{ type: 'Invoice', id: i2.id, amount: 60, number: i2.number }]);
     expect(await invoice(i2.id)).toMatchObject({ balance: 60 });
 
     const del = await ctx.inject({ method: 'DELETE', url: `/v1/receipts/${r.id}`, headers: a.headers });
@@ -151,6 +151,35 @@ describeEachDb('receipts', (ctx) => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ status: 404, title: 'Not Found' });
     expect((await ctx.inject({ method: 'DELETE', url: `/v1/receipts/${r.id}`, headers: a.headers })).statusCode).toBe(404);
+  });
+
+  it("answers each link's document number (the invoice's, the credit's), in the list as in the receipt", async () => {
+    const inv = await finalized('saleinvoices');
+    const credit = await finalized('salecredits', 30);
+    expect(inv.number).toMatch(/\S/);
+    expect(credit.number).toMatch(/\S/);
+    const offset = await create({
+      amount: 0,
+      customerId,
+      links: [
+        { type: 'Invoice', id: inv.id, amount: 36 },
+        { type: 'Credit', id: credit.id, amount: -36 },
+      ],
+    });
+    expect(offset.statusCode, offset.body).toBe(200);
+    const expected = [
+      { type: 'Invoice', id: inv.id, amount: 36, number: inv.number },
+      { type: 'Credit', id: credit.id, amount: -36, number: credit.number },
+    ];
+    expect(offset.json().links).toEqual(expected);
+    const one = await ctx.inject({ method: 'GET', url: `/v1/receipts/${offset.json().id}`, headers: a.headers });
+    expect(one.json().links).toEqual(expected);
+    const list = await ctx.inject({ method: 'GET', url: '/v1/receipts?PageSize=100', headers: a.headers });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().find((r: Body) => r.id === offset.json().id).links).toEqual(expected);
+    // Another account's receipts never name this account's documents (b sees none of a's receipts).
+    const other = await ctx.inject({ method: 'GET', url: '/v1/receipts?PageSize=100', headers: b.headers });
+    expect(other.json().some((r: Body) => r.id === offset.json().id)).toBe(false);
   });
 
   it('un-paying an invoice by deleting its receipt, then paying it again, emits InvoicePaid each time', async () => {
@@ -170,7 +199,7 @@ describeEachDb('receipts', (ctx) => {
     ]);
     const res = await create({ amount: 100, links: [{ type: 'Commitment', id: inv.id * 1000 + 1 }] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().links).toEqual([{ type: 'Commitment', id: inv.id * 1000 + 1, amount: 60 }]);
+    expect(res.json().links).toEqual([{ type: 'Commitment', id: inv.id * 1000 + 1, amount: 60, number: inv.number }]);
     const after = await invoice(inv.id);
     expect(after.balance).toBe(60);
     expect(after.commitments.map((c: Body) => c.dueAmount)).toEqual([0, 60]);
