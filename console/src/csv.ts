@@ -1,6 +1,8 @@
 // Reading a spreadsheet saved as CSV, as French businesses have them: `;` or `,` (or tab) between
 // fields, whichever the header line has most of; quoted fields holding the separator, doubled quotes
-// or line breaks; UTF-8 with or without its BOM. Pure functions: the import page maps the columns.
+// or line breaks (split by src/domain/csv.ts, as the bank statements are); UTF-8 with or without its
+// BOM. Pure functions: the import page maps the columns.
+import { splitCsv } from '../../src/domain/csv';
 
 export interface CsvTable {
   delimiter: ';' | ',' | '\t';
@@ -25,52 +27,11 @@ export function detectDelimiter(firstLine: string): ';' | ',' | '\t' {
   return counts[0][1] > 0 ? counts[0][0] : ';';
 }
 
-/** Records of the text, each with the spreadsheet line it starts on (a quoted line break spans lines). */
-function records(text: string, delimiter: string): { line: number; cells: string[] }[] {
-  const out: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      out.push({ line: start, cells });
-      cells = [];
-      cell = '';
-      line++;
-      start = line;
-    } else cell += c;
-  }
-  if (cell !== '' || cells.length) {
-    cells.push(cell);
-    out.push({ line: start, cells });
-  }
-  return out;
-}
-
 export function parseCsv(raw: string): CsvTable {
   const text = raw.replace(/^\uFEFF/, '');
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = detectDelimiter(firstLine);
-  const all = records(text, delimiter).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const all = splitCsv(text, delimiter).records.filter((r) => r.cells.some((c) => c.trim() !== ''));
   const [head, ...rows] = all;
   return { delimiter, header: (head?.cells ?? []).map((h) => h.trim()), rows };
 }

@@ -325,9 +325,51 @@ export interface Column<T> {
 }
 
 /**
- * The list pages' one table: loading and error states, the empty text, a caption for screen readers,
- * each cell labelled for the phone layout (data-label), and the pager under it. `load` is a useLoad of
- * getPage; `page`/`onPage` page it (omitted: no pager).
+ * The pages' one table of rows already at hand: the empty text, a caption for screen readers, each cell
+ * labelled for the phone layout (data-label). Rows are keyed by `rowKey` (default: their position).
+ */
+export function Table<T>(props: {
+  rows: T[];
+  caption: string;
+  columns: Column<T>[];
+  empty: string;
+  testId?: string;
+  rowClass?: (row: T) => string | undefined;
+  rowKey?: (row: T, index: number) => number | string;
+}) {
+  if (props.rows.length === 0) return <p>{props.empty}</p>;
+  return (
+    <div class="table-wrap">
+      <table data-testid={props.testId}>
+        <caption class="visually-hidden">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((c) => (
+              <th key={c.label} scope="col" class={c.num ? 'num' : undefined}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row, i) => (
+            <tr key={props.rowKey ? props.rowKey(row, i) : i} class={props.rowClass?.(row)}>
+              {props.columns.map((c) => (
+                <td key={c.label} data-label={c.label} class={c.num ? 'num' : undefined}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The list pages' one table: loading and error states, then the Table of the page's rows and the pager
+ * under it. `load` is a useLoad of getPage; `page`/`onPage` page it (omitted: no pager).
  */
 export function ListTable<T extends { id: number | string }>(props: {
   load: { data?: { items: T[]; total: number; pages: number }; error?: unknown; loading: boolean; reload: () => void };
@@ -345,35 +387,15 @@ export function ListTable<T extends { id: number | string }>(props: {
   if (!load.data) return null;
   return (
     <>
-      {load.data.items.length === 0 ? (
-        <p>{props.empty}</p>
-      ) : (
-        <div class="table-wrap">
-          <table data-testid={props.testId}>
-            <caption class="visually-hidden">{props.caption}</caption>
-            <thead>
-              <tr>
-                {props.columns.map((c) => (
-                  <th key={c.label} scope="col" class={c.num ? 'num' : undefined}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {load.data.items.map((row) => (
-                <tr key={row.id} class={props.rowClass?.(row)}>
-                  {props.columns.map((c) => (
-                    <td key={c.label} data-label={c.label} class={c.num ? 'num' : undefined}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table
+        rows={load.data.items}
+        caption={props.caption}
+        columns={props.columns}
+        empty={props.empty}
+        testId={props.testId}
+        rowClass={props.rowClass}
+        rowKey={(row) => row.id}
+      />
       {props.page !== undefined && props.onPage && (
         <Pager page={props.page} pages={load.data.pages} total={load.data.total} onPage={props.onPage} />
       )}

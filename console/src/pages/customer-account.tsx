@@ -7,7 +7,8 @@ import type { Schemas } from '../api-types';
 import { cents, getAll, todayIso } from '../figures';
 import { date, money } from '../format';
 import { t } from '../i18n';
-import { ErrorBox, Loading, useLoad } from '../ui';
+import { type Column, ErrorBox, Loading, Table, useLoad } from '../ui';
+import type { Customer } from './customers';
 import { paymentMethodLabel } from './receipts';
 import '../dashboard.css';
 
@@ -39,50 +40,21 @@ async function loadAccount(id: string) {
 }
 
 function DocTable({ title, rows, section, testid }: { title: string; rows: Doc[]; section: string; testid: string }) {
+  const columns: Column<Doc>[] = [
+    { label: t('number'), cell: (d) => <a href={`#/${section}/${d.id}`}>{d.number ?? `${t('Draft')} #${d.id}`}</a> },
+    { label: t('date'), cell: (d) => date(d.date) },
+    { label: t('total'), cell: (d) => money(d.taxIncludedAmount), num: true },
+  ];
+  if (section !== 'quotes')
+    columns.push({
+      label: section === 'credits' ? t('toRefund') : t('balance'),
+      cell: (d) => (d.isDraft ? '' : money(d.balance)),
+      num: true,
+    });
   return (
     <section aria-labelledby={`${testid}-title`} data-testid={testid}>
       <h2 id={`${testid}-title`}>{title}</h2>
-      {rows.length === 0 ? (
-        <p>{t('empty')}</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('number')}</th>
-                <th scope="col">{t('date')}</th>
-                <th scope="col" class="num">
-                  {t('total')}
-                </th>
-                {section !== 'quotes' && (
-                  <th scope="col" class="num">
-                    {section === 'credits' ? t('toRefund') : t('balance')}
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id}>
-                  <td data-label={t('number')}>
-                    <a href={`#/${section}/${d.id}`}>{d.number ?? `${t('Draft')} #${d.id}`}</a>
-                  </td>
-                  <td data-label={t('date')}>{date(d.date)}</td>
-                  <td data-label={t('total')} class="num">
-                    {money(d.taxIncludedAmount)}
-                  </td>
-                  {section !== 'quotes' && (
-                    <td data-label={section === 'credits' ? t('toRefund') : t('balance')} class="num">
-                      {d.isDraft ? '' : money(d.balance)}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table rows={rows} caption={title} empty={t('empty')} columns={columns} rowKey={(d) => d.id} />
     </section>
   );
 }
@@ -124,40 +96,26 @@ export function CustomerAccount({ id }: { id: string }) {
           <DocTable title={t('quotes')} rows={a.quotes} section="quotes" testid="customer-quotes" />
           <section aria-labelledby="customer-payments-title" data-testid="customer-payments">
             <h2 id="customer-payments-title">{t('receipts')}</h2>
-            {a.receipts.length === 0 ? (
-              <p>{t('empty')}</p>
-            ) : (
-              <div class="table-wrap">
-                <table>
-                  <caption class="visually-hidden">{t('receipts')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('date')}</th>
-                      <th scope="col">{t('paymentMethod')}</th>
-                      <th scope="col">{t('reference')}</th>
-                      <th scope="col" class="num">
-                        {t('amount')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {a.receipts.map((r) => (
-                      <tr key={r.id}>
-                        <td data-label={t('date')}>{date(r.date)}</td>
-                        <td data-label={t('paymentMethod')}>
-                          {r.amount === 0 ? t('offsetMethod') : paymentMethodLabel(r.paymentMethod)}
-                          {r.status !== 'Success' ? ` (${r.status})` : ''}
-                        </td>
-                        <td data-label={t('reference')}>{r.reference}</td>
-                        <td data-label={t('amount')} class="num">
-                          {money(r.amount)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <Table
+              rows={a.receipts}
+              caption={t('receipts')}
+              empty={t('empty')}
+              rowKey={(r) => r.id}
+              columns={[
+                { label: t('date'), cell: (r) => date(r.date) },
+                {
+                  label: t('paymentMethod'),
+                  cell: (r) => (
+                    <>
+                      {r.amount === 0 ? t('offsetMethod') : paymentMethodLabel(r.paymentMethod)}
+                      {r.status !== 'Success' ? ` (${r.status})` : ''}
+                    </>
+                  ),
+                },
+                { label: t('reference'), cell: (r) => r.reference },
+                { label: t('amount'), cell: (r) => money(r.amount), num: true },
+              ]}
+            />
           </section>
         </>
       )}

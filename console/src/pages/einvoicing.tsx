@@ -8,7 +8,7 @@ import { call, getPage } from '../api';
 import type { paths, Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
-import { Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, Select, useLoad } from '../ui';
+import { Dialog, ErrorBox, Field, fieldErrors, ListTable, Loading, Select, Table, useLoad } from '../ui';
 import { PurchaseCorrect, PurchaseFacts, PurchasePayments, PurchaseUpload, type PurchaseDetails } from './purchases';
 
 /** An entry of a document's lifecycle on the platform (EInvoicingStatusEntry). */
@@ -27,39 +27,38 @@ export function einvoicingLabel(status: EInvoicingStatus | null | undefined): st
 }
 
 export function Timeline({ entries }: { entries: StatusEntry[] }) {
-  if (!entries.length) return <p>{t('timelineEmpty')}</p>;
   return (
-    <div class="table-wrap">
-      <table data-testid="einvoicing-timeline">
-        <caption class="visually-hidden">{t('timeline')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('statusCode')}</th>
-            <th scope="col">{t('date')}</th>
-            <th scope="col">{t('emitter')}</th>
-            <th scope="col">{t('reason')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e, i) => (
-            <tr key={i} class={e.applied ? '' : 'set-aside'}>
-              <td data-label={t('statusCode')}>
-                <strong>{e.code}</strong> {e.label}
-                {e.applied ? '' : ` (${t('setAside')})`}
-              </td>
-              <td data-label={t('date')}>{dateTime(e.statusAt)}</td>
-              <td data-label={t('emitter')}>{t(`emitter${e.emitter}` as Key)}</td>
-              <td data-label={t('reason')}>
-                {[e.reasonCode, e.reason, e.note].filter(Boolean).join(' — ')}
-                {e.amounts?.length
-                  ? ` ${e.amounts.map((a) => `${a.amount ?? '?'} ${a.currency ?? ''} (${a.percent ?? '?'} %)`).join(', ')}`
-                  : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      rows={entries}
+      testId="einvoicing-timeline"
+      caption={t('timeline')}
+      empty={t('timelineEmpty')}
+      rowClass={(e) => (e.applied ? undefined : 'set-aside')}
+      columns={[
+        {
+          label: t('statusCode'),
+          cell: (e) => (
+            <>
+              <strong>{e.code}</strong> {e.label}
+              {e.applied ? '' : ` (${t('setAside')})`}
+            </>
+          ),
+        },
+        { label: t('date'), cell: (e) => dateTime(e.statusAt) },
+        { label: t('emitter'), cell: (e) => t(`emitter${e.emitter}` as Key) },
+        {
+          label: t('reason'),
+          cell: (e) => (
+            <>
+              {[e.reasonCode, e.reason, e.note].filter(Boolean).join(' — ')}
+              {e.amounts?.length
+                ? ` ${e.amounts.map((a) => `${a.amount ?? '?'} ${a.currency ?? ''} (${a.percent ?? '?'} %)`).join(', ')}`
+                : ''}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -152,46 +151,22 @@ export function ReceivedPage({ readOnly }: { readOnly: boolean }) {
       </div>
       <p>{t('receivedHelp')}</p>
       {!readOnly && <PurchaseUpload />}
-      {list.loading && <Loading />}
-      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
-      {list.data && !list.loading && (
-        <>
-          {list.data.items.length === 0 ? (
-            <p>{t('empty')}</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">{t('received')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('number')}</th>
-                    <th scope="col">{t('date')}</th>
-                    <th scope="col">{t('supplier')}</th>
-                    <th scope="col" class="num">
-                      {t('total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((p) => (
-                    <tr key={p.id}>
-                      <td data-label={t('number')}>
-                        <a href={`#/received/${p.id}`}>{p.reference ?? p.subject ?? `#${p.id}`}</a>
-                      </td>
-                      <td data-label={t('date')}>{date(p.date)}</td>
-                      <td data-label={t('supplier')}>{p.supplier?.name}</td>
-                      <td data-label={t('total')} class="num">
-                        {money(p.taxIncludedAmount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+      <ListTable
+        load={list}
+        caption={t('received')}
+        empty={t('empty')}
+        page={page}
+        onPage={setPage}
+        columns={[
+          {
+            label: t('number'),
+            cell: (p: Purchase) => <a href={`#/received/${p.id}`}>{p.reference ?? p.subject ?? `#${p.id}`}</a>,
+          },
+          { label: t('date'), cell: (p) => date(p.date) },
+          { label: t('supplier'), cell: (p) => p.supplier?.name },
+          { label: t('total'), cell: (p) => money(p.taxIncludedAmount), num: true },
+        ]}
+      />
     </>
   );
 }

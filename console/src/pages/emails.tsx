@@ -8,7 +8,7 @@ import type { paths, Schemas } from '../api-types';
 type EmailStatus = NonNullable<NonNullable<paths['/v1/emails']['get']['parameters']['query']>['Status']>;
 import { dictionary } from '../dict';
 import { date } from '../format';
-import { ErrorBox, Loading, Pager, useLoad } from '../ui';
+import { Filters, ListTable, useLoad } from '../ui';
 import '../tools.css';
 
 export const tm = dictionary(
@@ -77,9 +77,10 @@ type EmailMessage = Pick<
 
 const SECTION = { Invoice: 'invoices', Credit: 'credits', Quote: 'quotes' } as const;
 const PAGE_SIZE = 20;
+const STATUSES = ['', 'Queued', 'Sent', 'Failed'] as const;
 
 export function EmailsPage() {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('');
   const [page, setPage] = useState(1);
   const list = useLoad(
     () =>
@@ -95,70 +96,54 @@ export function EmailsPage() {
         <h1 tabIndex={-1}>{tm('emails')}</h1>
       </div>
       <p>{tm('emailsHelp')}</p>
-      <nav class="filters" aria-label={tm('filter')}>
-        {(['', 'Queued', 'Sent', 'Failed'] as const).map((s) => (
-          <a
-            key={s}
-            href="#/emails"
-            aria-current={status === s ? 'true' : undefined}
-            onClick={(e) => {
-              e.preventDefault();
-              setStatus(s);
-              setPage(1);
-            }}
-          >
-            {s ? tm(s) : tm('all')}
-          </a>
-        ))}
-      </nav>
-      {list.loading && <Loading />}
-      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
-      {list.data && !list.loading && (
-        <>
-          {list.data.items.length === 0 ? (
-            <p>{tm('none')}</p>
-          ) : (
-            <div class="table-wrap">
-              <table data-testid="emails">
-                <caption class="visually-hidden">{tm('emails')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{tm('date')}</th>
-                    <th scope="col">{tm('document')}</th>
-                    <th scope="col">{tm('to')}</th>
-                    <th scope="col">{tm('subject')}</th>
-                    <th scope="col">{tm('status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((m) => (
-                    <tr key={m.id}>
-                      <td data-label={tm('date')}>{date(m.sentAt ?? m.createdAt)}</td>
-                      <td data-label={tm('document')}>
-                        <a href={`#/${SECTION[m.documentType]}/${m.documentId}`}>
-                          {tm(m.documentType)} {m.documentNumber ?? `#${m.documentId}`}
-                        </a>
-                      </td>
-                      <td data-label={tm('to')}>{[...m.to, ...m.cc].join(', ')}</td>
-                      <td data-label={tm('subject')}>
-                        {m.subject}
-                        {m.attachment && <span class="hint"> · {m.attachment}</span>}
-                      </td>
-                      <td data-label={tm('status')}>
-                        <span class={`badge${m.status === 'Sent' ? ' paid' : m.status === 'Queued' ? ' draft' : ' failed'}`}>
-                          {tm(m.status)}
-                        </span>
-                        {m.lastError && <span class="hint"> {tm('attempts', { n: m.attempts, error: m.lastError })}</span>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+      <Filters
+        label={tm('filter')}
+        href="#/emails"
+        value={status}
+        options={STATUSES.map((s) => [s, s ? tm(s) : tm('all')] as const)}
+        onValue={(s) => {
+          setStatus(s);
+          setPage(1);
+        }}
+      />
+      <ListTable
+        load={list}
+        testId="emails"
+        caption={tm('emails')}
+        empty={tm('none')}
+        page={page}
+        onPage={setPage}
+        columns={[
+          { label: tm('date'), cell: (m: EmailMessage) => date(m.sentAt ?? m.createdAt) },
+          {
+            label: tm('document'),
+            cell: (m) => (
+              <a href={`#/${SECTION[m.documentType]}/${m.documentId}`}>
+                {tm(m.documentType)} {m.documentNumber ?? `#${m.documentId}`}
+              </a>
+            ),
+          },
+          { label: tm('to'), cell: (m) => [...m.to, ...m.cc].join(', ') },
+          {
+            label: tm('subject'),
+            cell: (m) => (
+              <>
+                {m.subject}
+                {m.attachment && <span class="hint"> · {m.attachment}</span>}
+              </>
+            ),
+          },
+          {
+            label: tm('status'),
+            cell: (m) => (
+              <>
+                <span class={`badge${m.status === 'Sent' ? ' paid' : m.status === 'Queued' ? ' draft' : ' failed'}`}>{tm(m.status)}</span>
+                {m.lastError && <span class="hint"> {tm('attempts', { n: m.attempts, error: m.lastError })}</span>}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

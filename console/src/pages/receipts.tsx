@@ -4,7 +4,7 @@ import { getPage } from '../api';
 import type { Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
-import { ErrorBox, Loading, Pager, SearchBox, useLoad } from '../ui';
+import { ListTable, SearchBox, useLoad } from '../ui';
 
 /** The API's Receipt, as far as the page reads it. */
 type Receipt = Pick<Schemas['Receipt'], 'id' | 'amount' | 'date' | 'customerName' | 'paymentMethod' | 'reference' | 'status' | 'links'>;
@@ -37,55 +37,31 @@ export function ReceiptsPage() {
           setPage(1);
         }}
       />
-      {list.loading && <Loading />}
-      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
-      {list.data && !list.loading && (
-        <>
-          {list.data.items.length === 0 ? (
-            <p>{t('empty')}</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">{t('receipts')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('date')}</th>
-                    <th scope="col">{t('customer')}</th>
-                    <th scope="col">{t('paymentMethod')}</th>
-                    <th scope="col">{t('links')}</th>
-                    <th scope="col" class="num">
-                      {t('amount')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((r) => (
-                    <tr key={r.id}>
-                      <td data-label={t('date')}>{date(r.date)}</td>
-                      <td data-label={t('customer')}>{r.customerName}</td>
-                      <td data-label={t('paymentMethod')}>{paymentMethodLabel(r.paymentMethod)}</td>
-                      <td data-label={t('links')}>
-                        {(r.links ?? []).map((l) => {
-                          const d = linkedDocument(l);
-                          return (
-                            <a key={`${l.type}${l.id}`} href={`#/${d.kind}/${d.id}`}>
-                              {l.number ?? `${t(l.type === 'Credit' ? 'linkCredit' : 'linkInvoice')} #${d.id}`} ({money(l.amount)}){' '}
-                            </a>
-                          );
-                        })}
-                      </td>
-                      <td data-label={t('amount')} class="num">
-                        {money(r.amount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+      <ListTable
+        load={list}
+        caption={t('receipts')}
+        empty={t('empty')}
+        page={page}
+        onPage={setPage}
+        columns={[
+          { label: t('date'), cell: (r: Receipt) => date(r.date) },
+          { label: t('customer'), cell: (r) => r.customerName },
+          { label: t('paymentMethod'), cell: (r) => paymentMethodLabel(r.paymentMethod) },
+          {
+            label: t('links'),
+            cell: (r) =>
+              (r.links ?? []).map((l) => {
+                const d = linkedDocument(l);
+                return (
+                  <a key={`${l.type}${l.id}`} href={`#/${d.kind}/${d.id}`}>
+                    {l.number ?? `${t(l.type === 'Credit' ? 'linkCredit' : 'linkInvoice')} #${d.id}`} ({money(l.amount)}){' '}
+                  </a>
+                );
+              }),
+          },
+          { label: t('amount'), cell: (r) => money(r.amount), num: true },
+        ]}
+      />
     </>
   );
 }

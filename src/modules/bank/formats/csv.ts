@@ -1,6 +1,7 @@
 // CSV statements, as each bank lays them out: the request gives the column mapping (by header
 // name, case- and accent-insensitive, or by 1-based position), the date format, the decimal
 // separator, the delimiter, the encoding and how many lines precede the header (docs/bank.md).
+import { splitCsv, type CsvRecord } from '../../../domain/csv.js';
 import { normalizeForSearch } from '../../../domain/text.js';
 import type Big from 'big.js';
 import { checkDate, cleanText, decodeWindows1252, MAX_ENTRIES, parseAmount, StatementError, type StatementEntry } from './entry.js';
@@ -34,46 +35,11 @@ export function decodeCsv(bytes: Buffer, encoding: Encoding = 'utf-8'): string {
   }
 }
 
-/** RFC 4180 fields: quotes around a field, doubled quotes inside, line breaks inside quotes. */
-function* rows(text: string, delimiter: string): Generator<{ cells: string[]; line: number }> {
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-    } else if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (c === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      yield { cells, line: start };
-      cells = [];
-      cell = '';
-      line++;
-      start = line;
-    } else cell += c;
-  }
-  if (quoted) throw new StatementError(`line ${start}: a quoted field is not closed`);
-  if (cell !== '' || cells.length) {
-    cells.push(cell);
-    yield { cells, line: start };
-  }
+/** RFC 4180 records (src/domain/csv.ts); a quoted field still open at the end is an error. */
+function rows(text: string, delimiter: string): CsvRecord[] {
+  const { records, unclosedQuoteLine } = splitCsv(text, delimiter);
+  if (unclosedQuoteLine !== null) throw new StatementError(`line ${unclosedQuoteLine}: a quoted field is not closed`);
+  return records;
 }
 
 function parseDate(raw: string, format: DateFormat, where: string): string {
