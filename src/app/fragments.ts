@@ -2,7 +2,7 @@
 // inflating and parsing each snapshot, presenting it and serializing the result, although a finalized
 // document's answer is the same bytes from one request to the next. A route may answer "lazy" items:
 // each names the key of everything its answer depends on, and how to build the answer. The reply's
-// serializer then takes each item's JSON from this process's cache, or builds, serializes (with the
+// serializer then takes each item's JSON (UTF-8 bytes, encoded once) from this process's cache, or builds, serializes (with the
 // route's own compiled serializer, so the bytes are exactly those of a plain answer) and keeps it
 // (src/http/fragments.ts).
 //
@@ -20,7 +20,7 @@ export interface Fragment {
   /** The fields the item shows before it is built (hooks read them); any other field was added by a hook. */
   shown: ReadonlySet<string>;
   /** The answer, when the caller already took it from the cache (it cannot be evicted in between). */
-  held?: string;
+  held?: Buffer;
 }
 
 /** An item answered through the cache; typed as what it becomes once built. */
@@ -31,7 +31,7 @@ export type Lazy<T> = T & { readonly [FRAGMENT]: Fragment };
  * serialization (an id, a flag), the same values `build()` answers. `held`: the answer already
  * taken from the cache under `key`, if it was there.
  */
-export function lazyItem<T extends object>(shown: Partial<T>, key: string, build: () => T, held?: string): Lazy<T> {
+export function lazyItem<T extends object>(shown: Partial<T>, key: string, build: () => T, held?: Buffer): Lazy<T> {
   const fragment: Fragment = { key, build, shown: new Set(Object.keys(shown)), held };
   return Object.defineProperty({ ...shown }, FRAGMENT, { value: fragment, enumerable: false }) as Lazy<T>;
 }
@@ -48,14 +48,14 @@ export function keyOf(...parts: (string | Uint8Array)[]): string {
 
 /** Least recently used entries go first once the characters held pass the limit. */
 export class FragmentCache {
-  private readonly entries = new Map<string, string>();
-  private chars = 0;
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const json = this.entries.get(key);
     if (json === undefined) {
       this.misses++;
@@ -68,19 +68,19 @@ export class FragmentCache {
     return json;
   }
 
-  set(key: string, json: string): void {
-    if (json.length > this.maxChars / 16) return;
+  set(key: string, json: Buffer): void {
+    if (json.length > this.maxBytes / 16) return;
     const previous = this.entries.get(key);
     if (previous !== undefined) {
-      this.chars -= previous.length;
+      this.bytes -= previous.length;
       this.entries.delete(key);
     }
     this.entries.set(key, json);
-    this.chars += json.length;
+    this.bytes += json.length;
     for (const [oldest, value] of this.entries) {
-      if (this.chars <= this.maxChars) break;
+      if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.chars -= value.length;
+      this.bytes -= value.length;
     }
   }
 
@@ -88,12 +88,12 @@ export class FragmentCache {
     return this.entries.size;
   }
 
-  get heldChars(): number {
-    return this.chars;
+  get heldBytes(): number {
+    return this.bytes;
   }
 }
 
-/** 64 M characters at most per process (at most 128 MB: the pages of a few thousand long documents). */
+/** 64 MB at most per process (the pages of a few thousand long documents). */
 export const fragments = new FragmentCache(64 * 1024 * 1024);
 
 /** The fragment of a lazy item, or undefined for any other value. */

@@ -131,7 +131,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
     if (!held) return payload;
     request.idempotency = null;
     const where = kysely.deleteFrom('idempotencyKeys').where('accountId', '=', held.accountId).where('key', '=', held.key);
-    const body = typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : null;
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString('utf8') // answers serialized from the cache of answers (src/http/fragments.ts)
+          : payload === null || payload === undefined
+            ? ''
+            : null;
     if (reply.statusCode >= 500 || body === null) {
       await where.where('status', '=', 'pending').execute();
       return payload;

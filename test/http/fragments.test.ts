@@ -11,19 +11,20 @@ import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 describe('FragmentCache', () => {
   it('keeps answers by key, forgets the least recently used past its size, and counts hits and misses', () => {
     const cache = new FragmentCache(160);
-    cache.set('a', 'x'.repeat(8));
-    cache.set('b', 'y'.repeat(8));
-    expect(cache.get('a')).toBe('xxxxxxxx');
-    // 'b' is now the least recently used: filling past 160 characters drops it first.
-    for (let i = 0; i < 19; i++) cache.set(`k${i}`, 'z'.repeat(8));
-    expect(cache.heldChars).toBeLessThanOrEqual(160);
+    const bytes = (c: string, n: number) => Buffer.from(c.repeat(n));
+    cache.set('a', bytes('x', 8));
+    cache.set('b', bytes('y', 8));
+    expect(cache.get('a')?.toString()).toBe('xxxxxxxx');
+    // 'b' is now the least recently used: filling past 160 bytes drops it first.
+    for (let i = 0; i < 19; i++) cache.set(`k${i}`, bytes('z', 8));
+    expect(cache.heldBytes).toBeLessThanOrEqual(160);
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('k18')).toBe('zzzzzzzz');
+    expect(cache.get('k18')?.toString()).toBe('zzzzzzzz');
     // An answer larger than a sixteenth of the cache is not kept (one long document cannot empty it).
-    cache.set('big', 'w'.repeat(11));
+    cache.set('big', bytes('w', 11));
     expect(cache.get('big')).toBeUndefined();
-    cache.set('k18', 'v'.repeat(4));
-    expect(cache.get('k18')).toBe('vvvv');
+    cache.set('k18', bytes('v', 4));
+    expect(cache.get('k18')?.toString()).toBe('vvvv');
     expect(cache.hits).toBe(3);
     expect(cache.misses).toBe(2);
   });
