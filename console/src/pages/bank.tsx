@@ -166,6 +166,9 @@ export const tb = dictionary(
   },
 );
 
+/** A bank account (BankAccount). */
+type BankAccount = Pick<Schemas['BankAccount'], 'id' | 'name' | 'iban' | 'balance' | 'transactionCount' | 'lastTransactionDate'>;
+
 /** A statement line (BankTransaction). */
 type Transaction = Pick<
   Schemas['BankTransaction'],
@@ -615,7 +618,7 @@ function EditTransaction({ tx, onDone, onClose }: { tx: Transaction; onDone: () 
     if (!body) return;
     setError(null);
     try {
-      await call('PUT', `/v1/banktransactions/${tx.id}`, { body });
+      await call('PUT', '/v1/banktransactions/{id}', { path: { id: tx.id }, body });
       onDone();
     } catch (err) {
       setError(err);
@@ -660,7 +663,7 @@ function ManualActions({ tx, onChange }: { tx: Transaction; onChange: () => void
     setRemoving(false);
     setError(null);
     try {
-      await call('DELETE', `/v1/banktransactions/${tx.id}`);
+      await call('DELETE', '/v1/banktransactions/{id}', { path: { id: tx.id } });
       onChange();
     } catch (err) {
       setError(err);

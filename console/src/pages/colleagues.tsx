@@ -192,7 +192,7 @@ function EditColleague({ colleague, onDone, onClose }: { colleague: Colleague; o
     const container = e.currentTarget as HTMLElement;
     setError(null);
     try {
-      await call('PUT', `/v1/colleagues/${colleague.id}`, { body: bodyOf(form) });
+      await call('PUT', '/v1/colleagues/{id}', { path: { id: colleague.id }, body: bodyOf(form) });
       onDone();
     } catch (err) {
       setError(err);
@@ -231,10 +231,7 @@ function EditColleague({ colleague, onDone, onClose }: { colleague: Colleague; o
 export function ColleaguesPage({ readOnly }: { readOnly: boolean }) {
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
-  const list = useLoad(
-    () => getPage<Colleague>(`/v1/colleagues?PageIndex=${page}&PageSize=20${query ? `&query=${encodeURIComponent(query)}` : ''}`),
-    [page, query],
-  );
+  const list = useLoad(() => getPage('/v1/colleagues', { query: { PageIndex: page, PageSize: 20, query } }), [page, query]);
   const [form, setForm] = useState<ColleagueForm>(empty);
   const [error, setError] = useState<unknown>(null);
   const [created, setCreated] = useState<string | null>(null);
@@ -247,7 +244,7 @@ export function ColleaguesPage({ readOnly }: { readOnly: boolean }) {
     setError(null);
     setCreated(null);
     try {
-      const answer = await call<Colleague>('POST', '/v1/colleagues', { body: bodyOf(form) });
+      const answer = await call('POST', '/v1/colleagues', { body: bodyOf(form) });
       setCreated(answer.data.name ?? `#${answer.data.id}`);
       setForm(empty());
       list.reload();
@@ -260,7 +257,7 @@ export function ColleaguesPage({ readOnly }: { readOnly: boolean }) {
     setRemoving(null);
     setRemoveError(null);
     try {
-      await call('DELETE', `/v1/colleagues/${c.id}`);
+      await call('DELETE', '/v1/colleagues/{id}', { path: { id: c.id } });
       list.reload();
     } catch (err) {
       setRemoveError(err);

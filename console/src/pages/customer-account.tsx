@@ -8,7 +8,6 @@ import { cents, getAll, todayIso } from '../figures';
 import { date, money } from '../format';
 import { t } from '../i18n';
 import { type Column, ErrorBox, Loading, Table, useLoad } from '../ui';
-import type { Customer } from './customers';
 import { paymentMethodLabel } from './receipts';
 import '../dashboard.css';
 

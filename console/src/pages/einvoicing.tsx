@@ -141,6 +141,9 @@ const REASONS: Record<'Disputed' | 'Refused', readonly string[]> = {
 
 const PAGE_SIZE = 20;
 
+/** A row of the received supplier invoices (PurchaseInvoice). */
+type Purchase = PurchaseDetails & Pick<Schemas['PurchaseInvoice'], 'supplier'>;
+
 export function ReceivedPage({ readOnly }: { readOnly: boolean }) {
   const [page, setPage] = useState(1);
   const list = useLoad(() => getPage('/v1/purchaseinvoices', { query: { PageIndex: page, PageSize: PAGE_SIZE } }), [page]);

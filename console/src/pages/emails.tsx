@@ -4,12 +4,12 @@
 import { useState } from 'preact/hooks';
 import { getPage } from '../api';
 import type { paths, Schemas } from '../api-types';
-
-type EmailStatus = NonNullable<NonNullable<paths['/v1/emails']['get']['parameters']['query']>['Status']>;
 import { dictionary } from '../dict';
 import { date } from '../format';
 import { Filters, ListTable, useLoad } from '../ui';
 import '../tools.css';
+
+type EmailStatus = NonNullable<NonNullable<paths['/v1/emails']['get']['parameters']['query']>['Status']>;
 
 export const tm = dictionary(
   {
@@ -77,14 +77,14 @@ type EmailMessage = Pick<
 
 const SECTION = { Invoice: 'invoices', Credit: 'credits', Quote: 'quotes' } as const;
 const PAGE_SIZE = 20;
-const STATUSES = ['', 'Queued', 'Sent', 'Failed'] as const;
+const STATUSES: readonly ('' | EmailStatus)[] = ['', 'Queued', 'Sent', 'Failed'];
 
 export function EmailsPage() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('');
   const [page, setPage] = useState(1);
   const list = useLoad(
     () =>
-      getPage('/v1/emails', { query: { PageIndex: page, PageSize: PAGE_SIZE, ...(status ? { Status: status as EmailStatus } : {}) } }).then(
+      getPage('/v1/emails', { query: { PageIndex: page, PageSize: PAGE_SIZE, ...(status ? { Status: status } : {}) } }).then(
         // documentType narrowed to the three kinds (EmailMessage above).
         (p) => ({ ...p, items: p.items as EmailMessage[] }),
       ),

@@ -143,7 +143,7 @@ function ReceiptCell({
   reportId: number;
   line: Line;
   canAttach: boolean;
-  onReport: (report: Report) => void;
+  onReport: (report: Schemas['ExpenseReport']) => void;
 }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -159,7 +159,7 @@ function ReceiptCell({
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const answer = await call<Report>('POST', `/v1/expensereports/${reportId}/lines/${line.id}/file`, { form });
+      const answer = await call('POST', '/v1/expensereports/{id}/lines/{lineId}/file', { path: { id: reportId, lineId: line.id }, form });
       setDone(file.name);
       setFile(null);
       onReport(answer.data);
@@ -180,9 +180,9 @@ function ReceiptCell({
           class="link"
           onClick={() => {
             setError(null);
-            downloadFile(`/v1/expensereports/${reportId}/lines/${line.id}/file`, line.file!.fileName ?? `justificatif-${line.id}`).catch(
-              setError,
-            );
+            downloadFile(line.file!.fileName ?? `justificatif-${line.id}`, '/v1/expensereports/{id}/lines/{lineId}/file', {
+              path: { id: reportId, lineId: line.id },
+            }).catch(setError);
           }}
         >
           {tx('download')} {line.file.fileName ?? ''}

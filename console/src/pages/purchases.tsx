@@ -3,7 +3,7 @@
 // POST /v1/purchaseinvoices/file, which reads the supplier, the dates and the amounts; on an invoice,
 // what the upload filled, what remains to pay, the notes and the original file to download.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, call, get } from '../api';
+import { ApiError, call, get, type BodyOf } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { downloadFile } from '../download';
@@ -126,6 +126,14 @@ export type PurchaseDetails = Pick<
 
 /** A supplier payment (SupplierPayment). */
 type SupplierPayment = Pick<Schemas['SupplierPayment'], 'id' | 'amount' | 'date' | 'paymentMethod' | 'reference' | 'links' | 'status'>;
+
+/** The new payment's form: the method is one of the select's options (PAYMENT_METHODS). */
+interface PaymentForm {
+  amount: string;
+  date: string;
+  method: (typeof PAYMENT_METHODS)[number];
+  reference: string;
+}
 
 export function PurchaseUpload() {
   const [file, setFile] = useState<File | null>(null);
@@ -256,7 +264,7 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
     if (totalBad) return;
     setBusy(true);
     setError(null);
-    const body: Record<string, unknown> = {
+    const body: BodyOf<'/v1/purchaseinvoices/{id}', 'PUT'> = {
       reference: form.reference.trim() || null,
       subject: form.subject.trim() || null,
       date: form.date,
@@ -266,7 +274,7 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
     // The total only when changed: sent alone, it drops the VAT lines the file gave.
     if (total !== null && total !== purchase.taxIncludedAmount) body.taxIncludedAmount = total;
     try {
-      await call('PUT', `/v1/purchaseinvoices/${purchase.id}`, { body });
+      await call('PUT', '/v1/purchaseinvoices/{id}', { path: { id: purchase.id }, body });
       setSaved(true);
       onSaved();
     } catch (err) {
@@ -324,13 +332,15 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
  */
 export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: PurchaseDetails; readOnly: boolean; onChange: () => void }) {
   const list = useLoad(
-    () =>
-      get<SupplierPayment[]>(
-        `/v1/supplierpayments?PageSize=100${purchase.supplierId === null ? '' : `&SupplierId=${purchase.supplierId}`}`,
-      ),
+    () => get('/v1/supplierpayments', { query: { PageSize: 100, SupplierId: purchase.supplierId ?? undefined } }),
     [purchase.id, purchase.balance],
   );
-  const [form, setForm] = useState({ amount: inputNumber(purchase.balance), date: todayIso(), method: 'Transfer', reference: '' });
+  const [form, setForm] = useState<PaymentForm>({
+    amount: inputNumber(purchase.balance),
+    date: todayIso(),
+    method: 'Transfer',
+    reference: '',
+  });
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
   const [removing, setRemoving] = useState<SupplierPayment | null>(null);
@@ -371,7 +381,7 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
     setRemoving(null);
     setRemoveError(null);
     try {
-      await call('DELETE', `/v1/supplierpayments/${p.id}`);
+      await call('DELETE', '/v1/supplierpayments/{id}', { path: { id: p.id } });
       onChange();
     } catch (err) {
       setRemoveError(err);

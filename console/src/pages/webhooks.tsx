@@ -365,7 +365,7 @@ function TypePicker({ value, onValue, error }: { value: EventType[]; onValue: (t
 
 export function WebhooksPage({ readOnly }: { readOnly: boolean }) {
   const list = useLoad(async () => {
-    const items = await get<Webhook[]>('/v1/webhooks');
+    const items = await get('/v1/webhooks');
     return { items, total: items.length, pages: 1 };
   }, []);
   const [name, setName] = useState('');
@@ -380,7 +380,7 @@ export function WebhooksPage({ readOnly }: { readOnly: boolean }) {
     const container = e.currentTarget as HTMLElement;
     setError(null);
     try {
-      const answer = await call<Webhook>('POST', '/v1/webhooks', { body: { name: name.trim(), url: url.trim(), types } });
+      const answer = await call('POST', '/v1/webhooks', { body: { name: name.trim(), url: url.trim(), types } });
       setName('');
       setUrl('');
       setTypes([]);
@@ -395,7 +395,7 @@ export function WebhooksPage({ readOnly }: { readOnly: boolean }) {
     setRemoving(null);
     setRemoveError(null);
     try {
-      await call('DELETE', `/v1/webhooks?id=${w.id}`);
+      await call('DELETE', '/v1/webhooks', { query: { id: w.id } });
       list.reload();
     } catch (err) {
       setRemoveError(err);
@@ -504,14 +504,17 @@ export function WebhooksPage({ readOnly }: { readOnly: boolean }) {
 const dateTime = (iso: string | null) => (iso ? `${date(iso.slice(0, 10))} ${iso.slice(11, 16)}` : '');
 
 export function WebhookPage({ id, readOnly }: { id: string; readOnly: boolean }) {
-  const webhook = useLoad(async () => (await get<Webhook[]>('/v1/webhooks')).find((w) => String(w.id) === id) ?? null, [id]);
+  const webhook = useLoad(async () => (await get('/v1/webhooks')).find((w) => String(w.id) === id) ?? null, [id]);
   const [page, setPage] = useState(1);
-  const deliveries = useLoad(() => getPage<Delivery>(`/v1/webhooks/${id}/deliveries?PageIndex=${page}&PageSize=20`), [id, page]);
+  const deliveries = useLoad(
+    () => getPage('/v1/webhooks/{id}/deliveries', { path: { id: Number(id) }, query: { PageIndex: page, PageSize: 20 } }),
+    [id, page],
+  );
   const [error, setError] = useState<unknown>(null);
   const redeliver = async (d: Delivery) => {
     setError(null);
     try {
-      await call('POST', `/v1/webhooks/${id}/deliveries/${d.id}/redeliver`);
+      await call('POST', '/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver', { path: { id: Number(id), deliveryId: d.id } });
       deliveries.reload();
     } catch (err) {
       setError(err);
