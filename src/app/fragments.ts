@@ -93,8 +93,21 @@ export class FragmentCache {
   }
 }
 
-/** 64 MB at most per process (the pages of a few thousand long documents). */
-export const fragments = new FragmentCache(64 * 1024 * 1024);
+const caches = new WeakMap<object, FragmentCache>();
+
+/**
+ * The cache of one database's answers, 64 MB at most (the pages of a few thousand long documents).
+ * One per database handle: ids and versions only mean something within their database (tests run
+ * many databases in one process).
+ */
+export function fragmentsFor(db: object): FragmentCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new FragmentCache(64 * 1024 * 1024);
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 /** The fragment of a lazy item, or undefined for any other value. */
 export function fragmentOf(item: unknown): Fragment | undefined {

@@ -1,7 +1,7 @@
 // The reply side of the cache of serialized answers (src/app/fragments.ts, issue #29): a route that
 // answers lazy items serializes them through the cache with answerThroughCache.
 import type { FastifyReply } from 'fastify';
-import { fragmentOf, fragments, keyOf, type Fragment, type FragmentCache } from '../app/fragments.js';
+import { fragmentOf, keyOf, type Fragment, type FragmentCache } from '../app/fragments.js';
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
@@ -37,7 +37,7 @@ function itemJson(
  * Makes the reply serialize lazy items (one, or an array of them) through the cache. Call it in the
  * handler that answers them; any other payload (an error raised later) is serialized as usual.
  */
-export function answerThroughCache(reply: FastifyReply, cache: FragmentCache = fragments): void {
+export function answerThroughCache(reply: FastifyReply, cache: FragmentCache): void {
   // As Fastify's own serialization would (a reply serializer leaves the type to the route).
   reply.type('application/json; charset=utf-8');
   // The serializer answers bytes (Fastify sends a Buffer as it is; its type says string only).

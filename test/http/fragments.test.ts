@@ -4,7 +4,7 @@
 // snapshot that cannot be read is still a 409, never a 500.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FragmentCache, fragments } from '../../src/app/fragments.js';
+import { FragmentCache, fragmentsFor } from '../../src/app/fragments.js';
 import { customerFamilies } from '../../src/modules/customers/service.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 
@@ -67,14 +67,14 @@ describeEachDb('sale documents answered from the cache of serialized answers', (
   });
 
   it('answers a list and a document twice with the same bytes and headers as the uncached find route', async () => {
-    const hits = fragments.hits;
+    const hits = fragmentsFor(ctx.db.kysely).hits;
     const first = await get('/v1/saleinvoices');
     const second = await get('/v1/saleinvoices');
     expect(first.statusCode).toBe(200);
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(fragments.hits).toBeGreaterThan(hits);
+    expect(fragmentsFor(ctx.db.kysely).hits).toBeGreaterThan(hits);
     // /find is serialized by Fastify itself (no cache): the same bytes for the same document.
     const found = await get(`/v1/saleinvoices/find?number=${encodeURIComponent(number)}`);
     expect(found.statusCode).toBe(200);

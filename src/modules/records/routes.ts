@@ -5,6 +5,7 @@ import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from '../../http/etag.js';
 import { answerThroughCache } from '../../http/fragments.js';
+import { fragmentsFor } from '../../app/fragments.js';
 import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders, type SortKey } from '../../http/paging.js';
 import { ensureSchema, FindQuery, IdParams, InternalIdParams, NoBody, Str } from '../../http/schemas.js';
@@ -93,7 +94,7 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
       });
       setPagingHeaders(request, reply, page, total);
       // Resources whose answers are cached answer lazy items (records/service.ts); others plain ones.
-      answerThroughCache(reply);
+      answerThroughCache(reply, fragmentsFor(ctx.db.kysely));
       return items;
     },
   );
@@ -166,7 +167,7 @@ export function resourceRoutes<Input, Out>(app: TypedApp, ctx: AppContext, r: Re
     },
     async (request, reply) => {
       const answer = withETag(reply, await r.service.answer(ctx.db, request.principal.accountId, request.params.id));
-      answerThroughCache(reply);
+      answerThroughCache(reply, fragmentsFor(ctx.db.kysely));
       return answer;
     },
   );

@@ -12,7 +12,7 @@ import type { Page, SortKey } from '../../app/paging.js';
 import { mergeUpdate } from '../../app/input/merge.js';
 import { emit, type EventType } from '../../jobs/outbox.js';
 import * as store from './store.js';
-import { fragments, lazyItem, type Lazy } from '../../app/fragments.js';
+import { fragmentsFor, lazyItem, type Lazy } from '../../app/fragments.js';
 
 export interface ResourceDefinition<Input, Stored extends object, Out extends object> {
   kind: store.RecordKind;
@@ -91,8 +91,9 @@ export function resourceService<Input, Stored extends object, Out extends object
     throw new PreconditionFailedError(`${what(id)} was changed by another request at the same time: read it again, then retry`);
   }
 
-  const keyOfRecord = (accountId: number, id: number, version: number, parentId: number | null, parentVersion: number | undefined) =>
-    `record:${def.kind.kind}:${accountId}:${id}:${version}:${parentId ?? ''}:${parentVersion ?? ''}`;
+  // The version and the time of the last write (a deleted record's id may be given again on SQLite).
+  const keyOfRecord = (accountId: number, v: store.RecordVersion, parent: string | undefined) =>
+    `record:${def.kind.kind}:${accountId}:${v.id}:${v.version}:${v.updatedAt}:${v.parentId ?? ''}:${parent ?? ''}`;
 
   /**
    * A page as lazy items (the route serializes them with answerThroughCache): the answers held are
@@ -106,10 +107,11 @@ export function resourceService<Input, Stored extends object, Out extends object
   ): Promise<{ items: Lazy<Out>[]; total: number }> {
     const { items: versions, total } = await store.listRecordVersions(db, def.kind, accountId, query);
     const parentIds = versions.map((v) => v.parentId).filter((id): id is number => id !== null);
-    const parents = parent ? await store.versionsOf(db, parent, accountId, parentIds) : new Map<number, number>();
+    const parents = parent ? await store.versionsOf(db, parent, accountId, parentIds) : new Map<number, string>();
+    const cache = fragmentsFor(db);
     const keyed = versions.map((v) => {
-      const key = keyOfRecord(accountId, v.id, v.version, v.parentId, v.parentId === null ? undefined : parents.get(v.parentId));
-      return { id: v.id, key, json: fragments.get(key) };
+      const key = keyOfRecord(accountId, v, v.parentId === null ? undefined : parents.get(v.parentId));
+      return { id: v.id, key, json: cache.get(key) };
     });
     const missed = keyed.filter((k) => k.json === undefined).map((k) => k.id);
     const records = await store.getRecordsByIds<Stored>(db, def.kind, accountId, missed);
@@ -185,8 +187,8 @@ export function resourceService<Input, Stored extends object, Out extends object
       if (!v) throw new NotFoundError(def.kind.label, id);
       const parentVersion =
         parent && v.parentId !== null ? (await store.versionsOf(db.kysely, parent, accountId, [v.parentId])).get(v.parentId) : undefined;
-      const key = keyOfRecord(accountId, v.id, v.version, v.parentId, parentVersion);
-      const held = fragments.get(key);
+      const key = keyOfRecord(accountId, v, parentVersion);
+      const held = fragmentsFor(db.kysely).get(key);
       if (held !== undefined) return { value: lazyItem<Out>({}, key, () => ({}) as Out, held), version: v.version };
       // Missed: read as usual. Should the record or its parent change in between, the answer kept
       // under this key is a newer one, and versions only grow: no later request asks for this key.

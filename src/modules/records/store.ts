@@ -201,6 +201,7 @@ function ftsFilter(db: Db, query: string) {
 export interface RecordVersion {
   id: number;
   version: number;
+  updatedAt: string;
   parentId: number | null;
 }
 
@@ -226,7 +227,7 @@ async function pageOf(
   if (total === 0 || options.page.offset >= total) return { rows: [], total };
   // The page is chosen on narrow rows (the rows skipped by the offset are read from the index
   // only), then only its documents are read.
-  let q = base.select(['id', 'version', 'parentId']);
+  let q = base.select(['id', 'version', 'updatedAt', 'parentId']);
   for (const k of options.order) q = q.orderBy(k.column, k.direction);
   if (!options.order.some((k) => k.column === 'id')) q = q.orderBy('id', 'asc');
   return { rows: await q.limit(options.page.size).offset(options.page.offset).execute(), total };
@@ -258,15 +259,18 @@ export async function listRecordVersions(
 
 /** One record's version and parent, without its document (null when it does not exist). */
 export async function getRecordVersion(db: Db, kind: RecordKind, accountId: number, id: number): Promise<RecordVersion | null> {
-  return (await recordsOf(db, kind, accountId).select(['id', 'version', 'parentId']).where('id', '=', id).executeTakeFirst()) ?? null;
+  return (
+    (await recordsOf(db, kind, accountId).select(['id', 'version', 'updatedAt', 'parentId']).where('id', '=', id).executeTakeFirst()) ??
+    null
+  );
 }
 
 /** The versions of some records of a kind (the parents a page's answers depend on). */
-export async function versionsOf(db: Db, kind: RecordKind, accountId: number, ids: number[]): Promise<Map<number, number>> {
+export async function versionsOf(db: Db, kind: RecordKind, accountId: number, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await recordsOf(db, kind, accountId).select(['id', 'version']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, r.version]));
+  const rows = await recordsOf(db, kind, accountId).select(['id', 'version', 'updatedAt']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, `${r.version}@${r.updatedAt}`]));
 }
 
 export async function findRecords<T>(

@@ -9,6 +9,7 @@ import type { SchemaOf, TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { bind } from '../../http/binding.js';
 import { answerThroughCache } from '../../http/fragments.js';
+import { fragmentsFor } from '../../app/fragments.js';
 import { ensureSchema } from '../../http/schemas.js';
 import { EInvoicingStatus, EInvoicingStatusEntry } from './einvoicing-schemas.js';
 import { IdParams, Int32, Str } from '../../http/schemas.js';
@@ -126,7 +127,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
         order,
       );
       setPagingHeaders(request, reply, page, total);
-      answerThroughCache(reply);
+      answerThroughCache(reply, fragmentsFor(ctx.db.kysely));
       return items;
     },
   );
@@ -164,7 +165,7 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
     },
     async (request, reply) => {
       const answer = withETag(reply, await sales.getDocument(ctx, request.principal.accountId, r.kind, request.params.id));
-      answerThroughCache(reply);
+      answerThroughCache(reply, fragmentsFor(ctx.db.kysely));
       return answer;
     },
   );

@@ -238,7 +238,7 @@ export async function deleteDraft(ctx: SalesContext, accountId: number, kind: Do
 }
 
 /**
- * A document's answer through the process's cache of serialized answers (src/http/fragments.ts):
+ * A document's answer through the cache of serialized answers of its database (src/app/fragments.ts):
  * its key is everything presentDocument reads (the row as just read, its snapshot as stored, the
  * day, the public URL), so a payment, a cancellation or a status is a new key, never a stale answer.
  */

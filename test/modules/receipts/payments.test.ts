@@ -127,7 +127,7 @@ describeEachDb('payments of invoices and refunds of credits', (ctx) => {
         customerName: 'Dupont SARL',
         customerNumber: 'C-DUP',
         customerInternalId: null,
-        links: [{ type: 'Invoice', id: inv.id, amount: 50 }],
+        links: [{ type: 'Invoice', id: inv.id, number: inv.number, amount: 50 }],
       },
     ]);
     expect(await events(ctx, a.accountId, 'InvoicePaid')).toEqual([]);
