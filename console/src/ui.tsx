@@ -184,6 +184,45 @@ export function Dialog(props: { title: string; children: ComponentChildren; onCl
   );
 }
 
+/**
+ * An edit form in a dialog: Cancel and Save (the form's submit button), the API's refusal beside its
+ * fields, or in a box under the form when it names none of `fields`.
+ */
+export function FormDialog(props: {
+  title: string;
+  testId: string;
+  cancelLabel: string;
+  saveLabel: string;
+  fields: readonly string[];
+  error: unknown;
+  onSubmit: (e: Event) => void;
+  onClose: () => void;
+  children: ComponentChildren;
+}) {
+  const formId = useId();
+  return (
+    <Dialog
+      title={props.title}
+      onClose={props.onClose}
+      actions={
+        <>
+          <button type="button" onClick={props.onClose}>
+            {props.cancelLabel}
+          </button>
+          <button type="submit" form={formId} class="primary">
+            {props.saveLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={props.onSubmit} noValidate data-testid={props.testId}>
+        {props.children}
+      </form>
+      {props.error !== null && !fieldErrors(props.error, ...props.fields) && <ErrorBox error={props.error} />}
+    </Dialog>
+  );
+}
+
 export function Confirm(props: {
   title: string;
   text: string;

@@ -84,10 +84,6 @@ export class FragmentCache {
     }
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   get heldBytes(): number {
     return this.bytes;
   }

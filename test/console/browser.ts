@@ -99,6 +99,18 @@ export async function screenshotFailure(page: Page, name: string): Promise<void>
   );
 }
 
+/**
+ * Desktop and phone screenshots of the page as it is, for docs/console/ (with CONSOLE_SCREENSHOTS=1,
+ * on SQLite only: both databases show the same pages); the page is left at desktop size.
+ */
+export async function screenshotBothSizes(page: Page, dialect: string, name: string): Promise<void> {
+  if (dialect !== 'sqlite' || !SHOTS) return;
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, `phone-${name}.png`) });
+  await page.setViewportSize({ width: 1200, height: 800 });
+}
+
 export const PASSWORD = 'un mot de passe solide';
 
 /**

@@ -16,7 +16,15 @@ import { baseInvoice } from '../fixtures/einvoicing/documents.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { png } from '../helpers/png.js';
 import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+import {
+  ensureConsoleBuilt,
+  expectAccessible,
+  NBSP,
+  screenshotBothSizes,
+  screenshotFailure,
+  signedInConsole,
+  type Browser,
+} from './browser.js';
 
 const missing = browserMissing('console-backoffice.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
@@ -58,13 +66,7 @@ describeEachDb(
       expect(errorId, `${String(label)} is described by its error`).toBeTruthy();
       return clean(await page.locator(`[id="${errorId}"]`).textContent());
     };
-    const shoot = async (name: string) => {
-      if (ctx.dialect !== 'sqlite' || !SHOTS) return;
-      await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: path.join(SHOTS, `phone-${name}.png`) });
-      await page.setViewportSize({ width: 1200, height: 800 });
-    };
+    const shoot = (name: string) => screenshotBothSizes(page, ctx.dialect, name);
 
     beforeAll(async () => {
       ({ base, account, browser, page } = await signedInConsole(ctx, `backoffice.${ctx.dialect}@atelier.example`));

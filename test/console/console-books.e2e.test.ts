@@ -12,7 +12,16 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { browserMissing } from '../helpers/referees.js';
 import { salesClient, type DocBody } from '../helpers/sales.js';
-import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+import {
+  ensureConsoleBuilt,
+  expectAccessible,
+  NBSP,
+  screenshotBothSizes,
+  screenshotFailure,
+  SHOTS,
+  signedInConsole,
+  type Browser,
+} from './browser.js';
 
 const missing = browserMissing('console-books.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
@@ -43,14 +52,7 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.locator('h1:focus').waitFor();
   };
-  /** Desktop and phone screenshots of the page as it is, for docs/console/. */
-  const shoot = async (name: string) => {
-    if (ctx.dialect !== 'sqlite' || !SHOTS) return;
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(SHOTS, `phone-${name}.png`) });
-    await page.setViewportSize({ width: 1200, height: 800 });
-  };
+  const shoot = (name: string) => screenshotBothSizes(page, ctx.dialect, name);
 
   beforeAll(async () => {
     ({ base, account, browser, page } = await signedInConsole(ctx, `books.${ctx.dialect}@atelier.example`));

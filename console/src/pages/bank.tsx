@@ -2,7 +2,7 @@
 // its IBAN; on an account, the import of a statement (CAMT.053, OFX, or the bank's CSV with its column
 // mapping), its transactions, and for each one not yet reconciled the API's suggestions (receipts,
 // supplier payments, repaid expense reports of the same amount, best first), confirmed in one click.
-import { useId, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call, getPage } from '../api';
 import type { Schemas } from '../api-types';
 
@@ -12,11 +12,11 @@ import { localMessage } from '../messages';
 import {
   Confirm,
   DateField,
-  Dialog,
   ErrorBox,
   Field,
   fieldErrors,
   Filters,
+  FormDialog,
   focusFirstError,
   ListTable,
   Loading,
@@ -610,7 +610,6 @@ function ManualTransaction({ accountId, onDone }: { accountId: number; onDone: (
 function EditTransaction({ tx, onDone, onClose }: { tx: Transaction; onDone: () => void; onClose: () => void }) {
   const [form, setForm] = useState<TxForm>(() => formOf(tx));
   const [error, setError] = useState<unknown>(null);
-  const formId = useId();
   const save = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
@@ -626,31 +625,24 @@ function EditTransaction({ tx, onDone, onClose }: { tx: Transaction; onDone: () 
     }
   };
   return (
-    <Dialog
+    <FormDialog
       title={tb('editTitle', { date: date(tx.date) })}
+      testId="edit-transaction"
+      cancelLabel={tb('cancel')}
+      saveLabel={tb('save')}
+      fields={TX_FIELDS}
+      error={error}
+      onSubmit={(e) => void save(e)}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            {tb('cancel')}
-          </button>
-          <button type="submit" form={formId} class="primary">
-            {tb('save')}
-          </button>
-        </>
-      }
     >
-      <form id={formId} onSubmit={(e) => void save(e)} noValidate data-testid="edit-transaction">
-        <TxFields
-          form={form}
-          set={(patch) => {
-            setForm((f) => ({ ...f, ...patch }));
-          }}
-          error={error}
-        />
-      </form>
-      {error !== null && !fieldErrors(error, ...TX_FIELDS) && <ErrorBox error={error} />}
-    </Dialog>
+      <TxFields
+        form={form}
+        set={(patch) => {
+          setForm((f) => ({ ...f, ...patch }));
+        }}
+        error={error}
+      />
+    </FormDialog>
   );
 }
 

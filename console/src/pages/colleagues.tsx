@@ -5,7 +5,7 @@ import { useId, useState } from 'preact/hooks';
 import { call, getPage } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
-import { Confirm, Dialog, ErrorBox, Field, fieldErrors, focusFirstError, ListTable, Notice, SearchBox, useLoad } from '../ui';
+import { Confirm, ErrorBox, Field, fieldErrors, focusFirstError, FormDialog, ListTable, Notice, SearchBox, useLoad } from '../ui';
 import '../tools.css';
 
 export const tc = dictionary(
@@ -186,7 +186,6 @@ function ColleagueFields({ form, set, error }: { form: ColleagueForm; set: (patc
 function EditColleague({ colleague, onDone, onClose }: { colleague: Colleague; onDone: () => void; onClose: () => void }) {
   const [form, setForm] = useState(() => formOf(colleague));
   const [error, setError] = useState<unknown>(null);
-  const formId = useId();
   const save = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
@@ -200,31 +199,24 @@ function EditColleague({ colleague, onDone, onClose }: { colleague: Colleague; o
     }
   };
   return (
-    <Dialog
+    <FormDialog
       title={tc('editTitle', { name: colleague.name ?? `#${colleague.id}` })}
+      testId="edit-colleague"
+      cancelLabel={tc('cancel')}
+      saveLabel={tc('save')}
+      fields={FIELDS}
+      error={error}
+      onSubmit={(e) => void save(e)}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            {tc('cancel')}
-          </button>
-          <button type="submit" form={formId} class="primary">
-            {tc('save')}
-          </button>
-        </>
-      }
     >
-      <form id={formId} onSubmit={(e) => void save(e)} noValidate data-testid="edit-colleague">
-        <ColleagueFields
-          form={form}
-          set={(patch) => {
-            setForm((f) => ({ ...f, ...patch }));
-          }}
-          error={error}
-        />
-      </form>
-      {error !== null && !fieldErrors(error, ...FIELDS) && <ErrorBox error={error} />}
-    </Dialog>
+      <ColleagueFields
+        form={form}
+        set={(patch) => {
+          setForm((f) => ({ ...f, ...patch }));
+        }}
+        error={error}
+      />
+    </FormDialog>
   );
 }
 

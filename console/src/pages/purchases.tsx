@@ -10,7 +10,7 @@ import { downloadFile } from '../download';
 import { date, inputNumber, money, parseNumber } from '../format';
 import { localMessage } from '../messages';
 import { go } from '../router';
-import { Confirm, DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, useLoad } from '../ui';
+import { Confirm, DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, Table, useLoad } from '../ui';
 import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
 import '../tools.css';
 
@@ -393,53 +393,43 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
       <h2 id="purchase-payments">{tp('payments')}</h2>
       {list.loading && <Loading />}
       {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
-      {list.data &&
-        !list.loading &&
-        (mine.length === 0 ? (
-          <p>{tp('noPayment')}</p>
-        ) : (
-          <div class="table-wrap">
-            <table data-testid="purchase-payments">
-              <caption class="visually-hidden">{tp('payments')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{tp('paidOn')}</th>
-                  <th scope="col">{tp('method')}</th>
-                  <th scope="col">{tp('payReference')}</th>
-                  <th scope="col" class="num">
-                    {tp('onThisInvoice')}
-                  </th>
-                  {!readOnly && <th scope="col">{tp('removePayment')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {mine.map((p) => (
-                  <tr key={p.id}>
-                    <td data-label={tp('paidOn')}>{date(p.date)}</td>
-                    <td data-label={tp('method')}>{paymentMethodLabel(p.paymentMethod)}</td>
-                    <td data-label={tp('payReference')}>{p.reference}</td>
-                    <td data-label={tp('onThisInvoice')} class="num">
-                      {money(p.links.filter((l) => l.id === purchase.id).reduce((sum, l) => sum + l.amount, 0))}
-                    </td>
-                    {!readOnly && (
-                      <td data-label={tp('removePayment')}>
-                        <button
-                          type="button"
-                          class="link"
-                          onClick={() => {
-                            setRemoving(p);
-                          }}
-                        >
-                          {tp('removePayment')}
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      {list.data && !list.loading && (
+        <Table
+          rows={mine}
+          rowKey={(p) => p.id}
+          caption={tp('payments')}
+          empty={tp('noPayment')}
+          testId="purchase-payments"
+          columns={[
+            { label: tp('paidOn'), cell: (p) => date(p.date) },
+            { label: tp('method'), cell: (p) => paymentMethodLabel(p.paymentMethod) },
+            { label: tp('payReference'), cell: (p) => p.reference },
+            {
+              label: tp('onThisInvoice'),
+              num: true,
+              cell: (p) => money(p.links.filter((l) => l.id === purchase.id).reduce((sum, l) => sum + l.amount, 0)),
+            },
+            ...(readOnly
+              ? []
+              : [
+                  {
+                    label: tp('removePayment'),
+                    cell: (p: SupplierPayment) => (
+                      <button
+                        type="button"
+                        class="link"
+                        onClick={() => {
+                          setRemoving(p);
+                        }}
+                      >
+                        {tp('removePayment')}
+                      </button>
+                    ),
+                  },
+                ]),
+          ]}
+        />
+      )}
       {removeError !== null && <ErrorBox error={removeError} />}
       {removing && (
         <Confirm

@@ -205,32 +205,35 @@ export interface RecordVersion {
   parentId: number | null;
 }
 
-/** A list's page in its order (ids, versions, parents), and the list's total. */
-async function pageOf(
+/**
+ * A list's page in its order as versions only (ids, versions, last writes, parents: what keys the cache
+ * of answers), and the list's total.
+ */
+export async function listRecordVersions(
   db: Db,
   kind: RecordKind,
   accountId: number,
   options: ListOptions,
-): Promise<{ rows: RecordVersion[]; total: number }> {
+): Promise<{ items: RecordVersion[]; total: number }> {
   let base = recordsOf(db, kind, accountId);
   if (options.parentId !== undefined) base = base.where('parentId', '=', options.parentId);
   if (options.query?.trim()) {
     const filter = ftsFilter(db, options.query);
     // Nothing searchable typed (only punctuation): nothing can match.
-    if (!filter) return { rows: [], total: 0 };
+    if (!filter) return { items: [], total: 0 };
     base = base.where(filter);
   }
   const key = `records:${kind.kind}:${accountId}:${options.parentId ?? ''}:${options.query?.trim() ?? ''}`;
   const total = await countOnce(db, key, async () =>
     Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
   );
-  if (total === 0 || options.page.offset >= total) return { rows: [], total };
+  if (total === 0 || options.page.offset >= total) return { items: [], total };
   // The page is chosen on narrow rows (the rows skipped by the offset are read from the index
   // only), then only its documents are read.
   let q = base.select(['id', 'version', 'updatedAt', 'parentId']);
   for (const k of options.order) q = q.orderBy(k.column, k.direction);
   if (!options.order.some((k) => k.column === 'id')) q = q.orderBy('id', 'asc');
-  return { rows: await q.limit(options.page.size).offset(options.page.offset).execute(), total };
+  return { items: await q.limit(options.page.size).offset(options.page.offset).execute(), total };
 }
 
 export async function listRecords<T>(
@@ -239,22 +242,11 @@ export async function listRecords<T>(
   accountId: number,
   options: ListOptions,
 ): Promise<{ items: StoredRecord<T>[]; total: number }> {
-  const { rows, total } = await pageOf(db, kind, accountId, options);
-  if (!rows.length) return { items: [], total };
-  const ids = rows.map((r) => r.id);
+  const { items: page, total } = await listRecordVersions(db, kind, accountId, options);
+  if (!page.length) return { items: [], total };
+  const ids = page.map((r) => r.id);
   const byId = new Map((await recordsOf(db, kind, accountId).select(DOCUMENT).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
   return { items: ids.map((id) => row<T>(byId.get(id)!)), total };
-}
-
-/** A list's page as versions only (in the list's order): what keys the cache of answers. */
-export async function listRecordVersions(
-  db: Db,
-  kind: RecordKind,
-  accountId: number,
-  options: ListOptions,
-): Promise<{ items: RecordVersion[]; total: number }> {
-  const { rows, total } = await pageOf(db, kind, accountId, options);
-  return { items: rows, total };
 }
 
 /** One record's version and parent, without its document (null when it does not exist). */
