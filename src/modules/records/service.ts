@@ -183,16 +183,16 @@ export function resourceService<Input, Stored extends object, Out extends object
     async answer(db: Db, accountId: number, id: number): Promise<Versioned<Out>> {
       const parent = def.answerDependsOnlyOn?.parent;
       if (!def.answerDependsOnlyOn) return this.read(db, accountId, id);
-      const v = await store.getRecordVersion(db.kysely, def.kind, accountId, id);
-      if (!v) throw new NotFoundError(def.kind.label, id);
-      const parentVersion =
-        parent && v.parentId !== null ? (await store.versionsOf(db.kysely, parent, accountId, [v.parentId])).get(v.parentId) : undefined;
-      const key = keyOfRecord(accountId, v, parentVersion);
+      const found = await store.getRecordForAnswer(db.kysely, def.kind, accountId, id, parent);
+      if (!found) throw new NotFoundError(def.kind.label, id);
+      const { version: v } = found;
+      const key = keyOfRecord(accountId, v, v.parentId === null ? undefined : found.parentVersion);
       const held = fragmentsFor(db.kysely).get(key);
       if (held !== undefined) return { value: lazyItem<Out>({}, key, () => ({}) as Out, held), version: v.version };
-      // Missed: read as usual. Should the record or its parent change in between, the answer kept
-      // under this key is a newer one, and versions only grow: no later request asks for this key.
-      const read = await this.read(db, accountId, id);
+      // Missed: presented from the same row. Should the parent change before presenting reads it,
+      // the answer kept under this key is a newer one, and versions only grow: no later request
+      // asks for this key.
+      const read = await versioned(db.kysely, accountId, found.record<Stored>());
       return { value: lazyItem<Out>({}, key, () => read.value), version: read.version };
     },
 

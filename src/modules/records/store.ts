@@ -5,6 +5,7 @@ import type Big from 'big.js';
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { countOnce } from '../../db/counts.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { PRICE_SCALE, toStoredAmountOrNull } from '../../db/money.js';
 import type { Database } from '../../db/schema.js';
 import { normalizeForSearch, searchTokens } from '../../domain/text.js';
@@ -163,6 +164,49 @@ export async function getRecord<T>(db: Db, kind: RecordKind, accountId: number, 
   return r ? row<T>(r) : null;
 }
 
+/** One record's document and what its answer depends on (its version, its parent's version), raw. */
+export interface RecordForAnswer {
+  version: RecordVersion;
+  /** The parent's `version@updatedAt` (undefined without a parent, or when it is gone). */
+  parentVersion: string | undefined;
+  /** The record, its document parsed only when asked for (a cached answer needs none of it). */
+  record<T>(): StoredRecord<T>;
+}
+
+const recordForAnswer = preparedQuery(
+  (db, v: { accountId: number; kind: string; parentKind: string; id: number }) =>
+    db
+      .selectFrom('records as r')
+      .leftJoin('records as p', (join) =>
+        join.onRef('p.id', '=', 'r.parentId').on('p.accountId', '=', v.accountId).on('p.kind', '=', v.parentKind),
+      )
+      .select(['r.id', 'r.data', 'r.createdAt', 'r.updatedAt', 'r.version', 'r.parentId'])
+      .select(['p.version as parentVersion', 'p.updatedAt as parentUpdatedAt'])
+      .where('r.accountId', '=', v.accountId)
+      .where('r.kind', '=', v.kind)
+      .where('r.id', '=', v.id),
+);
+
+/**
+ * A record with its version and its parent's (of the kind `parent`), in one query compiled once:
+ * what GET needs both to find its answer in the cache and to make it on a miss.
+ */
+export async function getRecordForAnswer(
+  db: Db,
+  kind: RecordKind,
+  accountId: number,
+  id: number,
+  parent: RecordKind | undefined,
+): Promise<RecordForAnswer | null> {
+  const [r] = await recordForAnswer(db, { accountId, kind: kind.kind, parentKind: parent?.kind ?? '', id });
+  if (!r) return null;
+  return {
+    version: { id: r.id, version: r.version, updatedAt: r.updatedAt, parentId: r.parentId },
+    parentVersion: r.parentVersion === null ? undefined : `${r.parentVersion}@${r.parentUpdatedAt}`,
+    record: <T>() => row<T>(r),
+  };
+}
+
 export async function getRecordsByIds<T>(
   db: Db,
   kind: RecordKind,
@@ -247,14 +291,6 @@ export async function listRecords<T>(
   const ids = page.map((r) => r.id);
   const byId = new Map((await recordsOf(db, kind, accountId).select(DOCUMENT).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
   return { items: ids.map((id) => row<T>(byId.get(id)!)), total };
-}
-
-/** One record's version and parent, without its document (null when it does not exist). */
-export async function getRecordVersion(db: Db, kind: RecordKind, accountId: number, id: number): Promise<RecordVersion | null> {
-  return (
-    (await recordsOf(db, kind, accountId).select(['id', 'version', 'updatedAt', 'parentId']).where('id', '=', id).executeTakeFirst()) ??
-    null
-  );
 }
 
 /** The versions of some records of a kind (the parents a page's answers depend on). */
