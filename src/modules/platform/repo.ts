@@ -3,6 +3,7 @@
 // Every query filters on the account, except the worker's claims, which take due rows of any account.
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { Database, PlatformStatusesTable, PlatformTransmissionsTable } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -65,8 +66,29 @@ export async function transmissionOf(
   return row ? normalize(row as TransmissionRow) : null;
 }
 
+/** One document's transmissions and statuses: read by every GET of a sale document, so compiled once. */
+const transmissionsOfOne = preparedQuery((db, v: { accountId: number; kind: 'Invoice' | 'Credit'; id: number }) =>
+  db
+    .selectFrom('platformTransmissions')
+    .selectAll()
+    .where('accountId', '=', v.accountId)
+    .where('kind', '=', v.kind)
+    .where('documentId', '=', v.id),
+);
+const statusesOfOne = preparedQuery((db, v: { accountId: number; kind: 'Invoice' | 'Credit' | 'Purchase'; id: number }) =>
+  db
+    .selectFrom('platformStatuses')
+    .selectAll()
+    .where('accountId', '=', v.accountId)
+    .where('documentKind', '=', v.kind)
+    .where('documentId', '=', v.id)
+    .orderBy('statusAt')
+    .orderBy('id'),
+);
+
 export async function transmissionsOf(db: Db, accountId: number, kind: 'Invoice' | 'Credit', ids: number[]): Promise<TransmissionRow[]> {
   if (!ids.length) return [];
+  if (ids.length === 1) return (await transmissionsOfOne(db, { accountId, kind, id: ids[0] })).map((r) => normalize(r as TransmissionRow));
   const rows = await db
     .selectFrom('platformTransmissions')
     .selectAll()
@@ -196,6 +218,7 @@ export async function insertStatuses(db: Db, rows: NewStatusRow[]): Promise<NewS
 
 export async function statusesOf(db: Db, accountId: number, kind: 'Invoice' | 'Credit' | 'Purchase', ids: number[]): Promise<StatusRow[]> {
   if (!ids.length) return [];
+  if (ids.length === 1) return await statusesOfOne(db, { accountId, kind, id: ids[0] });
   return await db
     .selectFrom('platformStatuses')
     .selectAll()

@@ -4,6 +4,7 @@ import Big from 'big.js';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
 import { countOnce } from '../../db/counts.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { fromStoredAmount, toStoredAmount } from '../../db/money.js';
 import type { Database, DocumentFilesTable, SaleDocumentsTable } from '../../db/schema.js';
 import { ConflictError } from '../../errors.js';
@@ -263,9 +264,14 @@ export async function getDocumentWithStoredSnapshot(
   kind: DocumentKind,
   id: number,
 ): Promise<StoredDocumentRow | undefined> {
-  const row = await withData(db).where('accountId', '=', accountId).where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+  const [row] = await documentById(db, { accountId, kind, id });
   return row && withStoredSnapshot(db, row);
 }
+
+/** One document with its snapshot as stored: GET's query, compiled once (src/db/prepared.ts). */
+const documentById = preparedQuery((db, v: { accountId: number; kind: DocumentKind; id: number }) =>
+  withData(db).where('accountId', '=', v.accountId).where('kind', '=', v.kind).where('id', '=', v.id),
+);
 
 export async function findDocuments(
   db: Db,

@@ -1,6 +1,7 @@
 // SQL of the settings table (one row per account) and of the account name it mirrors.
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/connection.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 export interface SettingsRow {
@@ -12,16 +13,20 @@ export interface SettingsRow {
 }
 
 /** The account's name with its settings row (null when the account does not exist), in one read. */
+/** An account's name and settings row: read by most requests, so compiled once (src/db/prepared.ts). */
+const accountWithSettings = preparedQuery((db, v: { accountId: number }) =>
+  db
+    .selectFrom('accounts')
+    .leftJoin('settings', 'settings.accountId', 'accounts.id')
+    .select(['accounts.name', 'settings.data', 'settings.logoToken', 'settings.logoContentType', 'settings.version'])
+    .where('accounts.id', '=', v.accountId),
+);
+
 export async function readAccountWithSettings(
   db: Kysely<Database>,
   accountId: number,
 ): Promise<{ name: string; settings: SettingsRow | null } | null> {
-  const row = await db
-    .selectFrom('accounts')
-    .leftJoin('settings', 'settings.accountId', 'accounts.id')
-    .select(['accounts.name', 'settings.data', 'settings.logoToken', 'settings.logoContentType', 'settings.version'])
-    .where('accounts.id', '=', accountId)
-    .executeTakeFirst();
+  const [row] = await accountWithSettings(db, { accountId });
   if (!row) return null;
   const settings =
     row.data === null
