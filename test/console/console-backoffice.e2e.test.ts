@@ -91,8 +91,12 @@ describeEachDb(
       await opened('Compte pro', false);
       const form = page.getByTestId('manual-transaction');
       await form.getByLabel('Date', { exact: true }).fill('05/11/2026');
-      await form.getByLabel('Montant (€, négatif pour une sortie)').fill('0');
       await form.getByLabel('Libellé').fill('Remise de chèque n° 42');
+      // No amount: said beside the field, nothing sent.
+      await form.getByRole('button', { name: 'Enregistrer l’opération' }).click();
+      expect(await errorBeside(form, 'Montant (€, négatif pour une sortie)')).toBe('Champ obligatoire.');
+      expect(await api<unknown[]>('GET', `/v1/banktransactions?BankAccountId=${bank.id}`)).toEqual([]);
+      await form.getByLabel('Montant (€, négatif pour une sortie)').fill('0');
       await form.getByRole('button', { name: 'Enregistrer l’opération' }).click();
       expect(await errorBeside(form, 'Montant (€, négatif pour une sortie)')).toBe(
         'Une opération de 0 € ne déplace pas d’argent : montant positif pour une entrée, négatif pour une sortie.',
@@ -122,6 +126,10 @@ describeEachDb(
       await dialog.waitFor();
       expect(await dialog.getByLabel('Montant (€, négatif pour une sortie)').inputValue()).toBe('1250,75');
       await expectAccessible(page, 'edit bank transaction');
+      // Emptied in the dialog: refused beside the field, the dialog stays open.
+      await dialog.getByLabel('Montant (€, négatif pour une sortie)').fill('');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      expect(await errorBeside(dialog, 'Montant (€, négatif pour une sortie)')).toBe('Champ obligatoire.');
       await dialog.getByLabel('Montant (€, négatif pour une sortie)').fill('-89,90');
       await dialog.getByLabel('Libellé').fill('CB Papeterie Dupont');
       await dialog.getByLabel('Date', { exact: true }).fill('07/11/2026');
@@ -173,6 +181,9 @@ describeEachDb(
 
       const pay = page.getByTestId('supplier-payment');
       await expect.poll(() => pay.getByLabel('Montant payé (€)').inputValue()).toBe('960');
+      await pay.getByLabel('Montant payé (€)').fill('');
+      await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+      expect(await errorBeside(pay, 'Montant payé (€)')).toBe('Champ obligatoire.');
       await pay.getByLabel('Montant payé (€)').fill('2 000');
       await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
       expect(await errorBeside(pay, 'Montant payé (€)')).toBe('Plus que ce qui reste à payer sur cette facture : 960,00 € au plus.');

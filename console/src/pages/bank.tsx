@@ -3,7 +3,7 @@
 // mapping), its transactions, and for each one not yet reconciled the API's suggestions (receipts,
 // supplier payments, repaid expense reports of the same amount, best first), confirmed in one click.
 import { useState } from 'preact/hooks';
-import { call, getPage } from '../api';
+import { call, getPage, refuse } from '../api';
 import type { Schemas } from '../api-types';
 
 import { dictionary } from '../dict';
@@ -539,10 +539,14 @@ function TxFields({ form, set, error }: { form: TxForm; set: (patch: Partial<TxF
   );
 }
 
-/** The body POST and PUT /v1/banktransactions take; null when the amount is not a number. */
+/**
+ * The body POST and PUT /v1/banktransactions take. An amount left empty or not a number is refused
+ * beside its field, as the API would refuse it (the body is typed: the amount is a number).
+ */
 function bodyOf(form: TxForm) {
   const amount = parseNumber(form.amount);
-  if (amount === null || Number.isNaN(amount)) return null;
+  if (amount === null) throw refuse({ amount: ['is required'] });
+  if (Number.isNaN(amount)) throw refuse({ amount: ['must be a number'] });
   return {
     date: form.date,
     valueDate: form.valueDate || null,
@@ -565,13 +569,11 @@ function ManualTransaction({ accountId, onDone }: { accountId: number; onDone: (
   const submit = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
-    const body = bodyOf(form);
     setDone(false);
-    if (!body) return;
     setBusy(true);
     setError(null);
     try {
-      await call('POST', '/v1/banktransactions', { body: { bankAccountId: accountId, ...body } });
+      await call('POST', '/v1/banktransactions', { body: { bankAccountId: accountId, ...bodyOf(form) } });
       setForm(emptyTx());
       setRound((r) => r + 1);
       setDone(true);
@@ -613,11 +615,9 @@ function EditTransaction({ tx, onDone, onClose }: { tx: Transaction; onDone: () 
   const save = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
-    const body = bodyOf(form);
-    if (!body) return;
     setError(null);
     try {
-      await call('PUT', '/v1/banktransactions/{id}', { path: { id: tx.id }, body });
+      await call('PUT', '/v1/banktransactions/{id}', { path: { id: tx.id }, body: bodyOf(form) });
       onDone();
     } catch (err) {
       setError(err);

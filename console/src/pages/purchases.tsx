@@ -3,7 +3,7 @@
 // POST /v1/purchaseinvoices/file, which reads the supplier, the dates and the amounts; on an invoice,
 // what the upload filled, what remains to pay, the notes and the original file to download.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, call, get, type BodyOf } from '../api';
+import { ApiError, call, get, refuse, type BodyOf } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { downloadFile } from '../download';
@@ -357,10 +357,12 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
   const pay = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
-    if (amount === null || Number.isNaN(amount)) return;
     setError(null);
     setDone(false);
     try {
+      // Left empty or not a number: refused beside the field, as the API would refuse it.
+      if (amount === null) throw refuse({ amount: ['is required'] });
+      if (Number.isNaN(amount)) throw refuse({ amount: ['must be a number'] });
       await call('POST', '/v1/supplierpayments', {
         body: {
           amount,
