@@ -219,6 +219,85 @@ describeEachDb(
       await expect.poll(() => pay.getByLabel('Montant payé (€)').inputValue()).toBe('559,5');
     });
 
+    it('gives a supplier invoice its supplier (chosen, or created on the spot), its classification and its VAT lines by rate; a VAT above its base is refused beside it', async () => {
+      const durand = await api<{ id: number }>('POST', '/v1/suppliers', { name: 'Papeterie Durand' });
+      const [expense] = await api<{ id: number; accountNumber: string; label: string }[]>('GET', '/v1/classifications?type=Expense');
+      const scan = await renderDocumentPdf(baseInvoice({ isDraft: true, number: null }));
+      await page.goto(`${base}/console/#/received`);
+      await page.getByTestId('purchase-upload').waitFor();
+      await page.getByLabel('Fichier (PDF ou XML)').setInputFiles({ name: 'scan-morel.pdf', mimeType: 'application/pdf', buffer: scan });
+      await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await page.getByRole('heading', { name: /Facture reçue/ }).waitFor();
+      const id = Number(/#\/received\/(\d+)/.exec(page.url())?.[1]);
+      const form = page.getByTestId('purchase-correct');
+      const supplier = form.getByLabel('Fournisseur', { exact: true });
+      await supplier.selectOption(String(durand.id));
+
+      // A supplier not yet known: created by its name and chosen.
+      await form.getByLabel('Nouveau fournisseur (nom)').fill('Imprimerie Morel');
+      await form.getByRole('button', { name: 'Créer et choisir ce fournisseur' }).click();
+      const [morel] = await api<{ id: number; name: string }[]>('GET', '/v1/suppliers?query=Morel');
+      expect(morel.name).toBe('Imprimerie Morel');
+      await expect.poll(() => supplier.inputValue()).toBe(String(morel.id));
+      await form.getByLabel('Classement comptable').selectOption(String(expense.id));
+      await form.getByLabel('Numéro de la facture du fournisseur').fill('MOR-118');
+      const vats = form.getByTestId('purchase-vats');
+      await vats.getByRole('button', { name: 'Ajouter un taux de TVA' }).click();
+      await vats.getByLabel('Taux de TVA (%) – ligne 1').fill('20');
+      await vats.getByLabel('Base HT (€) – ligne 1').fill('100,00');
+      await vats.getByLabel('TVA (€) – ligne 1').fill('150');
+      await vats.getByRole('button', { name: 'Ajouter un taux de TVA' }).click();
+      await vats.getByLabel('Taux de TVA (%) – ligne 2').fill('5,5');
+      await vats.getByLabel('Base HT (€) – ligne 2').fill('40,10');
+      await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
+      expect(await errorBeside(vats, 'TVA (€) – ligne 1')).toBe('La TVA ne peut pas dépasser la base HT.');
+      await expectAccessible(page, 'supplier invoice VAT line refused');
+      // Nothing written.
+      expect((await api<{ reference: string | null }>('GET', `/v1/purchaseinvoices/${id}`)).reference).not.toBe('MOR-118');
+
+      // Left empty, the VAT is the API's: base × rate, rounded half-up to the cent.
+      await vats.getByLabel('TVA (€) – ligne 1').fill('');
+      await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
+      await form.getByText('Corrections enregistrées.').waitFor();
+      expect(await api<Record<string, unknown>>('GET', `/v1/purchaseinvoices/${id}`)).toMatchObject({
+        supplierId: morel.id,
+        supplier: expect.objectContaining({ name: 'Imprimerie Morel' }),
+        classificationId: expense.id,
+        reference: 'MOR-118',
+        vats: [
+          { rate: 20, taxExcludedAmount: 100, vatAmount: 20 },
+          { rate: 5.5, taxExcludedAmount: 40.1, vatAmount: 2.21 },
+        ],
+        taxExcludedAmount: 140.1,
+        vatAmount: 22.21,
+        taxIncludedAmount: 162.31,
+        balance: 162.31,
+        status: 'Done',
+      });
+      // The form shows the invoice as stored: the total the lines make, the VAT computed.
+      await expect.poll(() => form.getByLabel('Total TTC (€)').inputValue()).toBe('162,31');
+      expect(await vats.getByLabel('TVA (€) – ligne 2').inputValue()).toBe('2,21');
+      await expectAccessible(page, 'supplier invoice with its supplier, classification and VAT lines');
+      await shoot('purchase-correct');
+
+      // A line removed: the totals follow the one left; the supplier changed back to one of the list.
+      await vats.getByRole('button', { name: 'Retirer la ligne 2' }).click();
+      await supplier.selectOption(String(durand.id));
+      await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
+      await expect
+        .poll(async () => (await api<{ taxIncludedAmount: number }>('GET', `/v1/purchaseinvoices/${id}`)).taxIncludedAmount)
+        .toBe(120);
+      expect(await api<Record<string, unknown>>('GET', `/v1/purchaseinvoices/${id}`)).toMatchObject({
+        supplierId: durand.id,
+        classificationId: expense.id,
+        vats: [{ rate: 20, taxExcludedAmount: 100, vatAmount: 20 }],
+        taxExcludedAmount: 100,
+        vatAmount: 20,
+        balance: 120,
+      });
+      await expect.poll(() => form.getByLabel('Total TTC (€)').inputValue()).toBe('120');
+    });
+
     it('attaches a receipt to an expense line, refuses a file that is neither a PDF nor an image, replaces and downloads it', async () => {
       const colleague = await api<{ id: number }>('POST', '/v1/colleagues', { firstName: 'Hugo', lastName: 'Marchand' });
       const report = await api<{ id: number; lines: { id: number }[] }>('POST', '/v1/expensereports', {

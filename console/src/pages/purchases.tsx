@@ -58,6 +58,22 @@ export const tp = dictionary(
     removePaymentText: 'Supprimer le paiement de {amount} du {date} ? La facture redevient due d’autant.',
     onThisInvoice: 'Sur cette facture',
     nothingDue: 'Rien ne reste à payer sur cette facture.',
+    supplier: 'Fournisseur',
+    noSupplier: '— Aucun (à compléter) —',
+    newSupplier: 'Nouveau fournisseur (nom)',
+    createSupplier: 'Créer et choisir ce fournisseur',
+    classification: 'Classement comptable',
+    noClassification: '— Aucun —',
+    vatLines: 'TVA par taux',
+    vatLinesHelp:
+      'Une ligne par taux de TVA : la base HT et la TVA (laissée vide, elle est calculée). Les totaux HT, TVA et TTC deviennent leurs sommes.',
+    noVatLine: 'Aucune ligne de TVA.',
+    vatRate: 'Taux de TVA (%) – ligne {n}',
+    vatBase: 'Base HT (€) – ligne {n}',
+    vatAmount: 'TVA (€) – ligne {n}',
+    vatAmountHint: 'Vide : base × taux',
+    removeVatLine: 'Retirer la ligne {n}',
+    addVatLine: 'Ajouter un taux de TVA',
   },
   {
     upload: 'Add a supplier invoice',
@@ -102,6 +118,21 @@ export const tp = dictionary(
     removePaymentText: 'Delete the payment of {amount} of {date}? The invoice is due again by as much.',
     onThisInvoice: 'On this invoice',
     nothingDue: 'Nothing is left to pay on this invoice.',
+    supplier: 'Supplier',
+    noSupplier: '— None (to complete) —',
+    newSupplier: 'New supplier (name)',
+    createSupplier: 'Create and choose this supplier',
+    classification: 'Accounting classification',
+    noClassification: '— None —',
+    vatLines: 'VAT by rate',
+    vatLinesHelp: 'One line per VAT rate: the base excluding VAT and the VAT (left empty, it is computed). The totals become their sums.',
+    noVatLine: 'No VAT line.',
+    vatRate: 'VAT rate (%) – line {n}',
+    vatBase: 'Base excl. VAT (€) – line {n}',
+    vatAmount: 'VAT (€) – line {n}',
+    vatAmountHint: 'Empty: base × rate',
+    removeVatLine: 'Remove line {n}',
+    addVatLine: 'Add a VAT rate',
   },
 );
 
@@ -122,6 +153,9 @@ export type PurchaseDetails = Pick<
   | 'subject'
   | 'taxIncludedAmount'
   | 'supplierId'
+  | 'supplier'
+  | 'classificationId'
+  | 'vats'
 >;
 
 /** A supplier payment (SupplierPayment). */
@@ -236,23 +270,177 @@ export function PurchaseFacts({ purchase }: { purchase: PurchaseDetails }) {
 }
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
-const PURCHASE_FIELDS = ['reference', 'subject', 'date', 'dueDate', 'taxIncludedAmount', 'notes'];
+const PURCHASE_FIELDS = ['reference', 'subject', 'date', 'dueDate', 'taxIncludedAmount', 'notes', 'supplierId', 'classificationId', 'vats'];
 
-/** PUT /v1/purchaseinvoices/{id}: what the upload read, corrected by hand (the fields the API lets change). */
-export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetails; onSaved: () => void }) {
-  const initial = () => ({
-    reference: purchase.reference ?? '',
-    subject: purchase.subject ?? '',
-    date: purchase.date,
-    dueDate: purchase.dueDate ?? '',
-    total: inputNumber(purchase.taxIncludedAmount),
-    notes: purchase.notes ?? '',
+/** A VAT line of the form, as typed: rate, base and VAT (empty: the API computes base × rate). */
+interface VatRow {
+  rate: string;
+  base: string;
+  vat: string;
+}
+
+/** The form's values, as typed, from the invoice the API answered. */
+const formOf = (purchase: PurchaseDetails) => ({
+  reference: purchase.reference ?? '',
+  subject: purchase.subject ?? '',
+  date: purchase.date,
+  dueDate: purchase.dueDate ?? '',
+  total: inputNumber(purchase.taxIncludedAmount),
+  notes: purchase.notes ?? '',
+  supplierId: purchase.supplierId === null ? '' : String(purchase.supplierId),
+  classificationId: purchase.classificationId === null ? '' : String(purchase.classificationId),
+});
+
+const vatRowsOf = (purchase: PurchaseDetails): VatRow[] =>
+  (purchase.vats ?? []).map((v) => ({ rate: inputNumber(v.rate), base: inputNumber(v.taxExcludedAmount), vat: inputNumber(v.vatAmount) }));
+
+/**
+ * The VAT lines typed, as the body's `vats`; a figure that is not a number is refused beside its field,
+ * as the API would refuse it (the body is typed: numbers).
+ */
+function vatsOf(rows: VatRow[]): NonNullable<BodyOf<'/v1/purchaseinvoices/{id}', 'PUT'>['vats']> {
+  const problems: Record<string, string[]> = {};
+  const vats = rows.map((row, i) => {
+    const rate = parseNumber(row.rate);
+    const base = parseNumber(row.base);
+    const vat = parseNumber(row.vat);
+    if (rate === null) problems[`vats[${i}].rate`] = ['is required'];
+    else if (Number.isNaN(rate)) problems[`vats[${i}].rate`] = ['must be a number'];
+    if (base === null) problems[`vats[${i}].taxExcludedAmount`] = ['is required'];
+    else if (Number.isNaN(base)) problems[`vats[${i}].taxExcludedAmount`] = ['must be a number'];
+    if (vat !== null && Number.isNaN(vat)) problems[`vats[${i}].vatAmount`] = ['must be a number'];
+    return { rate: rate ?? 0, taxExcludedAmount: base ?? 0, vatAmount: vat };
   });
-  const [form, setForm] = useState(initial);
+  if (Object.keys(problems).length) throw refuse(problems);
+  return vats;
+}
+
+/** The account's suppliers (the first 100 by name, and the invoice's own) and the expense classifications. */
+function useChoices(purchase: PurchaseDetails) {
+  return useLoad(async () => {
+    const [suppliers, classifications] = await Promise.all([
+      get('/v1/suppliers', { query: { PageSize: 100 } }),
+      get('/v1/classifications', { query: { type: 'Expense' } }),
+    ]);
+    const own = purchase.supplier;
+    if (own && !suppliers.some((x) => x.id === own.id)) suppliers.push(own);
+    return { suppliers, classifications };
+  }, [purchase.id]);
+}
+
+/** A new supplier by its name (POST /v1/suppliers), chosen at once for the invoice. */
+function NewSupplier({ onCreated }: { onCreated: (id: number) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const create = async () => {
+    setError(null);
+    try {
+      if (!name.trim()) throw refuse({ name: ['is required'] });
+      const answer = await call('POST', '/v1/suppliers', { body: { name: name.trim() } });
+      setName('');
+      onCreated(answer.data.id);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <div class="inline-create" data-testid="new-supplier">
+      <Field label={tp('newSupplier')} value={name} onValue={setName} maxLength={200} error={fieldErrors(error, 'name')} />
+      <button type="button" onClick={() => void create()}>
+        {tp('createSupplier')}
+      </button>
+      {error !== null && !fieldErrors(error, 'name') && <ErrorBox error={error} />}
+    </div>
+  );
+}
+
+/** The VAT breakdown by rate: a line per rate, added and removed here. */
+function VatLines({ rows, onRows, error }: { rows: VatRow[]; onRows: (rows: VatRow[]) => void; error: unknown }) {
+  const setRow = (i: number, patch: Partial<VatRow>) => {
+    onRows(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+  };
+  return (
+    <fieldset class="plain" data-testid="purchase-vats">
+      <legend>{tp('vatLines')}</legend>
+      <p class="hint">{tp('vatLinesHelp')}</p>
+      {rows.length === 0 && <p>{tp('noVatLine')}</p>}
+      {rows.map((row, i) => (
+        <div class="grid-form vat-line" key={i}>
+          <Field
+            label={tp('vatRate', { n: i + 1 })}
+            value={row.rate}
+            inputMode="decimal"
+            onValue={(v) => {
+              setRow(i, { rate: v });
+            }}
+            error={fieldErrors(error, `vats[${i}].rate`)}
+          />
+          <Field
+            label={tp('vatBase', { n: i + 1 })}
+            value={row.base}
+            inputMode="decimal"
+            onValue={(v) => {
+              setRow(i, { base: v });
+            }}
+            error={fieldErrors(error, `vats[${i}].taxExcludedAmount`)}
+          />
+          <Field
+            label={tp('vatAmount', { n: i + 1 })}
+            value={row.vat}
+            inputMode="decimal"
+            hint={tp('vatAmountHint')}
+            onValue={(v) => {
+              setRow(i, { vat: v });
+            }}
+            error={fieldErrors(error, `vats[${i}].vatAmount`)}
+          />
+          <div class="actions">
+            <button
+              type="button"
+              class="link"
+              onClick={() => {
+                onRows(rows.filter((_, j) => j !== i));
+              }}
+            >
+              {tp('removeVatLine', { n: i + 1 })}
+            </button>
+          </div>
+        </div>
+      ))}
+      <div class="actions">
+        <button
+          type="button"
+          onClick={() => {
+            onRows([...rows, { rate: '20', base: '', vat: '' }]);
+          }}
+        >
+          {tp('addVatLine')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * PUT /v1/purchaseinvoices/{id}: what the upload read, corrected by hand: the supplier (chosen or
+ * created), the expense classification, the VAT lines by rate, the number, dates, total and notes.
+ */
+export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetails; onSaved: () => void }) {
+  const [form, setForm] = useState(() => formOf(purchase));
+  const [vatRows, setVatRows] = useState(() => vatRowsOf(purchase));
+  const [vatsChanged, setVatsChanged] = useState(false);
+  const choices = useChoices(purchase);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof ReturnType<typeof initial>) => (value: string) => {
+  // After a save (or any change the API answers), the form shows the invoice as now stored.
+  const stored = JSON.stringify([formOf(purchase), vatRowsOf(purchase)]);
+  useEffect(() => {
+    setForm(formOf(purchase));
+    setVatRows(vatRowsOf(purchase));
+    setVatsChanged(false);
+  }, [stored]);
+  const set = (key: keyof ReturnType<typeof formOf>) => (value: string) => {
     setSaved(false);
     setForm((f) => ({ ...f, [key]: value }));
   };
@@ -261,19 +449,23 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
   const save = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
-    if (totalBad) return;
     setBusy(true);
     setError(null);
-    const body: BodyOf<'/v1/purchaseinvoices/{id}', 'PUT'> = {
-      reference: form.reference.trim() || null,
-      subject: form.subject.trim() || null,
-      date: form.date,
-      dueDate: form.dueDate || null,
-      notes: form.notes.trim() || null,
-    };
-    // The total only when changed: sent alone, it drops the VAT lines the file gave.
-    if (total !== null && total !== purchase.taxIncludedAmount) body.taxIncludedAmount = total;
     try {
+      if (totalBad) throw refuse({ taxIncludedAmount: ['must be a number'] });
+      const body: BodyOf<'/v1/purchaseinvoices/{id}', 'PUT'> = {
+        reference: form.reference.trim() || null,
+        subject: form.subject.trim() || null,
+        date: form.date,
+        dueDate: form.dueDate || null,
+        notes: form.notes.trim() || null,
+        supplierId: form.supplierId ? Number(form.supplierId) : null,
+        classificationId: form.classificationId ? Number(form.classificationId) : null,
+      };
+      // The VAT lines only when changed here (the totals become their sums); the total only when
+      // changed: sent alone, it drops the VAT lines the file gave, sent with them it must agree.
+      if (vatsChanged) body.vats = vatRows.length ? vatsOf(vatRows) : null;
+      if (total !== null && total !== purchase.taxIncludedAmount) body.taxIncludedAmount = total;
       await call('PUT', '/v1/purchaseinvoices/{id}', { path: { id: purchase.id }, body });
       setSaved(true);
       onSaved();
@@ -283,38 +475,87 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
     }
     setBusy(false);
   };
+  const fieldError = (...names: string[]) => fieldErrors(error, ...names);
+  const vatsError = fieldError('vats');
   return (
     <form onSubmit={(e) => void save(e)} data-testid="purchase-correct" noValidate>
       <fieldset class="plain">
         <legend>{tp('correct')}</legend>
         <p class="hint">{tp('correctHelp')}</p>
         <div class="grid-form">
+          {choices.data ? (
+            <>
+              <Select
+                label={tp('supplier')}
+                value={form.supplierId}
+                onValue={set('supplierId')}
+                options={[
+                  ['', tp('noSupplier')],
+                  ...choices.data.suppliers.map((x): [string, string] => [String(x.id), x.name ?? `#${x.id}`]),
+                ]}
+                error={fieldError('supplierId')}
+              />
+              <Select
+                label={tp('classification')}
+                value={form.classificationId}
+                onValue={set('classificationId')}
+                options={[
+                  ['', tp('noClassification')],
+                  ...choices.data.classifications.map((c): [string, string] => [
+                    String(c.id),
+                    [c.accountNumber, c.label].filter(Boolean).join(' · '),
+                  ]),
+                ]}
+                error={fieldError('classificationId')}
+              />
+            </>
+          ) : choices.error !== undefined ? (
+            <ErrorBox error={choices.error} retry={choices.reload} />
+          ) : (
+            <Loading />
+          )}
           <Field
             label={tp('reference')}
             value={form.reference}
             onValue={set('reference')}
             maxLength={200}
-            error={fieldErrors(error, 'reference')}
+            error={fieldError('reference')}
           />
-          <Field
-            label={tp('subject')}
-            value={form.subject}
-            onValue={set('subject')}
-            maxLength={200}
-            error={fieldErrors(error, 'subject')}
-          />
-          <DateField label={tp('date')} value={form.date} onValue={set('date')} error={fieldErrors(error, 'date')} />
-          <DateField label={tp('dueDate')} value={form.dueDate} onValue={set('dueDate')} error={fieldErrors(error, 'dueDate')} />
+          <Field label={tp('subject')} value={form.subject} onValue={set('subject')} maxLength={200} error={fieldError('subject')} />
+          <DateField label={tp('date')} value={form.date} onValue={set('date')} error={fieldError('date')} />
+          <DateField label={tp('dueDate')} value={form.dueDate} onValue={set('dueDate')} error={fieldError('dueDate')} />
           <Field
             label={tp('ttc')}
             value={form.total}
             inputMode="decimal"
             onValue={set('total')}
-            error={totalBad ? tp('notAmount') : fieldErrors(error, 'taxIncludedAmount')}
+            error={totalBad ? tp('notAmount') : fieldError('taxIncludedAmount')}
           />
-          <Field label={tp('notes')} value={form.notes} onValue={set('notes')} maxLength={4000} error={fieldErrors(error, 'notes')} />
+          <Field label={tp('notes')} value={form.notes} onValue={set('notes')} maxLength={4000} error={fieldError('notes')} />
         </div>
-        {error !== null && !fieldErrors(error, ...PURCHASE_FIELDS) && <ErrorBox error={error} />}
+        {choices.data && (
+          <NewSupplier
+            onCreated={(id) => {
+              choices.reload();
+              set('supplierId')(String(id));
+            }}
+          />
+        )}
+        <VatLines
+          rows={vatRows}
+          onRows={(rows) => {
+            setSaved(false);
+            setVatsChanged(true);
+            setVatRows(rows);
+          }}
+          error={error}
+        />
+        {vatsError && (
+          <p class="field-error" role="alert">
+            {vatsError}
+          </p>
+        )}
+        {error !== null && !fieldErrors(error, ...PURCHASE_FIELDS) && !vatFieldError(error) && <ErrorBox error={error} />}
         {saved && <Notice>{tp('saved')}</Notice>}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
@@ -325,6 +566,9 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
     </form>
   );
 }
+
+/** Whether the API (or the form) named a field of a VAT line. */
+const vatFieldError = (error: unknown) => error instanceof ApiError && Object.keys(error.fields).some((f) => f.startsWith('vats['));
 
 /**
  * The supplier payments settling this invoice (GET /v1/supplierpayments of its supplier, those with a
