@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { renderDocumentPdf } from '../../src/rendering/pdf.js';
 import { startReceiver, type Receiver } from '../helpers/delivery.js';
 import { baseInvoice } from '../fixtures/einvoicing/documents.js';
+import { BOUNDARY, multipart } from '../helpers/multipart.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { png } from '../helpers/png.js';
 import { browserMissing } from '../helpers/referees.js';
@@ -296,6 +297,109 @@ describeEachDb(
         balance: 120,
       });
       await expect.poll(() => form.getByLabel('Total TTC (€)').inputValue()).toBe('120');
+    });
+
+    it('records one supplier payment settling two invoices of a supplier, then changes it; more than remains due is refused beside the invoice', async () => {
+      const vidal = await api<{ id: number }>('POST', '/v1/suppliers', { name: 'Atelier Vidal' });
+      const scan = await renderDocumentPdf(baseInvoice({ isDraft: true, number: null }));
+      /** A scanned invoice of Atelier Vidal, completed through the API. */
+      const invoice = async (reference: string, base: number) => {
+        const res = await ctx.inject({
+          method: 'POST',
+          url: '/v1/purchaseinvoices/file',
+          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          payload: multipart([{ name: 'file', filename: `${reference}.pdf`, type: 'application/pdf', content: scan }]),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return api<{ id: number }>('PUT', `/v1/purchaseinvoices/${res.json<{ id: number }>().id}`, {
+          supplierId: vidal.id,
+          reference,
+          date: '2026-11-02',
+          vats: [{ rate: 20, taxExcludedAmount: base }],
+        });
+      };
+      const first = await invoice('VID-1', 250); // 300,00 TTC
+      const second = await invoice('VID-2', 100.5); // 120,60 TTC
+      await page.goto(`${base}/console/#/received/${first.id}`);
+      await page.getByRole('heading', { name: /VID-1/ }).waitFor();
+      const pay = page.getByTestId('supplier-payment');
+      const other = pay.getByLabel('Aussi sur la facture VID-2 (€)');
+      await other.waitFor();
+      await pay.getByLabel('Montant payé (€)').fill('300');
+      await other.fill('150');
+      await pay.getByLabel('Date du paiement').fill('20/11/2026');
+      await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+      expect(await errorBeside(pay, 'Aussi sur la facture VID-2 (€)')).toBe(
+        'Plus que ce qui reste à payer sur cette facture : 120,60 € au plus.',
+      );
+      await expectAccessible(page, 'supplier payment of two invoices refused');
+      expect(await api<unknown[]>('GET', `/v1/supplierpayments?SupplierId=${vidal.id}`)).toEqual([]);
+
+      await other.fill('120,60');
+      await expect.poll(async () => clean(await pay.getByTestId('payment-total').textContent())).toBe('Total du paiement : 420,60 €');
+      await pay.getByLabel('Référence du paiement (facultatif)').fill('VIR-VIDAL-11');
+      await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+      // Both invoices paid: the form gives way to the fact.
+      await page.getByText('Rien ne reste à payer sur cette facture.').waitFor();
+      const [payment] = await api<
+        { id: number; amount: number; date: string; reference: string; links: { id: number; amount: number }[] }[]
+      >('GET', `/v1/supplierpayments?SupplierId=${vidal.id}`);
+      expect(payment).toMatchObject({
+        amount: 420.6,
+        date: '2026-11-20',
+        reference: 'VIR-VIDAL-11',
+        links: [
+          { id: first.id, amount: 300 },
+          { id: second.id, amount: 120.6 },
+        ],
+      });
+      const balances = async () =>
+        Promise.all(
+          [first.id, second.id].map(async (id) => {
+            const p = await api<{ balance: number; paidAmount: number; status: string }>('GET', `/v1/purchaseinvoices/${id}`);
+            return [p.paidAmount, p.balance, p.status];
+          }),
+        );
+      expect(await balances()).toEqual([
+        [300, 0, 'Paid'],
+        [120.6, 0, 'Paid'],
+      ]);
+      const row = page.getByTestId('purchase-payments').locator('tbody tr');
+      await expect.poll(async () => clean(await row.first().textContent())).toContain('VID-2 : 120,60 €');
+      await expect.poll(async () => clean(await page.getByTestId('purchase-facts').textContent())).toContain('Reste à payer0,00 €');
+
+      // Changed after it is made: less on VID-2, another date; more than remains due is refused beside the field.
+      await row.first().getByRole('button', { name: 'Modifier le paiement de 420,60 € du 20/11/2026' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Modifier le paiement de 420,60 € du 20/11/2026' });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Sur la facture VID-1 (€)').inputValue()).toBe('300');
+      expect(await dialog.getByLabel('Sur la facture VID-2 (€)').inputValue()).toBe('120,6');
+      await dialog.getByLabel('Sur la facture VID-1 (€)').fill('300,01');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      expect(await errorBeside(dialog, 'Sur la facture VID-1 (€)')).toBe(
+        'Plus que ce qui reste à payer sur cette facture : 300,00 € au plus.',
+      );
+      await expectAccessible(page, 'supplier payment change refused');
+      await shoot('supplier-payment-edit');
+      await dialog.getByLabel('Sur la facture VID-1 (€)').fill('300');
+      await dialog.getByLabel('Sur la facture VID-2 (€)').fill('20,60');
+      await dialog.getByLabel('Date du paiement').fill('21/11/2026');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await api<Record<string, unknown>>('GET', `/v1/supplierpayments/${payment.id}`)).toMatchObject({
+        amount: 320.6,
+        date: '2026-11-21',
+        reference: 'VIR-VIDAL-11',
+        links: [
+          { id: first.id, amount: 300 },
+          { id: second.id, amount: 20.6 },
+        ],
+      });
+      expect(await balances()).toEqual([
+        [300, 0, 'Paid'],
+        [20.6, 100, 'Done'],
+      ]);
+      await expect.poll(async () => clean(await row.first().textContent())).toContain('VID-2 : 20,60 €');
     });
 
     it('attaches a receipt to an expense line, refuses a file that is neither a PDF nor an image, replaces and downloads it', async () => {

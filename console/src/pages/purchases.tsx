@@ -10,8 +10,7 @@ import { downloadFile } from '../download';
 import { date, inputNumber, money, parseNumber } from '../format';
 import { localMessage } from '../messages';
 import { go } from '../router';
-import { Confirm, DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, Table, useLoad } from '../ui';
-import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
+import { DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, useLoad } from '../ui';
 import '../tools.css';
 
 export const tp = dictionary(
@@ -74,6 +73,21 @@ export const tp = dictionary(
     vatAmountHint: 'Vide : base × taux',
     removeVatLine: 'Retirer la ligne {n}',
     addVatLine: 'Ajouter un taux de TVA',
+    payHelpSeveral:
+      'Un virement, un chèque ou une carte qui règle cette facture, en tout ou en partie, et le cas échéant d’autres factures de ce fournisseur : indiquez le montant réglé sur chacune.',
+    alsoOn: 'Aussi sur la facture {name} (€)',
+    onInvoice: 'Sur la facture {name} (€)',
+    due: 'Reste à payer : {amount}',
+    dueBesides: 'Reste à payer hors ce paiement : {amount}',
+    paymentTotal: 'Total du paiement : {amount}',
+    alsoSettles: 'Règle aussi',
+    actions: 'Actions',
+    edit: 'Modifier',
+    editPaymentOf: 'Modifier le paiement de {amount} du {date}',
+    removePaymentOf: 'Supprimer le paiement de {amount} du {date}',
+    editPaymentTitle: 'Modifier le paiement de {amount} du {date}',
+    cancel: 'Annuler',
+    saveChanges: 'Enregistrer',
   },
   {
     upload: 'Add a supplier invoice',
@@ -133,6 +147,21 @@ export const tp = dictionary(
     vatAmountHint: 'Empty: base × rate',
     removeVatLine: 'Remove line {n}',
     addVatLine: 'Add a VAT rate',
+    payHelpSeveral:
+      'A transfer, cheque or card payment settling this invoice, in full or in part, and if need be other invoices of this supplier: give the amount settled on each.',
+    alsoOn: 'Also on invoice {name} (€)',
+    onInvoice: 'On invoice {name} (€)',
+    due: 'Left to pay: {amount}',
+    dueBesides: 'Left to pay without this payment: {amount}',
+    paymentTotal: 'Payment total: {amount}',
+    alsoSettles: 'Also settles',
+    actions: 'Actions',
+    edit: 'Edit',
+    editPaymentOf: 'Edit the payment of {amount} of {date}',
+    removePaymentOf: 'Delete the payment of {amount} of {date}',
+    editPaymentTitle: 'Edit the payment of {amount} of {date}',
+    cancel: 'Cancel',
+    saveChanges: 'Save',
   },
 );
 
@@ -157,17 +186,6 @@ export type PurchaseDetails = Pick<
   | 'classificationId'
   | 'vats'
 >;
-
-/** A supplier payment (SupplierPayment). */
-type SupplierPayment = Pick<Schemas['SupplierPayment'], 'id' | 'amount' | 'date' | 'paymentMethod' | 'reference' | 'links' | 'status'>;
-
-/** The new payment's form: the method is one of the select's options (PAYMENT_METHODS). */
-interface PaymentForm {
-  amount: string;
-  date: string;
-  method: (typeof PAYMENT_METHODS)[number];
-  reference: string;
-}
 
 export function PurchaseUpload() {
   const [file, setFile] = useState<File | null>(null);
@@ -269,7 +287,6 @@ export function PurchaseFacts({ purchase }: { purchase: PurchaseDetails }) {
   );
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
 const PURCHASE_FIELDS = ['reference', 'subject', 'date', 'dueDate', 'taxIncludedAmount', 'notes', 'supplierId', 'classificationId', 'vats'];
 
 /** A VAT line of the form, as typed: rate, base and VAT (empty: the API computes base × rate). */
@@ -569,171 +586,3 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
 
 /** Whether the API (or the form) named a field of a VAT line. */
 const vatFieldError = (error: unknown) => error instanceof ApiError && Object.keys(error.fields).some((f) => f.startsWith('vats['));
-
-/**
- * The supplier payments settling this invoice (GET /v1/supplierpayments of its supplier, those with a
- * link to it) and a new one (POST /v1/supplierpayments with one link to this invoice).
- */
-export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: PurchaseDetails; readOnly: boolean; onChange: () => void }) {
-  const list = useLoad(
-    () => get('/v1/supplierpayments', { query: { PageSize: 100, SupplierId: purchase.supplierId ?? undefined } }),
-    [purchase.id, purchase.balance],
-  );
-  const [form, setForm] = useState<PaymentForm>({
-    amount: inputNumber(purchase.balance),
-    date: todayIso(),
-    method: 'Transfer',
-    reference: '',
-  });
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
-  const [removing, setRemoving] = useState<SupplierPayment | null>(null);
-  const [removeError, setRemoveError] = useState<unknown>(null);
-  useEffect(() => {
-    setForm((f) => ({ ...f, amount: inputNumber(purchase.balance) }));
-  }, [purchase.balance]);
-  const amount = parseNumber(form.amount);
-  const amountBad = form.amount.trim() !== '' && (amount === null || Number.isNaN(amount));
-  const set = (key: keyof typeof form) => (value: string) => {
-    setDone(false);
-    setForm((f) => ({ ...f, [key]: value }));
-  };
-  const pay = async (e: Event) => {
-    e.preventDefault();
-    const container = e.currentTarget as HTMLElement;
-    setError(null);
-    setDone(false);
-    try {
-      // Left empty or not a number: refused beside the field, as the API would refuse it.
-      if (amount === null) throw refuse({ amount: ['is required'] });
-      if (Number.isNaN(amount)) throw refuse({ amount: ['must be a number'] });
-      await call('POST', '/v1/supplierpayments', {
-        body: {
-          amount,
-          date: form.date,
-          paymentMethod: form.method,
-          reference: form.reference.trim() || null,
-          links: [{ id: purchase.id, amount }],
-        },
-      });
-      setDone(true);
-      onChange();
-    } catch (err) {
-      setError(err);
-      focusFirstError(container);
-    }
-  };
-  const remove = async (p: SupplierPayment) => {
-    setRemoving(null);
-    setRemoveError(null);
-    try {
-      await call('DELETE', '/v1/supplierpayments/{id}', { path: { id: p.id } });
-      onChange();
-    } catch (err) {
-      setRemoveError(err);
-    }
-  };
-  const mine = (list.data ?? []).filter((p) => p.links.some((l) => l.id === purchase.id));
-  return (
-    <section aria-labelledby="purchase-payments">
-      <h2 id="purchase-payments">{tp('payments')}</h2>
-      {list.loading && <Loading />}
-      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
-      {list.data && !list.loading && (
-        <Table
-          rows={mine}
-          rowKey={(p) => p.id}
-          caption={tp('payments')}
-          empty={tp('noPayment')}
-          testId="purchase-payments"
-          columns={[
-            { label: tp('paidOn'), cell: (p) => date(p.date) },
-            { label: tp('method'), cell: (p) => paymentMethodLabel(p.paymentMethod) },
-            { label: tp('payReference'), cell: (p) => p.reference },
-            {
-              label: tp('onThisInvoice'),
-              num: true,
-              cell: (p) => money(p.links.filter((l) => l.id === purchase.id).reduce((sum, l) => sum + l.amount, 0)),
-            },
-            ...(readOnly
-              ? []
-              : [
-                  {
-                    label: tp('removePayment'),
-                    cell: (p: SupplierPayment) => (
-                      <button
-                        type="button"
-                        class="link"
-                        onClick={() => {
-                          setRemoving(p);
-                        }}
-                      >
-                        {tp('removePayment')}
-                      </button>
-                    ),
-                  },
-                ]),
-          ]}
-        />
-      )}
-      {removeError !== null && <ErrorBox error={removeError} />}
-      {removing && (
-        <Confirm
-          title={tp('removePaymentTitle')}
-          text={tp('removePaymentText', { amount: money(removing.amount), date: date(removing.date) })}
-          confirmLabel={tp('removePayment')}
-          danger
-          onConfirm={() => void remove(removing)}
-          onClose={() => {
-            setRemoving(null);
-          }}
-        />
-      )}
-      {readOnly ? null : purchase.balance === 0 && purchase.taxIncludedAmount !== 0 ? (
-        <p class="hint">{tp('nothingDue')}</p>
-      ) : (
-        <form onSubmit={(e) => void pay(e)} data-testid="supplier-payment" noValidate>
-          <fieldset class="plain">
-            <legend>{tp('pay')}</legend>
-            <p class="hint">{tp('payHelp')}</p>
-            <div class="grid-form">
-              <Field
-                label={tp('amount')}
-                value={form.amount}
-                inputMode="decimal"
-                required
-                onValue={set('amount')}
-                error={amountBad ? tp('notAmount') : fieldErrors(error, 'amount', 'links[0].amount', 'links[0].id', 'links')}
-              />
-              <DateField label={tp('paidOn')} value={form.date} onValue={set('date')} error={fieldErrors(error, 'date')} />
-              <Select
-                label={tp('method')}
-                value={form.method}
-                onValue={set('method')}
-                options={PAYMENT_METHODS.map((m) => [m, paymentMethodLabel(m)])}
-                error={fieldErrors(error, 'paymentMethod')}
-              />
-              <Field
-                label={tp('payReference')}
-                value={form.reference}
-                maxLength={200}
-                onValue={set('reference')}
-                error={fieldErrors(error, 'reference')}
-              />
-            </div>
-            {error !== null &&
-              !fieldErrors(error, 'amount', 'links[0].amount', 'links[0].id', 'links', 'date', 'paymentMethod', 'reference') && (
-                <ErrorBox error={error} />
-              )}
-            {done && <Notice>{tp('paymentRecorded')}</Notice>}
-            <div class="actions">
-              <button type="submit" class="primary">
-                {tp('recordPayment')}
-              </button>
-            </div>
-          </fieldset>
-        </form>
-      )}
-    </section>
-  );
-}
