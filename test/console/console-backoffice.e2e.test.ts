@@ -1,10 +1,12 @@
 // The back-office forms of the console (issue #31) that were API-only, in Debian's chromium on each
 // database: each action done through the page, then its result read back from the API (amounts to the
-// cent, fields as typed), and one bad input per form answered in French beside its field. Bank
-// transactions entered by hand (create, edit, delete), a supplier invoice corrected after its upload
-// and paid, an expense line's receipt attached, refused, replaced and downloaded, colleagues (create,
-// edit, delete) and webhooks (create with its secret shown once and checked against a real signed
-// delivery to a receiver on loopback, deliveries listed, delete). axe-core on each form.
+// cent, fields as typed), and one bad input per form answered in French beside its field (an empty
+// amount included: no form does nothing silently). Bank transactions entered by hand (create, edit,
+// delete), a supplier invoice corrected after its upload (its supplier, classification and VAT lines
+// by rate too) and paid, one supplier payment settling two invoices then changed, an expense line's
+// receipt attached, refused, replaced and downloaded, colleagues (create, edit, delete) and webhooks
+// (create with its secret shown once and checked against a real signed delivery to a receiver on
+// loopback, deliveries listed, changed in place with the secret kept, delete). axe-core on each form.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -140,6 +142,25 @@ describeEachDb(
       [tx] = await api('GET', `/v1/banktransactions?BankAccountId=${bank.id}`);
       expect(tx).toMatchObject({ date: '2026-11-07', amount: -89.9, label: 'CB Papeterie Dupont', reference: 'CHQ42' });
       expect((await api<{ balance: number }>('GET', `/v1/bankaccounts/${bank.id}`)).balance).toBe(910.1);
+
+      // The account's own export, downloaded from its page: the API's file, byte for byte.
+      const exporter = page.getByTestId('bank-export');
+      await exporter.getByLabel('Format').selectOption('EuropeanCsv');
+      await exporter.getByLabel('Du (facultatif)').fill('01/11/2026');
+      const [file] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: 'Télécharger' }).click()]);
+      const fromApi = await ctx.inject({
+        method: 'GET',
+        url: `/v1/exports/banktransactions/${bank.id}?format=EuropeanCsv&from=2026-11-01`,
+        headers: account.headers,
+      });
+      expect(fromApi.statusCode).toBe(200);
+      expect(file.suggestedFilename()).toBe(/filename="([^"]+)"/.exec(String(fromApi.headers['content-disposition']))?.[1]);
+      const csv = readFileSync(await file.path());
+      expect(csv).toEqual(fromApi.rawPayload);
+      expect(csv.toString('utf8')).toContain('CB Papeterie Dupont');
+      expect(csv.toString('utf8')).toContain('-89,90');
+      await exporter.getByText(`Fichier ${file.suggestedFilename()} téléchargé.`).waitFor();
+      await expectAccessible(page, 'bank account export');
 
       const edited = page.getByTestId('bank-transactions').locator('tbody tr').filter({ hasText: 'CB Papeterie Dupont' });
       await edited.getByRole('button', { name: 'Supprimer' }).click();
@@ -588,9 +609,46 @@ describeEachDb(
       await expectAccessible(page, 'webhook deliveries');
       await shoot('webhook-deliveries');
 
+      // Changed in place: a bad address refused beside its field, then a new name, address and events.
+      const edit = page.getByTestId('edit-webhook');
+      expect(await edit.getByLabel('Adresse (URL) à appeler').inputValue()).toBe(receiver.url);
+      await edit.getByLabel('Adresse (URL) à appeler').fill('ftp://crm.example/hook');
+      await edit.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+      expect(await errorBeside(edit, 'Adresse (URL) à appeler')).toBe('L’adresse doit commencer par https:// (ou http://).');
+      await expectAccessible(page, 'webhook change refused');
+      await edit.getByLabel('Nom').fill('Mon CRM (v2)');
+      await edit.getByLabel('Adresse (URL) à appeler').fill(`${receiver.url}/v2`);
+      await edit
+        .getByRole('group', { name: 'Collaborateurs' })
+        .getByLabel(/^création/)
+        .uncheck();
+      await edit
+        .getByRole('group', { name: 'Collaborateurs' })
+        .getByLabel(/^modification/)
+        .check();
+      await edit.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+      await edit.getByText('Webhook enregistré.').waitFor();
+      await opened('Mon CRM (v2)', false);
+      expect(await api<unknown[]>('GET', '/v1/webhooks')).toEqual([
+        { id: hook.id, name: 'Mon CRM (v2)', url: `${receiver.url}/v2`, types: ['InvoiceFinalized', 'ColleagueUpdated'], secretKey: null },
+      ]);
+      await shoot('webhook-edit');
+      // The secret the page showed at registration still signs the deliveries, now sent to the new address.
+      const nina = (await api<{ id: number; lastName: string }[]>('GET', '/v1/colleagues?query=Roche'))[0];
+      await api('PUT', `/v1/colleagues/${nina.id}`, { firstName: 'Nina', lastName: 'Roche-Martin' });
+      await ctx.app.outbox.drain();
+      await expect.poll(() => receiver.received.length).toBe(2);
+      const changed = receiver.received[1];
+      expect([changed.url, changed.body.type]).toEqual(['/hook/v2', 'ColleagueUpdated']);
+      expect(changed.headers['x-signature']).toBe(
+        createHmac('sha256', secret)
+          .update(`${String(changed.headers['x-signature-timestamp'])}.${changed.raw}`)
+          .digest('hex'),
+      );
+
       await page.getByRole('link', { name: 'Tous les webhooks' }).click();
       await opened('Webhooks');
-      await page.getByRole('button', { name: 'Supprimer Mon CRM' }).click();
+      await page.getByRole('button', { name: 'Supprimer Mon CRM (v2)' }).click();
       await page.getByRole('dialog', { name: 'Supprimer le webhook' }).getByRole('button', { name: 'Supprimer' }).click();
       await page.getByText('Aucun webhook pour l’instant.').waitFor();
       expect(await api<unknown[]>('GET', '/v1/webhooks')).toEqual([]);
