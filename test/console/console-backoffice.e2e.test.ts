@@ -258,9 +258,10 @@ describeEachDb(
       // A supplier not yet known: created by its name and chosen.
       await form.getByLabel('Nouveau fournisseur (nom)').fill('Imprimerie Morel');
       await form.getByRole('button', { name: 'Créer et choisir ce fournisseur' }).click();
+      await expect.poll(() => supplier.locator('option:checked').textContent()).toBe('Imprimerie Morel');
       const [morel] = await api<{ id: number; name: string }[]>('GET', '/v1/suppliers?query=Morel');
       expect(morel.name).toBe('Imprimerie Morel');
-      await expect.poll(() => supplier.inputValue()).toBe(String(morel.id));
+      expect(await supplier.inputValue()).toBe(String(morel.id));
       await form.getByLabel('Classement comptable').selectOption(String(expense.id));
       await form.getByLabel('Numéro de la facture du fournisseur').fill('MOR-118');
       const vats = form.getByTestId('purchase-vats');
