@@ -774,6 +774,16 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     ok: 'The webhook, with its signing secret',
     example: { name: 'Comptabilité', url: 'https://hooks.atelier-numerique.fr/facturier', types: ['InvoiceCreated', 'InvoiceUpdated'] },
   },
+  'PUT /v1/webhooks/{id}': {
+    description:
+      'Changes a webhook in place (Facturier extension): its name, URL (checked as at registration: absolute http(s), public addresses only) and event types. The signing secret and the deliveries are kept: a pending delivery goes to the new URL at its next attempt, the new types apply to the events after the change. The record as GET answers it is accepted (`id` and a null `secretKey` ignored); a new secret means deleting and registering again. 404 for an unknown id.',
+    ok: 'The webhook as changed (secretKey null)',
+    example: {
+      name: 'Comptabilité',
+      url: 'https://hooks.atelier-numerique.fr/facturier/v2',
+      types: ['InvoiceCreated', 'InvoiceFinalized'],
+    },
+  },
   'DELETE /v1/webhooks': {
     description: 'Unregisters a webhook, by `id` or (id absent or 0) by `url`; its pending deliveries are dropped. 404 when none matches.',
     ok: 'Unregistered',

@@ -1,10 +1,12 @@
 // The back-office forms of the console (issue #31) that were API-only, in Debian's chromium on each
 // database: each action done through the page, then its result read back from the API (amounts to the
-// cent, fields as typed), and one bad input per form answered in French beside its field. Bank
-// transactions entered by hand (create, edit, delete), a supplier invoice corrected after its upload
-// and paid, an expense line's receipt attached, refused, replaced and downloaded, colleagues (create,
-// edit, delete) and webhooks (create with its secret shown once and checked against a real signed
-// delivery to a receiver on loopback, deliveries listed, delete). axe-core on each form.
+// cent, fields as typed), and one bad input per form answered in French beside its field (an empty
+// amount included: no form does nothing silently). Bank transactions entered by hand (create, edit,
+// delete), a supplier invoice corrected after its upload (its supplier, classification and VAT lines
+// by rate too) and paid, one supplier payment settling two invoices then changed, an expense line's
+// receipt attached, refused, replaced and downloaded, colleagues (create, edit, delete) and webhooks
+// (create with its secret shown once and checked against a real signed delivery to a receiver on
+// loopback, deliveries listed, changed in place with the secret kept, delete). axe-core on each form.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { renderDocumentPdf } from '../../src/rendering/pdf.js';
 import { startReceiver, type Receiver } from '../helpers/delivery.js';
 import { baseInvoice } from '../fixtures/einvoicing/documents.js';
+import { BOUNDARY, multipart } from '../helpers/multipart.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { png } from '../helpers/png.js';
 import { browserMissing } from '../helpers/referees.js';
@@ -91,8 +94,12 @@ describeEachDb(
       await opened('Compte pro', false);
       const form = page.getByTestId('manual-transaction');
       await form.getByLabel('Date', { exact: true }).fill('05/11/2026');
-      await form.getByLabel('Montant (€, négatif pour une sortie)').fill('0');
       await form.getByLabel('Libellé').fill('Remise de chèque n° 42');
+      // No amount: said beside the field, nothing sent.
+      await form.getByRole('button', { name: 'Enregistrer l’opération' }).click();
+      expect(await errorBeside(form, 'Montant (€, négatif pour une sortie)')).toBe('Champ obligatoire.');
+      expect(await api<unknown[]>('GET', `/v1/banktransactions?BankAccountId=${bank.id}`)).toEqual([]);
+      await form.getByLabel('Montant (€, négatif pour une sortie)').fill('0');
       await form.getByRole('button', { name: 'Enregistrer l’opération' }).click();
       expect(await errorBeside(form, 'Montant (€, négatif pour une sortie)')).toBe(
         'Une opération de 0 € ne déplace pas d’argent : montant positif pour une entrée, négatif pour une sortie.',
@@ -122,6 +129,10 @@ describeEachDb(
       await dialog.waitFor();
       expect(await dialog.getByLabel('Montant (€, négatif pour une sortie)').inputValue()).toBe('1250,75');
       await expectAccessible(page, 'edit bank transaction');
+      // Emptied in the dialog: refused beside the field, the dialog stays open.
+      await dialog.getByLabel('Montant (€, négatif pour une sortie)').fill('');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      expect(await errorBeside(dialog, 'Montant (€, négatif pour une sortie)')).toBe('Champ obligatoire.');
       await dialog.getByLabel('Montant (€, négatif pour une sortie)').fill('-89,90');
       await dialog.getByLabel('Libellé').fill('CB Papeterie Dupont');
       await dialog.getByLabel('Date', { exact: true }).fill('07/11/2026');
@@ -131,6 +142,25 @@ describeEachDb(
       [tx] = await api('GET', `/v1/banktransactions?BankAccountId=${bank.id}`);
       expect(tx).toMatchObject({ date: '2026-11-07', amount: -89.9, label: 'CB Papeterie Dupont', reference: 'CHQ42' });
       expect((await api<{ balance: number }>('GET', `/v1/bankaccounts/${bank.id}`)).balance).toBe(910.1);
+
+      // The account's own export, downloaded from its page: the API's file, byte for byte.
+      const exporter = page.getByTestId('bank-export');
+      await exporter.getByLabel('Format').selectOption('EuropeanCsv');
+      await exporter.getByLabel('Du (facultatif)').fill('01/11/2026');
+      const [file] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: 'Télécharger' }).click()]);
+      const fromApi = await ctx.inject({
+        method: 'GET',
+        url: `/v1/exports/banktransactions/${bank.id}?format=EuropeanCsv&from=2026-11-01`,
+        headers: account.headers,
+      });
+      expect(fromApi.statusCode).toBe(200);
+      expect(file.suggestedFilename()).toBe(/filename="([^"]+)"/.exec(String(fromApi.headers['content-disposition']))?.[1]);
+      const csv = readFileSync(await file.path());
+      expect(csv).toEqual(fromApi.rawPayload);
+      expect(csv.toString('utf8')).toContain('CB Papeterie Dupont');
+      expect(csv.toString('utf8')).toContain('-89,90');
+      await exporter.getByText(`Fichier ${file.suggestedFilename()} téléchargé.`).waitFor();
+      await expectAccessible(page, 'bank account export');
 
       const edited = page.getByTestId('bank-transactions').locator('tbody tr').filter({ hasText: 'CB Papeterie Dupont' });
       await edited.getByRole('button', { name: 'Supprimer' }).click();
@@ -173,6 +203,9 @@ describeEachDb(
 
       const pay = page.getByTestId('supplier-payment');
       await expect.poll(() => pay.getByLabel('Montant payé (€)').inputValue()).toBe('960');
+      await pay.getByLabel('Montant payé (€)').fill('');
+      await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+      expect(await errorBeside(pay, 'Montant payé (€)')).toBe('Champ obligatoire.');
       await pay.getByLabel('Montant payé (€)').fill('2 000');
       await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
       expect(await errorBeside(pay, 'Montant payé (€)')).toBe('Plus que ce qui reste à payer sur cette facture : 960,00 € au plus.');
@@ -206,6 +239,189 @@ describeEachDb(
       });
       // The amount proposed next is what remains.
       await expect.poll(() => pay.getByLabel('Montant payé (€)').inputValue()).toBe('559,5');
+    });
+
+    it('gives a supplier invoice its supplier (chosen, or created on the spot), its classification and its VAT lines by rate; a VAT above its base is refused beside it', async () => {
+      const durand = await api<{ id: number }>('POST', '/v1/suppliers', { name: 'Papeterie Durand' });
+      const [expense] = await api<{ id: number; accountNumber: string; label: string }[]>('GET', '/v1/classifications?type=Expense');
+      const scan = await renderDocumentPdf(baseInvoice({ isDraft: true, number: null }));
+      await page.goto(`${base}/console/#/received`);
+      await page.getByTestId('purchase-upload').waitFor();
+      await page.getByLabel('Fichier (PDF ou XML)').setInputFiles({ name: 'scan-morel.pdf', mimeType: 'application/pdf', buffer: scan });
+      await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await page.getByRole('heading', { name: /Facture reçue/ }).waitFor();
+      const id = Number(/#\/received\/(\d+)/.exec(page.url())?.[1]);
+      const form = page.getByTestId('purchase-correct');
+      const supplier = form.getByLabel('Fournisseur', { exact: true });
+      await supplier.selectOption(String(durand.id));
+
+      // A supplier not yet known: created by its name and chosen.
+      await form.getByLabel('Nouveau fournisseur (nom)').fill('Imprimerie Morel');
+      await form.getByRole('button', { name: 'Créer et choisir ce fournisseur' }).click();
+      await expect.poll(() => supplier.locator('option:checked').textContent()).toBe('Imprimerie Morel');
+      const [morel] = await api<{ id: number; name: string }[]>('GET', '/v1/suppliers?query=Morel');
+      expect(morel.name).toBe('Imprimerie Morel');
+      expect(await supplier.inputValue()).toBe(String(morel.id));
+      await form.getByLabel('Classement comptable').selectOption(String(expense.id));
+      await form.getByLabel('Numéro de la facture du fournisseur').fill('MOR-118');
+      const vats = form.getByTestId('purchase-vats');
+      await vats.getByRole('button', { name: 'Ajouter un taux de TVA' }).click();
+      await vats.getByLabel('Taux de TVA (%) – ligne 1').fill('20');
+      await vats.getByLabel('Base HT (€) – ligne 1').fill('100,00');
+      await vats.getByLabel('TVA (€) – ligne 1').fill('150');
+      await vats.getByRole('button', { name: 'Ajouter un taux de TVA' }).click();
+      await vats.getByLabel('Taux de TVA (%) – ligne 2').fill('5,5');
+      await vats.getByLabel('Base HT (€) – ligne 2').fill('40,10');
+      await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
+      expect(await errorBeside(vats, 'TVA (€) – ligne 1')).toBe('La TVA ne peut pas dépasser la base HT.');
+      await expectAccessible(page, 'supplier invoice VAT line refused');
+      // Nothing written.
+      expect((await api<{ reference: string | null }>('GET', `/v1/purchaseinvoices/${id}`)).reference).not.toBe('MOR-118');
+
+      // Left empty, the VAT is the API's: base × rate, rounded half-up to the cent.
+      await vats.getByLabel('TVA (€) – ligne 1').fill('');
+      await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
+      await form.getByText('Corrections enregistrées.').waitFor();
+      expect(await api<Record<string, unknown>>('GET', `/v1/purchaseinvoices/${id}`)).toMatchObject({
+        supplierId: morel.id,
+        supplier: expect.objectContaining({ name: 'Imprimerie Morel' }),
+        classificationId: expense.id,
+        reference: 'MOR-118',
+        vats: [
+          { rate: 20, taxExcludedAmount: 100, vatAmount: 20 },
+          { rate: 5.5, taxExcludedAmount: 40.1, vatAmount: 2.21 },
+        ],
+        taxExcludedAmount: 140.1,
+        vatAmount: 22.21,
+        taxIncludedAmount: 162.31,
+        balance: 162.31,
+        status: 'Done',
+      });
+      // The form shows the invoice as stored: the total the lines make, the VAT computed.
+      await expect.poll(() => form.getByLabel('Total TTC (€)').inputValue()).toBe('162,31');
+      expect(await vats.getByLabel('TVA (€) – ligne 2').inputValue()).toBe('2,21');
+      await expectAccessible(page, 'supplier invoice with its supplier, classification and VAT lines');
+      await shoot('purchase-correct');
+
+      // A line removed: the totals follow the one left; the supplier changed back to one of the list.
+      await vats.getByRole('button', { name: 'Retirer la ligne 2' }).click();
+      await supplier.selectOption(String(durand.id));
+      await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
+      await expect
+        .poll(async () => (await api<{ taxIncludedAmount: number }>('GET', `/v1/purchaseinvoices/${id}`)).taxIncludedAmount)
+        .toBe(120);
+      expect(await api<Record<string, unknown>>('GET', `/v1/purchaseinvoices/${id}`)).toMatchObject({
+        supplierId: durand.id,
+        classificationId: expense.id,
+        vats: [{ rate: 20, taxExcludedAmount: 100, vatAmount: 20 }],
+        taxExcludedAmount: 100,
+        vatAmount: 20,
+        balance: 120,
+      });
+      await expect.poll(() => form.getByLabel('Total TTC (€)').inputValue()).toBe('120');
+    });
+
+    it('records one supplier payment settling two invoices of a supplier, then changes it; more than remains due is refused beside the invoice', async () => {
+      const vidal = await api<{ id: number }>('POST', '/v1/suppliers', { name: 'Atelier Vidal' });
+      const scan = await renderDocumentPdf(baseInvoice({ isDraft: true, number: null }));
+      /** A scanned invoice of Atelier Vidal, completed through the API. */
+      const invoice = async (reference: string, base: number) => {
+        const res = await ctx.inject({
+          method: 'POST',
+          url: '/v1/purchaseinvoices/file',
+          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          payload: multipart([{ name: 'file', filename: `${reference}.pdf`, type: 'application/pdf', content: scan }]),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return api<{ id: number }>('PUT', `/v1/purchaseinvoices/${res.json<{ id: number }>().id}`, {
+          supplierId: vidal.id,
+          reference,
+          date: '2026-11-02',
+          vats: [{ rate: 20, taxExcludedAmount: base }],
+        });
+      };
+      const first = await invoice('VID-1', 250); // 300,00 TTC
+      const second = await invoice('VID-2', 100.5); // 120,60 TTC
+      await page.goto(`${base}/console/#/received/${first.id}`);
+      await page.getByRole('heading', { name: /VID-1/ }).waitFor();
+      const pay = page.getByTestId('supplier-payment');
+      const other = pay.getByLabel('Aussi sur la facture VID-2 (€)');
+      await other.waitFor();
+      await pay.getByLabel('Montant payé (€)').fill('300');
+      await other.fill('150');
+      await pay.getByLabel('Date du paiement').fill('20/11/2026');
+      await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+      expect(await errorBeside(pay, 'Aussi sur la facture VID-2 (€)')).toBe(
+        'Plus que ce qui reste à payer sur cette facture : 120,60 € au plus.',
+      );
+      await expectAccessible(page, 'supplier payment of two invoices refused');
+      expect(await api<unknown[]>('GET', `/v1/supplierpayments?SupplierId=${vidal.id}`)).toEqual([]);
+
+      await other.fill('120,60');
+      await expect.poll(async () => clean(await pay.getByTestId('payment-total').textContent())).toBe('Total du paiement : 420,60 €');
+      await pay.getByLabel('Référence du paiement (facultatif)').fill('VIR-VIDAL-11');
+      await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+      // Both invoices paid: the form gives way to the fact.
+      await page.getByText('Rien ne reste à payer sur cette facture.').waitFor();
+      const [payment] = await api<
+        { id: number; amount: number; date: string; reference: string; links: { id: number; amount: number }[] }[]
+      >('GET', `/v1/supplierpayments?SupplierId=${vidal.id}`);
+      expect(payment).toMatchObject({
+        amount: 420.6,
+        date: '2026-11-20',
+        reference: 'VIR-VIDAL-11',
+        links: [
+          { id: first.id, amount: 300 },
+          { id: second.id, amount: 120.6 },
+        ],
+      });
+      const balances = async () =>
+        Promise.all(
+          [first.id, second.id].map(async (id) => {
+            const p = await api<{ balance: number; paidAmount: number; status: string }>('GET', `/v1/purchaseinvoices/${id}`);
+            return [p.paidAmount, p.balance, p.status];
+          }),
+        );
+      expect(await balances()).toEqual([
+        [300, 0, 'Paid'],
+        [120.6, 0, 'Paid'],
+      ]);
+      const row = page.getByTestId('purchase-payments').locator('tbody tr');
+      await expect.poll(async () => clean(await row.first().textContent())).toContain('VID-2 : 120,60 €');
+      await expect.poll(async () => clean(await page.getByTestId('purchase-facts').textContent())).toContain('Reste à payer0,00 €');
+
+      // Changed after it is made: less on VID-2, another date; more than remains due is refused beside the field.
+      await row.first().getByRole('button', { name: 'Modifier le paiement de 420,60 € du 20/11/2026' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Modifier le paiement de 420,60 € du 20/11/2026' });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Sur la facture VID-1 (€)').inputValue()).toBe('300');
+      expect(await dialog.getByLabel('Sur la facture VID-2 (€)').inputValue()).toBe('120,6');
+      await dialog.getByLabel('Sur la facture VID-1 (€)').fill('300,01');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      expect(await errorBeside(dialog, 'Sur la facture VID-1 (€)')).toBe(
+        'Plus que ce qui reste à payer sur cette facture : 300,00 € au plus.',
+      );
+      await expectAccessible(page, 'supplier payment change refused');
+      await shoot('supplier-payment-edit');
+      await dialog.getByLabel('Sur la facture VID-1 (€)').fill('300');
+      await dialog.getByLabel('Sur la facture VID-2 (€)').fill('20,60');
+      await dialog.getByLabel('Date du paiement').fill('21/11/2026');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await api<Record<string, unknown>>('GET', `/v1/supplierpayments/${payment.id}`)).toMatchObject({
+        amount: 320.6,
+        date: '2026-11-21',
+        reference: 'VIR-VIDAL-11',
+        links: [
+          { id: first.id, amount: 300 },
+          { id: second.id, amount: 20.6 },
+        ],
+      });
+      expect(await balances()).toEqual([
+        [300, 0, 'Paid'],
+        [20.6, 100, 'Done'],
+      ]);
+      await expect.poll(async () => clean(await row.first().textContent())).toContain('VID-2 : 20,60 €');
     });
 
     it('attaches a receipt to an expense line, refuses a file that is neither a PDF nor an image, replaces and downloads it', async () => {
@@ -394,9 +610,46 @@ describeEachDb(
       await expectAccessible(page, 'webhook deliveries');
       await shoot('webhook-deliveries');
 
+      // Changed in place: a bad address refused beside its field, then a new name, address and events.
+      const edit = page.getByTestId('edit-webhook');
+      expect(await edit.getByLabel('Adresse (URL) à appeler').inputValue()).toBe(receiver.url);
+      await edit.getByLabel('Adresse (URL) à appeler').fill('ftp://crm.example/hook');
+      await edit.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+      expect(await errorBeside(edit, 'Adresse (URL) à appeler')).toBe('L’adresse doit commencer par https:// (ou http://).');
+      await expectAccessible(page, 'webhook change refused');
+      await edit.getByLabel('Nom').fill('Mon CRM (v2)');
+      await edit.getByLabel('Adresse (URL) à appeler').fill(`${receiver.url}/v2`);
+      await edit
+        .getByRole('group', { name: 'Collaborateurs' })
+        .getByLabel(/^création/)
+        .uncheck();
+      await edit
+        .getByRole('group', { name: 'Collaborateurs' })
+        .getByLabel(/^modification/)
+        .check();
+      await edit.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+      await edit.getByText('Webhook enregistré.').waitFor();
+      await opened('Mon CRM (v2)', false);
+      expect(await api<unknown[]>('GET', '/v1/webhooks')).toEqual([
+        { id: hook.id, name: 'Mon CRM (v2)', url: `${receiver.url}/v2`, types: ['InvoiceFinalized', 'ColleagueUpdated'], secretKey: null },
+      ]);
+      await shoot('webhook-edit');
+      // The secret the page showed at registration still signs the deliveries, now sent to the new address.
+      const nina = (await api<{ id: number; lastName: string }[]>('GET', '/v1/colleagues?query=Roche'))[0];
+      await api('PUT', `/v1/colleagues/${nina.id}`, { firstName: 'Nina', lastName: 'Roche-Martin' });
+      await ctx.app.outbox.drain();
+      await expect.poll(() => receiver.received.length).toBe(2);
+      const changed = receiver.received[1];
+      expect([changed.url, changed.body.type]).toEqual(['/hook/v2', 'ColleagueUpdated']);
+      expect(changed.headers['x-signature']).toBe(
+        createHmac('sha256', secret)
+          .update(`${String(changed.headers['x-signature-timestamp'])}.${changed.raw}`)
+          .digest('hex'),
+      );
+
       await page.getByRole('link', { name: 'Tous les webhooks' }).click();
       await opened('Webhooks');
-      await page.getByRole('button', { name: 'Supprimer Mon CRM' }).click();
+      await page.getByRole('button', { name: 'Supprimer Mon CRM (v2)' }).click();
       await page.getByRole('dialog', { name: 'Supprimer le webhook' }).getByRole('button', { name: 'Supprimer' }).click();
       await page.getByText('Aucun webhook pour l’instant.').waitFor();
       expect(await api<unknown[]>('GET', '/v1/webhooks')).toEqual([]);

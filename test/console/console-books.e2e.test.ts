@@ -257,6 +257,10 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     await line.getByLabel('Date').fill('12/11/2026');
     await line.getByLabel('Fournisseur (commerçant)').fill('SNCF');
     await line.getByLabel('Catégorie').fill('Transport');
+    // No amount: said beside the field, nothing sent.
+    await line.getByRole('button', { name: 'Ajouter la dépense' }).click();
+    await expect.poll(() => line.getByLabel('Montant HT').getAttribute('aria-invalid')).toBe('true');
+    expect(await line.locator('.field.invalid .field-error').textContent()).toBe('Champ obligatoire.');
     await line.getByLabel('Montant HT').fill('45,50');
     await line.getByLabel('Taux de TVA (%)').fill('10');
     await line.getByRole('button', { name: 'Ajouter la dépense' }).click();

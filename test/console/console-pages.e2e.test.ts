@@ -3,13 +3,17 @@
 // and on a phone no page is wider than the screen (no sideways scroll). CONSOLE_SCREENSHOTS=1 writes
 // `<page>.png` and `phone-<page>.png` of each under docs/console/ (issue #31: a screenshot of every
 // page at both sizes, taken here from one seeded account so they are comparable).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { BOUNDARY, multipart } from '../helpers/multipart.js';
 import { browserMissing } from '../helpers/referees.js';
 import { salesClient } from '../helpers/sales.js';
 import { ensureConsoleBuilt, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+
+const UBL = readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoicing/ubl-invoice.xml'));
 
 const missing = browserMissing('console-pages.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
@@ -85,6 +89,22 @@ describeEachDb(
       });
       expect(webhook.statusCode, webhook.body).toBe(201);
       ids.webhook = webhook.json<{ id: number }>().id;
+      const bank = await ctx.inject({
+        method: 'POST',
+        url: '/v1/bankaccounts',
+        headers: account.headers,
+        payload: { name: 'Compte pro', iban: 'FR76 3000 4008 1900 0101 2345 632' },
+      });
+      expect(bank.statusCode, bank.body).toBe(200);
+      ids.bank = bank.json<{ id: number }>().id;
+      const purchase = await ctx.inject({
+        method: 'POST',
+        url: '/v1/purchaseinvoices/file',
+        headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: multipart([{ name: 'file', filename: 'invoice.xml', type: 'application/xml', content: UBL }]),
+      });
+      expect(purchase.statusCode, purchase.body).toBe(200);
+      ids.purchase = purchase.json<{ id: number }>().id;
     }, 120_000);
     afterEach(async ({ task }) => {
       if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
@@ -109,11 +129,13 @@ describeEachDb(
       [`products/${ids.product}`, /Audit/, 'product-edit'],
       ['receipts', 'Encaissements', 'receipts'],
       ['received', 'Factures reçues', 'received'],
+      [`received/${ids.purchase}`, /INV-2024-9/, 'purchase'],
       ['recurring', 'Factures récurrentes', 'recurring'],
       ['recurring/new', 'Nouvelle facture récurrente', 'recurring-new'],
       ['ereporting', /e-reporting/i, 'ereporting'],
       ['import/customers', /Importer/, 'import'],
       ['bank', 'Banque', 'bank'],
+      [`bank/${ids.bank}`, 'Compte pro', 'bank-account'],
       ['expenses', /Notes de frais/, 'expenses'],
       ['exports', 'Exports comptables', 'exports'],
       ['emails', /E-mails/, 'emails'],

@@ -2396,6 +2396,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a webhook in place: name, URL (checked as at registration) and event types; the signing secret and the deliveries are kept (Facturier extension)
+         * @description Changes a webhook in place (Facturier extension): its name, URL (checked as at registration: absolute http(s), public addresses only) and event types. The signing secret and the deliveries are kept: a pending delivery goes to the new URL at its next attempt, the new types apply to the events after the change. The record as GET answers it is accepted (`id` and a null `secretKey` ignored); a new secret means deleting and registering again. 404 for an unknown id.
+         */
+        put: operations["PUT_Webhooks_Update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -18882,6 +18902,121 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    PUT_Webhooks_Update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored 24 h for this account and key and replayed (Idempotent-Replayed: true); the same key with another request is a 422 (docs/delivery.md) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Comptabilité",
+                 *       "url": "https://hooks.atelier-numerique.fr/facturier/v2",
+                 *       "types": [
+                 *         "InvoiceCreated",
+                 *         "InvoiceFinalized"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @description Absolute http(s) URL; loopback and private addresses are refused */
+                    url: string;
+                    types: ("CustomerCreated" | "InvoiceCreated" | "CustomerDeleted" | "CustomerUpdated" | "ProductCreated" | "ProductUpdated" | "ProductDeleted" | "InvoiceUpdated" | "ContactUpdated" | "ContactCreated" | "QuoteUpdated" | "QuoteCreated" | "ContactDeleted" | "QuoteDeleted" | "InvoiceDeleted" | "ColleagueCreated" | "ColleagueUpdated" | "ColleagueDeleted" | "SupplierCreated" | "SupplierUpdated" | "SupplierDeleted" | "InvoiceFinalized" | "InvoiceCancelled" | "InvoicePaid" | "InvoiceSent" | "PurchaseInvoiceCreated" | "PurchaseInvoiceUpdated" | "PurchaseInvoiceDeleted" | "PurchaseInvoicePaid" | "SupplierPaymentCreated" | "SupplierPaymentUpdated" | "SupplierPaymentDeleted" | "ExpenseReportCreated" | "ExpenseReportUpdated" | "ExpenseReportDeleted" | "ExpenseReportSubmitted" | "ExpenseReportApproved" | "ExpenseReportReimbursed" | "BankAccountCreated" | "BankAccountUpdated" | "BankAccountDeleted" | "BankStatementImported" | "BankTransactionMatched" | "BankTransactionUnmatched" | "CreditCreated" | "CreditUpdated" | "CreditDeleted" | "CreditFinalized" | "CreditSent" | "ReceiptCreated" | "ReceiptUpdated" | "ReceiptDeleted" | "EmailSent" | "EmailFailed" | "BankTransactionCreated" | "BankTransactionUpdated" | "BankTransactionDeleted" | "ExpenseReportReimbursementCancelled" | "InvoiceEInvoicingStatusChanged" | "CreditEInvoicingStatusChanged" | "PurchaseInvoiceReceived" | "PurchaseInvoiceEInvoicingStatusChanged" | "InvoiceReminded" | "RecurringInvoiceCreated" | "RecurringInvoiceUpdated" | "RecurringInvoiceDeleted" | "RecurringInvoiceIssued" | "RecurringInvoiceStopped")[];
+                    /** @description Read-only, ignored */
+                    id?: number;
+                    /** @description Read-only: the secret is kept (null, as lists answer it) */
+                    secretKey?: null;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook as changed (secretKey null) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than the limit (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send JSON (multipart/form-data for file uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used for another request in the last 24 hours: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications from this address with this key prefix (Retry-After) */

@@ -1,12 +1,14 @@
 // The bank (issue #31, docs/bank.md): the company's bank accounts with their balance, a new account by
 // its IBAN; on an account, the import of a statement (CAMT.053, OFX, or the bank's CSV with its column
 // mapping), its transactions, and for each one not yet reconciled the API's suggestions (receipts,
-// supplier payments, repaid expense reports of the same amount, best first), confirmed in one click.
+// supplier payments, repaid expense reports of the same amount, best first), confirmed in one click;
+// the account's transactions exported as a file (GET /v1/exports/banktransactions/{id}).
 import { useState } from 'preact/hooks';
-import { call, getPage } from '../api';
+import { call, getPage, refuse } from '../api';
 import type { Schemas } from '../api-types';
 
 import { dictionary } from '../dict';
+import { downloadFile } from '../download';
 import { date, inputNumber, money, parseNumber } from '../format';
 import { localMessage } from '../messages';
 import {
@@ -24,6 +26,7 @@ import {
   Select,
   useLoad,
 } from '../ui';
+import { explain, FORMATS, OptionalDate, te } from './exports';
 import '../tools.css';
 
 export const tb = dictionary(
@@ -95,6 +98,9 @@ export const tb = dictionary(
     actions: 'Actions',
     recorded: 'Opération enregistrée.',
     removed: 'Opération supprimée.',
+    export: 'Exporter les opérations',
+    exportHelp: 'Les opérations du compte (et leurs totaux par mois et par rapprochement), pour votre expert-comptable ou un tableur.',
+    download: 'Télécharger',
   },
   {
     bank: 'Bank',
@@ -163,6 +169,9 @@ export const tb = dictionary(
     actions: 'Actions',
     recorded: 'Transaction recorded.',
     removed: 'Transaction deleted.',
+    export: 'Export the transactions',
+    exportHelp: 'The account’s transactions (and their totals by month and by reconciliation), for your accountant or a spreadsheet.',
+    download: 'Download',
   },
 );
 
@@ -539,10 +548,14 @@ function TxFields({ form, set, error }: { form: TxForm; set: (patch: Partial<TxF
   );
 }
 
-/** The body POST and PUT /v1/banktransactions take; null when the amount is not a number. */
+/**
+ * The body POST and PUT /v1/banktransactions take. An amount left empty or not a number is refused
+ * beside its field, as the API would refuse it (the body is typed: the amount is a number).
+ */
 function bodyOf(form: TxForm) {
   const amount = parseNumber(form.amount);
-  if (amount === null || Number.isNaN(amount)) return null;
+  if (amount === null) throw refuse({ amount: ['is required'] });
+  if (Number.isNaN(amount)) throw refuse({ amount: ['must be a number'] });
   return {
     date: form.date,
     valueDate: form.valueDate || null,
@@ -565,13 +578,11 @@ function ManualTransaction({ accountId, onDone }: { accountId: number; onDone: (
   const submit = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
-    const body = bodyOf(form);
     setDone(false);
-    if (!body) return;
     setBusy(true);
     setError(null);
     try {
-      await call('POST', '/v1/banktransactions', { body: { bankAccountId: accountId, ...body } });
+      await call('POST', '/v1/banktransactions', { body: { bankAccountId: accountId, ...bodyOf(form) } });
       setForm(emptyTx());
       setRound((r) => r + 1);
       setDone(true);
@@ -613,11 +624,9 @@ function EditTransaction({ tx, onDone, onClose }: { tx: Transaction; onDone: () 
   const save = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
-    const body = bodyOf(form);
-    if (!body) return;
     setError(null);
     try {
-      await call('PUT', '/v1/banktransactions/{id}', { path: { id: tx.id }, body });
+      await call('PUT', '/v1/banktransactions/{id}', { path: { id: tx.id }, body: bodyOf(form) });
       onDone();
     } catch (err) {
       setError(err);
@@ -710,6 +719,53 @@ function ManualActions({ tx, onChange }: { tx: Transaction; onChange: () => void
   );
 }
 
+/** GET /v1/exports/banktransactions/{id}: the account's transactions as a file, in a format and period chosen. */
+function BankExport({ accountId }: { accountId: number }) {
+  const [format, setFormat] = useState<(typeof FORMATS)[number]>('Excel');
+  const [from, setFrom] = useState<string | null>('');
+  const [to, setTo] = useState<string | null>('');
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setDone(null);
+    setBusy(true);
+    try {
+      setDone(
+        await downloadFile(`banktransactions-${accountId}`, '/v1/exports/banktransactions/{id}', {
+          path: { id: accountId },
+          query: { format, ...(from ? { from } : {}), ...(to ? { to } : {}) },
+        }),
+      );
+    } catch (err) {
+      setError(explain(err));
+    }
+    setBusy(false);
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} data-testid="bank-export" noValidate>
+      <fieldset class="plain">
+        <legend>{tb('export')}</legend>
+        <p class="hint">{tb('exportHelp')}</p>
+        <div class="grid-form">
+          <Select label={te('format')} value={format} onValue={setFormat} options={FORMATS.map((f) => [f, te(f)])} />
+          <OptionalDate label={te('from')} onValue={setFrom} />
+          <OptionalDate label={te('to')} onValue={setTo} />
+        </div>
+        {error !== null && <ErrorBox error={error} />}
+        {done && <Notice>{te('downloaded', { name: done })}</Notice>}
+        <div class="actions">
+          <button type="submit" disabled={busy || from === null || to === null}>
+            {tb('download')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
 export function BankAccountPage({ id, readOnly }: { id: string; readOnly: boolean }) {
   const account = useLoad(async () => (await call('GET', '/v1/bankaccounts/{id}', { path: { id: Number(id) } })).data, [id]);
   const [filter, setFilter] = useState<'' | 'false' | 'true'>('false');
@@ -744,6 +800,7 @@ export function BankAccountPage({ id, readOnly }: { id: string; readOnly: boolea
       </dl>
       {!readOnly && <StatementImport accountId={a.id} onDone={refresh} />}
       {!readOnly && <ManualTransaction accountId={a.id} onDone={refresh} />}
+      <BankExport accountId={a.id} />
       <h2>{tb('transactions')}</h2>
       <Filters
         label={tb('filter')}

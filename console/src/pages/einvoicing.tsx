@@ -9,7 +9,8 @@ import type { paths, Schemas } from '../api-types';
 import { date, money } from '../format';
 import { t, type Key } from '../i18n';
 import { Dialog, ErrorBox, Field, fieldErrors, ListTable, Loading, Select, Table, useLoad } from '../ui';
-import { PurchaseCorrect, PurchaseFacts, PurchasePayments, PurchaseUpload, type PurchaseDetails } from './purchases';
+import { PurchaseCorrect, PurchaseFacts, PurchaseUpload, type PurchaseDetails } from './purchases';
+import { PurchasePayments } from './supplier-payments';
 
 /** An entry of a document's lifecycle on the platform (EInvoicingStatusEntry). */
 export type StatusEntry = Schemas['EInvoicingStatusEntry'];

@@ -3,7 +3,7 @@
 // the API computes the VAT and the totals), then its course: submit, approve or send back, record the
 // repayment, undo it. Every step is the API's own action endpoint.
 import { useId, useState } from 'preact/hooks';
-import { ApiError, call, get, getPage } from '../api';
+import { ApiError, call, get, getPage, refuse } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { downloadFile } from '../download';
@@ -367,8 +367,10 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
   const addLine = async (e: Event) => {
     e.preventDefault();
     setLineError(null);
-    if (amount === null || Number.isNaN(amount)) return;
     try {
+      // Left empty or not a number: refused beside the field, as the API would refuse it.
+      if (amount === null) throw refuse({ 'vats[0].taxExcludedAmount': ['is required'] });
+      if (Number.isNaN(amount)) throw refuse({ 'vats[0].taxExcludedAmount': ['must be a number'] });
       report.setData(
         (
           await call('POST', '/v1/expensereports/{id}/lines', {
@@ -486,7 +488,7 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
         </div>
       )}
       {draft && (
-        <form onSubmit={(e) => void addLine(e)} data-testid="expense-line-form">
+        <form onSubmit={(e) => void addLine(e)} data-testid="expense-line-form" noValidate>
           <fieldset class="plain">
             <legend>{tx('addLine')}</legend>
             <div class="grid-form">
@@ -534,7 +536,7 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
                 error={fieldErrors(lineError, 'vats[0].rate')}
               />
             </div>
-            {lineError !== null && <ErrorBox error={lineError} />}
+            {lineError !== null && !fieldErrors(lineError, 'vats[0].taxExcludedAmount', 'vats[0].rate') && <ErrorBox error={lineError} />}
             <div class="actions">
               <button type="submit">{tx('addLine')}</button>
             </div>

@@ -111,10 +111,10 @@ const DATASETS = [
 ] as const;
 type Dataset = (typeof DATASETS)[number];
 const DATED = new Set<Dataset>(DATASETS.slice(0, 9));
-const FORMATS = ['Excel', 'EuropeanCsv', 'AmericanCsv', 'Tsv', 'Json', 'Markdown'] as const;
+export const FORMATS = ['Excel', 'EuropeanCsv', 'AmericanCsv', 'Tsv', 'Json', 'Markdown'] as const;
 
 /** An optional date typed day first: '' when empty, null when it is not a day (and said under the field). */
-function OptionalDate({ label, onValue }: { label: string; onValue: (iso: string | null) => void }) {
+export function OptionalDate({ label, onValue }: { label: string; onValue: (iso: string | null) => void }) {
   const [text, setText] = useState('');
   const bad = text.trim() !== '' && parseFrenchDate(text) === null;
   return (
@@ -132,7 +132,8 @@ function OptionalDate({ label, onValue }: { label: string; onValue: (iso: string
   );
 }
 
-function explain(error: unknown): unknown {
+/** A refusal of an export said in French (the FEC's missing SIRET with what to do). */
+export function explain(error: unknown): unknown {
   if (error instanceof ApiError && /company\.siret/.test(error.message)) return new Error(te('noSiret'));
   if (error instanceof ApiError) {
     const fields = Object.values(error.fields).flat();

@@ -3,15 +3,14 @@
 // POST /v1/purchaseinvoices/file, which reads the supplier, the dates and the amounts; on an invoice,
 // what the upload filled, what remains to pay, the notes and the original file to download.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, call, get, type BodyOf } from '../api';
+import { ApiError, call, get, refuse, type BodyOf } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { downloadFile } from '../download';
 import { date, inputNumber, money, parseNumber } from '../format';
 import { localMessage } from '../messages';
 import { go } from '../router';
-import { Confirm, DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, Table, useLoad } from '../ui';
-import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
+import { DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, useLoad } from '../ui';
 import '../tools.css';
 
 export const tp = dictionary(
@@ -58,6 +57,37 @@ export const tp = dictionary(
     removePaymentText: 'Supprimer le paiement de {amount} du {date} ? La facture redevient due d’autant.',
     onThisInvoice: 'Sur cette facture',
     nothingDue: 'Rien ne reste à payer sur cette facture.',
+    supplier: 'Fournisseur',
+    noSupplier: '— Aucun (à compléter) —',
+    newSupplier: 'Nouveau fournisseur (nom)',
+    createSupplier: 'Créer et choisir ce fournisseur',
+    classification: 'Classement comptable',
+    noClassification: '— Aucun —',
+    vatLines: 'TVA par taux',
+    vatLinesHelp:
+      'Une ligne par taux de TVA : la base HT et la TVA (laissée vide, elle est calculée). Les totaux HT, TVA et TTC deviennent leurs sommes.',
+    noVatLine: 'Aucune ligne de TVA.',
+    vatRate: 'Taux de TVA (%) – ligne {n}',
+    vatBase: 'Base HT (€) – ligne {n}',
+    vatAmount: 'TVA (€) – ligne {n}',
+    vatAmountHint: 'Vide : base × taux',
+    removeVatLine: 'Retirer la ligne {n}',
+    addVatLine: 'Ajouter un taux de TVA',
+    payHelpSeveral:
+      'Un virement, un chèque ou une carte qui règle cette facture, en tout ou en partie, et le cas échéant d’autres factures de ce fournisseur : indiquez le montant réglé sur chacune.',
+    alsoOn: 'Aussi sur la facture {name} (€)',
+    onInvoice: 'Sur la facture {name} (€)',
+    due: 'Reste à payer : {amount}',
+    dueBesides: 'Reste à payer hors ce paiement : {amount}',
+    paymentTotal: 'Total du paiement : {amount}',
+    alsoSettles: 'Règle aussi',
+    actions: 'Actions',
+    edit: 'Modifier',
+    editPaymentOf: 'Modifier le paiement de {amount} du {date}',
+    removePaymentOf: 'Supprimer le paiement de {amount} du {date}',
+    editPaymentTitle: 'Modifier le paiement de {amount} du {date}',
+    cancel: 'Annuler',
+    saveChanges: 'Enregistrer',
   },
   {
     upload: 'Add a supplier invoice',
@@ -102,6 +132,36 @@ export const tp = dictionary(
     removePaymentText: 'Delete the payment of {amount} of {date}? The invoice is due again by as much.',
     onThisInvoice: 'On this invoice',
     nothingDue: 'Nothing is left to pay on this invoice.',
+    supplier: 'Supplier',
+    noSupplier: '— None (to complete) —',
+    newSupplier: 'New supplier (name)',
+    createSupplier: 'Create and choose this supplier',
+    classification: 'Accounting classification',
+    noClassification: '— None —',
+    vatLines: 'VAT by rate',
+    vatLinesHelp: 'One line per VAT rate: the base excluding VAT and the VAT (left empty, it is computed). The totals become their sums.',
+    noVatLine: 'No VAT line.',
+    vatRate: 'VAT rate (%) – line {n}',
+    vatBase: 'Base excl. VAT (€) – line {n}',
+    vatAmount: 'VAT (€) – line {n}',
+    vatAmountHint: 'Empty: base × rate',
+    removeVatLine: 'Remove line {n}',
+    addVatLine: 'Add a VAT rate',
+    payHelpSeveral:
+      'A transfer, cheque or card payment settling this invoice, in full or in part, and if need be other invoices of this supplier: give the amount settled on each.',
+    alsoOn: 'Also on invoice {name} (€)',
+    onInvoice: 'On invoice {name} (€)',
+    due: 'Left to pay: {amount}',
+    dueBesides: 'Left to pay without this payment: {amount}',
+    paymentTotal: 'Payment total: {amount}',
+    alsoSettles: 'Also settles',
+    actions: 'Actions',
+    edit: 'Edit',
+    editPaymentOf: 'Edit the payment of {amount} of {date}',
+    removePaymentOf: 'Delete the payment of {amount} of {date}',
+    editPaymentTitle: 'Edit the payment of {amount} of {date}',
+    cancel: 'Cancel',
+    saveChanges: 'Save',
   },
 );
 
@@ -122,18 +182,10 @@ export type PurchaseDetails = Pick<
   | 'subject'
   | 'taxIncludedAmount'
   | 'supplierId'
+  | 'supplier'
+  | 'classificationId'
+  | 'vats'
 >;
-
-/** A supplier payment (SupplierPayment). */
-type SupplierPayment = Pick<Schemas['SupplierPayment'], 'id' | 'amount' | 'date' | 'paymentMethod' | 'reference' | 'links' | 'status'>;
-
-/** The new payment's form: the method is one of the select's options (PAYMENT_METHODS). */
-interface PaymentForm {
-  amount: string;
-  date: string;
-  method: (typeof PAYMENT_METHODS)[number];
-  reference: string;
-}
 
 export function PurchaseUpload() {
   const [file, setFile] = useState<File | null>(null);
@@ -235,24 +287,177 @@ export function PurchaseFacts({ purchase }: { purchase: PurchaseDetails }) {
   );
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
-const PURCHASE_FIELDS = ['reference', 'subject', 'date', 'dueDate', 'taxIncludedAmount', 'notes'];
+const PURCHASE_FIELDS = ['reference', 'subject', 'date', 'dueDate', 'taxIncludedAmount', 'notes', 'supplierId', 'classificationId', 'vats'];
 
-/** PUT /v1/purchaseinvoices/{id}: what the upload read, corrected by hand (the fields the API lets change). */
-export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetails; onSaved: () => void }) {
-  const initial = () => ({
-    reference: purchase.reference ?? '',
-    subject: purchase.subject ?? '',
-    date: purchase.date,
-    dueDate: purchase.dueDate ?? '',
-    total: inputNumber(purchase.taxIncludedAmount),
-    notes: purchase.notes ?? '',
+/** A VAT line of the form, as typed: rate, base and VAT (empty: the API computes base × rate). */
+interface VatRow {
+  rate: string;
+  base: string;
+  vat: string;
+}
+
+/** The form's values, as typed, from the invoice the API answered. */
+const formOf = (purchase: PurchaseDetails) => ({
+  reference: purchase.reference ?? '',
+  subject: purchase.subject ?? '',
+  date: purchase.date,
+  dueDate: purchase.dueDate ?? '',
+  total: inputNumber(purchase.taxIncludedAmount),
+  notes: purchase.notes ?? '',
+  supplierId: purchase.supplierId === null ? '' : String(purchase.supplierId),
+  classificationId: purchase.classificationId === null ? '' : String(purchase.classificationId),
+});
+
+const vatRowsOf = (purchase: PurchaseDetails): VatRow[] =>
+  (purchase.vats ?? []).map((v) => ({ rate: inputNumber(v.rate), base: inputNumber(v.taxExcludedAmount), vat: inputNumber(v.vatAmount) }));
+
+/**
+ * The VAT lines typed, as the body's `vats`; a figure that is not a number is refused beside its field,
+ * as the API would refuse it (the body is typed: numbers).
+ */
+function vatsOf(rows: VatRow[]): NonNullable<BodyOf<'/v1/purchaseinvoices/{id}', 'PUT'>['vats']> {
+  const problems: Record<string, string[]> = {};
+  const vats = rows.map((row, i) => {
+    const rate = parseNumber(row.rate);
+    const base = parseNumber(row.base);
+    const vat = parseNumber(row.vat);
+    if (rate === null) problems[`vats[${i}].rate`] = ['is required'];
+    else if (Number.isNaN(rate)) problems[`vats[${i}].rate`] = ['must be a number'];
+    if (base === null) problems[`vats[${i}].taxExcludedAmount`] = ['is required'];
+    else if (Number.isNaN(base)) problems[`vats[${i}].taxExcludedAmount`] = ['must be a number'];
+    if (vat !== null && Number.isNaN(vat)) problems[`vats[${i}].vatAmount`] = ['must be a number'];
+    return { rate: rate ?? 0, taxExcludedAmount: base ?? 0, vatAmount: vat };
   });
-  const [form, setForm] = useState(initial);
+  if (Object.keys(problems).length) throw refuse(problems);
+  return vats;
+}
+
+/** The account's suppliers (the first 100 by name, and the invoice's own) and the expense classifications. */
+function useChoices(purchase: PurchaseDetails) {
+  return useLoad(async () => {
+    const [suppliers, classifications] = await Promise.all([
+      get('/v1/suppliers', { query: { PageSize: 100 } }),
+      get('/v1/classifications', { query: { type: 'Expense' } }),
+    ]);
+    const own = purchase.supplier;
+    if (own && !suppliers.some((x) => x.id === own.id)) suppliers.push(own);
+    return { suppliers, classifications };
+  }, [purchase.id]);
+}
+
+/** A new supplier by its name (POST /v1/suppliers), chosen at once for the invoice. */
+function NewSupplier({ onCreated }: { onCreated: (id: number) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const create = async () => {
+    setError(null);
+    try {
+      if (!name.trim()) throw refuse({ name: ['is required'] });
+      const answer = await call('POST', '/v1/suppliers', { body: { name: name.trim() } });
+      setName('');
+      onCreated(answer.data.id);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <div class="inline-create" data-testid="new-supplier">
+      <Field label={tp('newSupplier')} value={name} onValue={setName} maxLength={200} error={fieldErrors(error, 'name')} />
+      <button type="button" onClick={() => void create()}>
+        {tp('createSupplier')}
+      </button>
+      {error !== null && !fieldErrors(error, 'name') && <ErrorBox error={error} />}
+    </div>
+  );
+}
+
+/** The VAT breakdown by rate: a line per rate, added and removed here. */
+function VatLines({ rows, onRows, error }: { rows: VatRow[]; onRows: (rows: VatRow[]) => void; error: unknown }) {
+  const setRow = (i: number, patch: Partial<VatRow>) => {
+    onRows(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+  };
+  return (
+    <fieldset class="plain" data-testid="purchase-vats">
+      <legend>{tp('vatLines')}</legend>
+      <p class="hint">{tp('vatLinesHelp')}</p>
+      {rows.length === 0 && <p>{tp('noVatLine')}</p>}
+      {rows.map((row, i) => (
+        <div class="grid-form vat-line" key={i}>
+          <Field
+            label={tp('vatRate', { n: i + 1 })}
+            value={row.rate}
+            inputMode="decimal"
+            onValue={(v) => {
+              setRow(i, { rate: v });
+            }}
+            error={fieldErrors(error, `vats[${i}].rate`)}
+          />
+          <Field
+            label={tp('vatBase', { n: i + 1 })}
+            value={row.base}
+            inputMode="decimal"
+            onValue={(v) => {
+              setRow(i, { base: v });
+            }}
+            error={fieldErrors(error, `vats[${i}].taxExcludedAmount`)}
+          />
+          <Field
+            label={tp('vatAmount', { n: i + 1 })}
+            value={row.vat}
+            inputMode="decimal"
+            hint={tp('vatAmountHint')}
+            onValue={(v) => {
+              setRow(i, { vat: v });
+            }}
+            error={fieldErrors(error, `vats[${i}].vatAmount`)}
+          />
+          <div class="actions">
+            <button
+              type="button"
+              class="link"
+              onClick={() => {
+                onRows(rows.filter((_, j) => j !== i));
+              }}
+            >
+              {tp('removeVatLine', { n: i + 1 })}
+            </button>
+          </div>
+        </div>
+      ))}
+      <div class="actions">
+        <button
+          type="button"
+          onClick={() => {
+            onRows([...rows, { rate: '20', base: '', vat: '' }]);
+          }}
+        >
+          {tp('addVatLine')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * PUT /v1/purchaseinvoices/{id}: what the upload read, corrected by hand: the supplier (chosen or
+ * created), the expense classification, the VAT lines by rate, the number, dates, total and notes.
+ */
+export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetails; onSaved: () => void }) {
+  const [form, setForm] = useState(() => formOf(purchase));
+  const [vatRows, setVatRows] = useState(() => vatRowsOf(purchase));
+  const [vatsChanged, setVatsChanged] = useState(false);
+  const choices = useChoices(purchase);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof ReturnType<typeof initial>) => (value: string) => {
+  // After a save (or any change the API answers), the form shows the invoice as now stored.
+  const stored = JSON.stringify([formOf(purchase), vatRowsOf(purchase)]);
+  useEffect(() => {
+    setForm(formOf(purchase));
+    setVatRows(vatRowsOf(purchase));
+    setVatsChanged(false);
+  }, [stored]);
+  const set = (key: keyof ReturnType<typeof formOf>) => (value: string) => {
     setSaved(false);
     setForm((f) => ({ ...f, [key]: value }));
   };
@@ -261,19 +466,23 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
   const save = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
-    if (totalBad) return;
     setBusy(true);
     setError(null);
-    const body: BodyOf<'/v1/purchaseinvoices/{id}', 'PUT'> = {
-      reference: form.reference.trim() || null,
-      subject: form.subject.trim() || null,
-      date: form.date,
-      dueDate: form.dueDate || null,
-      notes: form.notes.trim() || null,
-    };
-    // The total only when changed: sent alone, it drops the VAT lines the file gave.
-    if (total !== null && total !== purchase.taxIncludedAmount) body.taxIncludedAmount = total;
     try {
+      if (totalBad) throw refuse({ taxIncludedAmount: ['must be a number'] });
+      const body: BodyOf<'/v1/purchaseinvoices/{id}', 'PUT'> = {
+        reference: form.reference.trim() || null,
+        subject: form.subject.trim() || null,
+        date: form.date,
+        dueDate: form.dueDate || null,
+        notes: form.notes.trim() || null,
+        supplierId: form.supplierId ? Number(form.supplierId) : null,
+        classificationId: form.classificationId ? Number(form.classificationId) : null,
+      };
+      // The VAT lines only when changed here (the totals become their sums); the total only when
+      // changed: sent alone, it drops the VAT lines the file gave, sent with them it must agree.
+      if (vatsChanged) body.vats = vatRows.length ? vatsOf(vatRows) : null;
+      if (total !== null && total !== purchase.taxIncludedAmount) body.taxIncludedAmount = total;
       await call('PUT', '/v1/purchaseinvoices/{id}', { path: { id: purchase.id }, body });
       setSaved(true);
       onSaved();
@@ -283,38 +492,87 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
     }
     setBusy(false);
   };
+  const fieldError = (...names: string[]) => fieldErrors(error, ...names);
+  const vatsError = fieldError('vats');
   return (
     <form onSubmit={(e) => void save(e)} data-testid="purchase-correct" noValidate>
       <fieldset class="plain">
         <legend>{tp('correct')}</legend>
         <p class="hint">{tp('correctHelp')}</p>
         <div class="grid-form">
+          {choices.data ? (
+            <>
+              <Select
+                label={tp('supplier')}
+                value={form.supplierId}
+                onValue={set('supplierId')}
+                options={[
+                  ['', tp('noSupplier')],
+                  ...choices.data.suppliers.map((x): [string, string] => [String(x.id), x.name ?? `#${x.id}`]),
+                ]}
+                error={fieldError('supplierId')}
+              />
+              <Select
+                label={tp('classification')}
+                value={form.classificationId}
+                onValue={set('classificationId')}
+                options={[
+                  ['', tp('noClassification')],
+                  ...choices.data.classifications.map((c): [string, string] => [
+                    String(c.id),
+                    [c.accountNumber, c.label].filter(Boolean).join(' · '),
+                  ]),
+                ]}
+                error={fieldError('classificationId')}
+              />
+            </>
+          ) : choices.error !== undefined ? (
+            <ErrorBox error={choices.error} retry={choices.reload} />
+          ) : (
+            <Loading />
+          )}
           <Field
             label={tp('reference')}
             value={form.reference}
             onValue={set('reference')}
             maxLength={200}
-            error={fieldErrors(error, 'reference')}
+            error={fieldError('reference')}
           />
-          <Field
-            label={tp('subject')}
-            value={form.subject}
-            onValue={set('subject')}
-            maxLength={200}
-            error={fieldErrors(error, 'subject')}
-          />
-          <DateField label={tp('date')} value={form.date} onValue={set('date')} error={fieldErrors(error, 'date')} />
-          <DateField label={tp('dueDate')} value={form.dueDate} onValue={set('dueDate')} error={fieldErrors(error, 'dueDate')} />
+          <Field label={tp('subject')} value={form.subject} onValue={set('subject')} maxLength={200} error={fieldError('subject')} />
+          <DateField label={tp('date')} value={form.date} onValue={set('date')} error={fieldError('date')} />
+          <DateField label={tp('dueDate')} value={form.dueDate} onValue={set('dueDate')} error={fieldError('dueDate')} />
           <Field
             label={tp('ttc')}
             value={form.total}
             inputMode="decimal"
             onValue={set('total')}
-            error={totalBad ? tp('notAmount') : fieldErrors(error, 'taxIncludedAmount')}
+            error={totalBad ? tp('notAmount') : fieldError('taxIncludedAmount')}
           />
-          <Field label={tp('notes')} value={form.notes} onValue={set('notes')} maxLength={4000} error={fieldErrors(error, 'notes')} />
+          <Field label={tp('notes')} value={form.notes} onValue={set('notes')} maxLength={4000} error={fieldError('notes')} />
         </div>
-        {error !== null && !fieldErrors(error, ...PURCHASE_FIELDS) && <ErrorBox error={error} />}
+        {choices.data && (
+          <NewSupplier
+            onCreated={(id) => {
+              choices.reload();
+              set('supplierId')(String(id));
+            }}
+          />
+        )}
+        <VatLines
+          rows={vatRows}
+          onRows={(rows) => {
+            setSaved(false);
+            setVatsChanged(true);
+            setVatRows(rows);
+          }}
+          error={error}
+        />
+        {vatsError && (
+          <p class="field-error" role="alert">
+            {vatsError}
+          </p>
+        )}
+        {error !== null && !fieldErrors(error, ...PURCHASE_FIELDS) && !vatFieldError(error) && <ErrorBox error={error} />}
         {saved && <Notice>{tp('saved')}</Notice>}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
@@ -326,168 +584,5 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
   );
 }
 
-/**
- * The supplier payments settling this invoice (GET /v1/supplierpayments of its supplier, those with a
- * link to it) and a new one (POST /v1/supplierpayments with one link to this invoice).
- */
-export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: PurchaseDetails; readOnly: boolean; onChange: () => void }) {
-  const list = useLoad(
-    () => get('/v1/supplierpayments', { query: { PageSize: 100, SupplierId: purchase.supplierId ?? undefined } }),
-    [purchase.id, purchase.balance],
-  );
-  const [form, setForm] = useState<PaymentForm>({
-    amount: inputNumber(purchase.balance),
-    date: todayIso(),
-    method: 'Transfer',
-    reference: '',
-  });
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
-  const [removing, setRemoving] = useState<SupplierPayment | null>(null);
-  const [removeError, setRemoveError] = useState<unknown>(null);
-  useEffect(() => {
-    setForm((f) => ({ ...f, amount: inputNumber(purchase.balance) }));
-  }, [purchase.balance]);
-  const amount = parseNumber(form.amount);
-  const amountBad = form.amount.trim() !== '' && (amount === null || Number.isNaN(amount));
-  const set = (key: keyof typeof form) => (value: string) => {
-    setDone(false);
-    setForm((f) => ({ ...f, [key]: value }));
-  };
-  const pay = async (e: Event) => {
-    e.preventDefault();
-    const container = e.currentTarget as HTMLElement;
-    if (amount === null || Number.isNaN(amount)) return;
-    setError(null);
-    setDone(false);
-    try {
-      await call('POST', '/v1/supplierpayments', {
-        body: {
-          amount,
-          date: form.date,
-          paymentMethod: form.method,
-          reference: form.reference.trim() || null,
-          links: [{ id: purchase.id, amount }],
-        },
-      });
-      setDone(true);
-      onChange();
-    } catch (err) {
-      setError(err);
-      focusFirstError(container);
-    }
-  };
-  const remove = async (p: SupplierPayment) => {
-    setRemoving(null);
-    setRemoveError(null);
-    try {
-      await call('DELETE', '/v1/supplierpayments/{id}', { path: { id: p.id } });
-      onChange();
-    } catch (err) {
-      setRemoveError(err);
-    }
-  };
-  const mine = (list.data ?? []).filter((p) => p.links.some((l) => l.id === purchase.id));
-  return (
-    <section aria-labelledby="purchase-payments">
-      <h2 id="purchase-payments">{tp('payments')}</h2>
-      {list.loading && <Loading />}
-      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
-      {list.data && !list.loading && (
-        <Table
-          rows={mine}
-          rowKey={(p) => p.id}
-          caption={tp('payments')}
-          empty={tp('noPayment')}
-          testId="purchase-payments"
-          columns={[
-            { label: tp('paidOn'), cell: (p) => date(p.date) },
-            { label: tp('method'), cell: (p) => paymentMethodLabel(p.paymentMethod) },
-            { label: tp('payReference'), cell: (p) => p.reference },
-            {
-              label: tp('onThisInvoice'),
-              num: true,
-              cell: (p) => money(p.links.filter((l) => l.id === purchase.id).reduce((sum, l) => sum + l.amount, 0)),
-            },
-            ...(readOnly
-              ? []
-              : [
-                  {
-                    label: tp('removePayment'),
-                    cell: (p: SupplierPayment) => (
-                      <button
-                        type="button"
-                        class="link"
-                        onClick={() => {
-                          setRemoving(p);
-                        }}
-                      >
-                        {tp('removePayment')}
-                      </button>
-                    ),
-                  },
-                ]),
-          ]}
-        />
-      )}
-      {removeError !== null && <ErrorBox error={removeError} />}
-      {removing && (
-        <Confirm
-          title={tp('removePaymentTitle')}
-          text={tp('removePaymentText', { amount: money(removing.amount), date: date(removing.date) })}
-          confirmLabel={tp('removePayment')}
-          danger
-          onConfirm={() => void remove(removing)}
-          onClose={() => {
-            setRemoving(null);
-          }}
-        />
-      )}
-      {readOnly ? null : purchase.balance === 0 && purchase.taxIncludedAmount !== 0 ? (
-        <p class="hint">{tp('nothingDue')}</p>
-      ) : (
-        <form onSubmit={(e) => void pay(e)} data-testid="supplier-payment" noValidate>
-          <fieldset class="plain">
-            <legend>{tp('pay')}</legend>
-            <p class="hint">{tp('payHelp')}</p>
-            <div class="grid-form">
-              <Field
-                label={tp('amount')}
-                value={form.amount}
-                inputMode="decimal"
-                required
-                onValue={set('amount')}
-                error={amountBad ? tp('notAmount') : fieldErrors(error, 'amount', 'links[0].amount', 'links[0].id', 'links')}
-              />
-              <DateField label={tp('paidOn')} value={form.date} onValue={set('date')} error={fieldErrors(error, 'date')} />
-              <Select
-                label={tp('method')}
-                value={form.method}
-                onValue={set('method')}
-                options={PAYMENT_METHODS.map((m) => [m, paymentMethodLabel(m)])}
-                error={fieldErrors(error, 'paymentMethod')}
-              />
-              <Field
-                label={tp('payReference')}
-                value={form.reference}
-                maxLength={200}
-                onValue={set('reference')}
-                error={fieldErrors(error, 'reference')}
-              />
-            </div>
-            {error !== null &&
-              !fieldErrors(error, 'amount', 'links[0].amount', 'links[0].id', 'links', 'date', 'paymentMethod', 'reference') && (
-                <ErrorBox error={error} />
-              )}
-            {done && <Notice>{tp('paymentRecorded')}</Notice>}
-            <div class="actions">
-              <button type="submit" class="primary">
-                {tp('recordPayment')}
-              </button>
-            </div>
-          </fieldset>
-        </form>
-      )}
-    </section>
-  );
-}
+/** Whether the API (or the form) named a field of a VAT line. */
+const vatFieldError = (error: unknown) => error instanceof ApiError && Object.keys(error.fields).some((f) => f.startsWith('vats['));

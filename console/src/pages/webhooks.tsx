@@ -1,12 +1,13 @@
 // Webhooks (issue #31, /v1/webhooks, docs/delivery.md): the account's subscriptions with their URL and
 // event types, a new one (its signing secret shown once, as the API answers it only then), a deletion;
-// on a subscription, its deliveries with their attempts and a redelivery. Every action is the API's own.
+// on a subscription, its name, URL and event types changed in place (PUT /v1/webhooks/{id}, a Facturier
+// extension: the secret kept), its deliveries with their attempts and a redelivery. Every action is the API's own.
 import { useId, useState } from 'preact/hooks';
 import { call, get, getPage } from '../api';
 import type { Schemas } from '../api-types';
 import { dictionary } from '../dict';
 import { date } from '../format';
-import { Confirm, Dialog, ErrorBox, Field, fieldErrors, focusFirstError, ListTable, Loading, useLoad } from '../ui';
+import { Confirm, Dialog, ErrorBox, Field, fieldErrors, focusFirstError, ListTable, Loading, Notice, useLoad } from '../ui';
 import '../tools.css';
 
 export const tw = dictionary(
@@ -50,6 +51,11 @@ export const tw = dictionary(
     notFound: 'Ce webhook n’existe pas (ou plus).',
     noAnswer: 'pas de réponse',
     nextAttempt: 'prochain essai {at}',
+    edit: 'Modifier le webhook',
+    editHelp:
+      'L’adresse, le nom et les événements changent ; la clé de signature reste la même, les envois en attente partent vers la nouvelle adresse.',
+    save: 'Enregistrer les modifications',
+    saved: 'Webhook enregistré.',
   },
   {
     webhooks: 'Webhooks',
@@ -90,6 +96,10 @@ export const tw = dictionary(
     notFound: 'This webhook does not exist (any more).',
     noAnswer: 'no answer',
     nextAttempt: 'next attempt {at}',
+    edit: 'Edit the webhook',
+    editHelp: 'The address, name and events change; the signing key stays the same, pending deliveries go to the new address.',
+    save: 'Save the changes',
+    saved: 'Webhook saved.',
   },
 );
 
@@ -363,14 +373,109 @@ function TypePicker({ value, onValue, error }: { value: EventType[]; onValue: (t
   );
 }
 
+/** A webhook's form as typed: what POST registers and PUT changes. */
+interface WebhookForm {
+  name: string;
+  url: string;
+  types: EventType[];
+}
+
+const emptyForm: WebhookForm = { name: '', url: '', types: [] };
+
+const bodyOf = (form: WebhookForm) => ({ name: form.name.trim(), url: form.url.trim(), types: form.types });
+
+/** Name, URL and event types, the API's refusals beside each (or under them when they name none). */
+function WebhookFields({ form, set, error }: { form: WebhookForm; set: (patch: Partial<WebhookForm>) => void; error: unknown }) {
+  return (
+    <>
+      <div class="grid-form">
+        <Field
+          label={tw('name')}
+          value={form.name}
+          onValue={(name) => {
+            set({ name });
+          }}
+          required
+          maxLength={200}
+          error={fieldErrors(error, 'name')}
+        />
+        <Field
+          label={tw('url')}
+          value={form.url}
+          onValue={(url) => {
+            set({ url });
+          }}
+          required
+          maxLength={2000}
+          hint={tw('urlHint')}
+          autocomplete="off"
+          error={fieldErrors(error, 'url')}
+        />
+      </div>
+      <TypePicker
+        value={form.types}
+        onValue={(types) => {
+          set({ types });
+        }}
+        error={fieldErrors(error, 'types')}
+      />
+      {error !== null && !fieldErrors(error, 'name', 'url', 'types') && <ErrorBox error={error} />}
+    </>
+  );
+}
+
+/** PUT /v1/webhooks/{id} (a Facturier extension): the webhook changed in place, its secret kept. */
+function EditWebhook({ webhook, onSaved }: { webhook: Webhook; onSaved: () => void }) {
+  const [form, setForm] = useState<WebhookForm>({ name: webhook.name, url: webhook.url, types: webhook.types });
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const container = e.currentTarget as HTMLElement;
+    setError(null);
+    setSaved(false);
+    try {
+      await call('PUT', '/v1/webhooks/{id}', { path: { id: webhook.id }, body: bodyOf(form) });
+      setSaved(true);
+      onSaved();
+    } catch (err) {
+      setError(err);
+      focusFirstError(container);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void save(e)} data-testid="edit-webhook" noValidate>
+      <fieldset class="plain">
+        <legend>{tw('edit')}</legend>
+        <p class="hint">{tw('editHelp')}</p>
+        <WebhookFields
+          form={form}
+          set={(patch) => {
+            setSaved(false);
+            setForm((f) => ({ ...f, ...patch }));
+          }}
+          error={error}
+        />
+        {saved && <Notice>{tw('saved')}</Notice>}
+        <div class="actions">
+          <button type="submit" class="primary">
+            {tw('save')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
 export function WebhooksPage({ readOnly }: { readOnly: boolean }) {
   const list = useLoad(async () => {
     const items = await get('/v1/webhooks');
     return { items, total: items.length, pages: 1 };
   }, []);
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [types, setTypes] = useState<EventType[]>([]);
+  const [form, setForm] = useState<WebhookForm>(emptyForm);
+  const set = (patch: Partial<WebhookForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+  };
   const [error, setError] = useState<unknown>(null);
   const [created, setCreated] = useState<Webhook | null>(null);
   const [removing, setRemoving] = useState<Webhook | null>(null);
@@ -380,10 +485,8 @@ export function WebhooksPage({ readOnly }: { readOnly: boolean }) {
     const container = e.currentTarget as HTMLElement;
     setError(null);
     try {
-      const answer = await call('POST', '/v1/webhooks', { body: { name: name.trim(), url: url.trim(), types } });
-      setName('');
-      setUrl('');
-      setTypes([]);
+      const answer = await call('POST', '/v1/webhooks', { body: bodyOf(form) });
+      setForm(emptyForm);
       if (answer.data.secretKey) setCreated(answer.data);
       list.reload();
     } catch (err) {
@@ -474,21 +577,7 @@ export function WebhooksPage({ readOnly }: { readOnly: boolean }) {
         <form onSubmit={(e) => void create(e)} data-testid="new-webhook" noValidate>
           <fieldset class="plain">
             <legend>{tw('newWebhook')}</legend>
-            <div class="grid-form">
-              <Field label={tw('name')} value={name} onValue={setName} required maxLength={200} error={fieldErrors(error, 'name')} />
-              <Field
-                label={tw('url')}
-                value={url}
-                onValue={setUrl}
-                required
-                maxLength={2000}
-                hint={tw('urlHint')}
-                autocomplete="off"
-                error={fieldErrors(error, 'url')}
-              />
-            </div>
-            <TypePicker value={types} onValue={setTypes} error={fieldErrors(error, 'types')} />
-            {error !== null && !fieldErrors(error, 'name', 'url', 'types') && <ErrorBox error={error} />}
+            <WebhookFields form={form} set={set} error={error} />
             <div class="actions">
               <button type="submit" class="primary">
                 {tw('create')}
@@ -551,6 +640,7 @@ export function WebhookPage({ id, readOnly }: { id: string; readOnly: boolean })
           </ul>
         </dd>
       </dl>
+      {!readOnly && <EditWebhook key={w.id} webhook={w} onSaved={webhook.reload} />}
       <h2>{tw('deliveries')}</h2>
       {error !== null && <ErrorBox error={error} />}
       <ListTable

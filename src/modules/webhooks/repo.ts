@@ -47,6 +47,17 @@ export function getWebhook(db: Db, accountId: number, id: number): Promise<Webho
   return db.selectFrom('webhooks').selectAll().where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
 }
 
+/** Name, URL and types replaced; false when the account has no such webhook. */
+export async function updateWebhook(
+  db: Db,
+  accountId: number,
+  id: number,
+  values: Pick<WebhookRow, 'name' | 'url' | 'types'>,
+): Promise<boolean> {
+  const result = await db.updateTable('webhooks').set(values).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function deleteWebhooks(db: Db, accountId: number, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.deleteFrom('webhooks').where('accountId', '=', accountId).where('id', 'in', ids).execute();

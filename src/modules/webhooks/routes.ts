@@ -1,12 +1,12 @@
-// /v1/webhooks (the reference: list, register, delete by id or url) and our extensions: the
-// deliveries of a webhook with their attempts, and a manual redelivery.
+// /v1/webhooks (the reference: list, register, delete by id or url) and our extensions: a change in
+// place (PUT), the deliveries of a webhook with their attempts, and a manual redelivery.
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import type { TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema, IdParams, Int32 } from '../../http/schemas.js';
 import { systemResolver } from './ssrf.js';
-import { DeleteQuery, Webhook, WebhookAttempt, WebhookDelivery, WebhookInput, WebhookType } from './schemas.js';
+import { DeleteQuery, Webhook, WebhookAttempt, WebhookDelivery, WebhookInput, WebhookType, WebhookUpdate } from './schemas.js';
 import * as webhooks from './service.js';
 
 const problem = { $ref: 'ProblemDetails#' };
@@ -36,6 +36,23 @@ export function webhookRoutes(app: TypedApp, ctx: webhooks.WebhooksContext): voi
       },
     },
     async (request, reply) => reply.code(201).send(await webhooks.createWebhook(ctx, request.principal.accountId, request.body)),
+  );
+
+  app.put(
+    '/v1/webhooks/:id',
+    {
+      config: { errorBody: 'Error' },
+      schema: {
+        tags,
+        operationId: 'PUT_Webhooks_Update',
+        summary:
+          'Change a webhook in place: name, URL (checked as at registration) and event types; the signing secret and the deliveries are kept (Facturier extension)',
+        params: IdParams,
+        body: WebhookUpdate,
+        response: { 200: ref, 400: error, 404: error },
+      },
+    },
+    async (request) => webhooks.updateWebhook(ctx, request.principal.accountId, request.params.id, request.body),
   );
 
   app.delete(

@@ -145,6 +145,23 @@ export const WebhookInput = Type.Object(
 );
 export type WebhookInputT = Static<typeof WebhookInput>;
 
+/**
+ * PUT /v1/webhooks/{id} (Facturier extension): the name, URL and event types replaced in place. The
+ * signing secret is kept: `secretKey` may be sent back as the list answers it (null), and `id` as the
+ * record has it, both ignored; a new secret means deleting and registering again.
+ */
+export const WebhookUpdate = Type.Object(
+  {
+    name: WebhookInput.properties.name,
+    url: WebhookInput.properties.url,
+    types: WebhookInput.properties.types,
+    id: Type.Optional(Type.Integer({ description: 'Read-only, ignored' })),
+    secretKey: Type.Optional(Type.Null({ description: 'Read-only: the secret is kept (null, as lists answer it)' })),
+  },
+  { additionalProperties: false },
+);
+export type WebhookUpdateT = Static<typeof WebhookUpdate>;
+
 export const WebhookAttempt = Type.Object(
   {
     attemptedAt: Type.String({ format: 'date-time' }),

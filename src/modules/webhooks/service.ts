@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Clock } from '../../jobs/runner.js';
 import type { Page } from '../../app/paging.js';
 import * as repo from './repo.js';
-import type { WebhookDeliveryT, WebhookInputT, WebhookT } from './schemas.js';
+import type { WebhookDeliveryT, WebhookInputT, WebhookT, WebhookUpdateT } from './schemas.js';
 import { isIP } from 'node:net';
 import { forbiddenAddress, hostOf, type Resolver } from './ssrf.js';
 
@@ -109,6 +109,23 @@ export async function createWebhook(ctx: WebhooksContext, accountId: number, inp
   };
   const id = await repo.insertWebhook(ctx.db.kysely, row);
   return present({ id, ...row }, true);
+}
+
+/**
+ * Name, URL (checked as at registration) and event types changed in place; the secret and the
+ * deliveries are kept (a pending one goes to the new URL at its next attempt, the new types apply to
+ * the events after the change). Another account's webhook is a missing one.
+ */
+export async function updateWebhook(ctx: WebhooksContext, accountId: number, id: number, input: WebhookUpdateT): Promise<WebhookT> {
+  const db = ctx.db.kysely;
+  if (!(await repo.getWebhook(db, accountId, id))) throw new NotFoundError('Webhook', id);
+  const name = input.name.trim();
+  if (!name) throw ValidationError.field('name', 'must not be blank');
+  const url = await checkWebhookUrl(ctx, input.url);
+  if (!(await repo.updateWebhook(db, accountId, id, { name, url, types: JSON.stringify([...new Set(input.types)]) }))) {
+    throw new NotFoundError('Webhook', id);
+  }
+  return present((await repo.getWebhook(db, accountId, id))!, false);
 }
 
 export async function listWebhooks(ctx: WebhooksContext, accountId: number): Promise<WebhookT[]> {
