@@ -43,7 +43,9 @@ export async function dashboardScenario(): Promise<{ results: []; notes: string[
   const customerIds = await generateCustomers(db, accountId, 1_000);
   await generateInvoices(db, keyring, accountId, customerIds, invoiceCount);
   await db.close();
-  notes.push(`setup: 1000 customers and ${invoiceCount} invoices (2024-01-01 to yesterday, unpaid) generated in ${Math.round((Date.now() - t0) / 1000)} s`);
+  notes.push(
+    `setup: 1000 customers and ${invoiceCount} invoices (2024-01-01 to yesterday, unpaid) generated in ${Math.round((Date.now() - t0) / 1000)} s`,
+  );
   const server = await startFacturier(env);
   const headers = { 'x-api-key': apiKey };
 

@@ -165,7 +165,8 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     const byMonth = new Map<string, number>();
     for (const d of invoices.filter((i) => i.number))
       byMonth.set(d.date.slice(0, 7), (byMonth.get(d.date.slice(0, 7)) ?? 0) + cents(d.taxExcludedAmount));
-    for (const d of credits.filter((c) => c.number)) byMonth.set(d.date.slice(0, 7), (byMonth.get(d.date.slice(0, 7)) ?? 0) - cents(d.taxExcludedAmount));
+    for (const d of credits.filter((c) => c.number))
+      byMonth.set(d.date.slice(0, 7), (byMonth.get(d.date.slice(0, 7)) ?? 0) - cents(d.taxExcludedAmount));
     const cash = new Map<string, number>();
     for (const r of receipts) cash.set(r.date.slice(0, 7), (cash.get(r.date.slice(0, 7)) ?? 0) + cents(r.amount));
     const sum = (list: Doc[]) => list.reduce((s, d) => s + cents(d.balance), 0);
@@ -188,7 +189,10 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     const elapsed = Date.now() - started;
     page.off('request', count);
     expect(calls.length, calls.join('\n')).toBe(6);
-    expect(calls.filter((u) => new URL(u).pathname === '/v1/dashboard'), calls.join('\n')).toHaveLength(1);
+    expect(
+      calls.filter((u) => new URL(u).pathname === '/v1/dashboard'),
+      calls.join('\n'),
+    ).toHaveLength(1);
     console.info(`dashboard [${ctx.dialect}]: ${calls.length} API requests, shown in ${elapsed} ms`);
     for (const [month, value] of byMonth) expect(await text(`[data-testid=revenue] tr[data-month="${month}"] td`)).toBe(euros(value / 100));
     expect(await page.locator('[data-testid=revenue] tbody tr').count()).toBe(12);
@@ -210,7 +214,9 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
       '#/invoices?status=ToSend',
     );
     expect(creditDrafts.length).toBe(1);
-    expect(await waiting.getByRole('link', { name: `Avoirs en brouillon : ${creditDrafts.length}` }).getAttribute('href')).toBe('#/credits');
+    expect(await waiting.getByRole('link', { name: `Avoirs en brouillon : ${creditDrafts.length}` }).getAttribute('href')).toBe(
+      '#/credits',
+    );
     // The oldest overdue first, linking to the invoice.
     expect(await waiting.locator('h3 + ul li a').first().textContent()).toBe(docs.a.number);
     await accessible('dashboard');

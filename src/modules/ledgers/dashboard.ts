@@ -24,7 +24,8 @@ export function monthsEnding(today: string, count: number): string[] {
 }
 
 /** Exact sum of a stored amount aggregate (null when no row matched). */
-const amount = (db: Db, v: StoredAmount | bigint | null | undefined) => (v === null || v === undefined ? new Big(0) : fromStoredAmount(db, v));
+const amount = (db: Db, v: StoredAmount | bigint | null | undefined) =>
+  v === null || v === undefined ? new Big(0) : fromStoredAmount(db, v);
 const num = (v: Big) => Number(v.toFixed(2));
 
 export async function dashboardFigures(db: Db, accountId: number, today: string, monthCount: number): Promise<DashboardT> {
@@ -46,7 +47,14 @@ export async function dashboardFigures(db: Db, accountId: number, today: string,
     .select((eb) => [
       month.as('month'),
       eb.fn
-        .sum<StoredAmount>(eb.case().when('kind', '=', 'Credit').then(sql<StoredAmount>`-${sql.ref('taxExcludedAmount')}`).else(eb.ref('taxExcludedAmount')).end())
+        .sum<StoredAmount>(
+          eb
+            .case()
+            .when('kind', '=', 'Credit')
+            .then(sql<StoredAmount>`-${sql.ref('taxExcludedAmount')}`)
+            .else(eb.ref('taxExcludedAmount'))
+            .end(),
+        )
         .as('amount'),
     ])
     .groupBy(month)
@@ -72,23 +80,29 @@ export async function dashboardFigures(db: Db, accountId: number, today: string,
     .select((eb) => {
       const unpaid = eb.and([eb('kind', '=', 'Invoice'), eb('isDraft', '=', false), eb('isPaid', '=', false)]);
       const dueSince = (lower: string | null, upper: string | null) =>
-        eb.fn
-          .sum<StoredAmount>(
-            eb
-              .case()
-              .when(
-                eb.and([
-                  unpaid,
-                  ...(lower === null ? [] : [eb('dueDate', '>=', lower)]),
-                  ...(upper === null ? [eb('dueDate', 'is not', null)] : [eb('dueDate', '<', upper)]),
-                ]),
-              )
-              .then(eb.ref('balance'))
-              .else(sql<StoredAmount>`0`)
-              .end(),
-          );
+        eb.fn.sum<StoredAmount>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                unpaid,
+                ...(lower === null ? [] : [eb('dueDate', '>=', lower)]),
+                ...(upper === null ? [eb('dueDate', 'is not', null)] : [eb('dueDate', '<', upper)]),
+              ]),
+            )
+            .then(eb.ref('balance'))
+            .else(sql<StoredAmount>`0`)
+            .end(),
+        );
       const count = (condition: ReturnType<typeof eb.and>) =>
-        eb.fn.sum<number>(eb.case().when(condition).then(sql<number>`1`).else(sql<number>`0`).end());
+        eb.fn.sum<number>(
+          eb
+            .case()
+            .when(condition)
+            .then(sql<number>`1`)
+            .else(sql<number>`0`)
+            .end(),
+        );
       return [
         dueSince(today, null).as('notDue'),
         dueSince(late30, today).as('upTo30'),
@@ -146,12 +160,7 @@ export async function dashboardFigures(db: Db, accountId: number, today: string,
   const turnedDownCountQuery = turnedDown()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const turnedDownQuery = turnedDown()
-    .select(columns)
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(TURNED_DOWN_LISTED)
-    .execute();
+  const turnedDownQuery = turnedDown().select(columns).orderBy('date', 'desc').orderBy('id', 'desc').limit(TURNED_DOWN_LISTED).execute();
 
   const [revenueRows, cashRows, state, accepted, oldest, turnedDownCount, turnedDownRows] = await Promise.all([
     revenueQuery,

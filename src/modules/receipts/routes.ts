@@ -57,7 +57,13 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
       const q = request.query;
       const page = pageOf(q);
       const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
-      const { items, total } = await receipts.listReceipts(ctx, request.principal.accountId, { query: q.query, customerId: q.CustomerId }, page, order);
+      const { items, total } = await receipts.listReceipts(
+        ctx,
+        request.principal.accountId,
+        { query: q.query, customerId: q.CustomerId },
+        page,
+        order,
+      );
       setPagingHeaders(request, reply, page, total);
       return items;
     },

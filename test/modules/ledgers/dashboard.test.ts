@@ -9,7 +9,8 @@ import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
 import { salesClient, simpleLine, type DocBody } from '../../helpers/sales.js';
 
 const cents = (v: number) => Math.round(v * 100);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 describeEachDb('dashboard figures (GET /v1/dashboard)', (ctx) => {
   let a: TestAccount;
@@ -156,7 +157,8 @@ describeEachDb('dashboard figures (GET /v1/dashboard)', (ctx) => {
     const incoming = await all('/v1/saleinvoices?Status=Incoming');
     const expired = await all('/v1/saleinvoices?Status=Expired&OrderBy=date');
     const sum = (list: DocBody[]) => list.reduce((s, i) => s + cents(i.balance), 0);
-    const late = (lo: number, hi: number) => sum(expired.filter((i) => daysBetween(i.dueDate, today) >= lo && daysBetween(i.dueDate, today) <= hi));
+    const late = (lo: number, hi: number) =>
+      sum(expired.filter((i) => daysBetween(i.dueDate, today) >= lo && daysBetween(i.dueDate, today) <= hi));
     expect(cents(d.due.notDue)).toBe(sum(incoming));
     expect(cents(d.due.overdue)).toBe(sum(expired));
     expect(cents(d.due.total)).toBe(sum(incoming) + sum(expired));
@@ -183,7 +185,9 @@ describeEachDb('dashboard figures (GET /v1/dashboard)', (ctx) => {
           balance: i.balance,
         })),
     );
-    expect(d.oldestOverdue.map((i: DocBody) => i.id)).toEqual([docs.old, docs.first, docs.late61, docs.late60, docs.late31].map((i) => i.id));
+    expect(d.oldestOverdue.map((i: DocBody) => i.id)).toEqual(
+      [docs.old, docs.first, docs.late61, docs.late60, docs.late31].map((i) => i.id),
+    );
   });
 
   it('counts the documents waiting for an action as the lists do', async () => {
@@ -203,7 +207,14 @@ describeEachDb('dashboard figures (GET /v1/dashboard)', (ctx) => {
       turnedDown: turnedDown.length,
     });
     // 12 finalized invoices, 2 sent; 1 cancelled and 1 processed leave the ToSend list.
-    expect(d.waiting).toEqual({ invoiceDrafts: 2, invoicesToSend: 8, overdueInvoices: 7, acceptedQuotes: 1, creditDrafts: 1, turnedDown: 2 });
+    expect(d.waiting).toEqual({
+      invoiceDrafts: 2,
+      invoicesToSend: 8,
+      overdueInvoices: 7,
+      acceptedQuotes: 1,
+      creditDrafts: 1,
+      turnedDown: 2,
+    });
     expect(d.turnedDownDocuments.map((i: DocBody) => [i.type, i.id])).toEqual([
       ['Invoice', docs.turnedDown.id],
       ['Invoice', docs.late15.id],
@@ -215,7 +226,14 @@ describeEachDb('dashboard figures (GET /v1/dashboard)', (ctx) => {
     expect(cents(d.revenue)).toBe(99_900 - 300);
     expect(cents(d.cash)).toBe(10_000);
     expect(cents(d.due.total)).toBe(cents(999 * 1.2) - 10_000);
-    expect(d.waiting).toEqual({ invoiceDrafts: 1, invoicesToSend: 1, overdueInvoices: 1, acceptedQuotes: 0, creditDrafts: 1, turnedDown: 0 });
+    expect(d.waiting).toEqual({
+      invoiceDrafts: 1,
+      invoicesToSend: 1,
+      overdueInvoices: 1,
+      acceptedQuotes: 0,
+      creditDrafts: 1,
+      turnedDown: 0,
+    });
     expect(d.oldestOverdue).toHaveLength(1);
     expect(d.turnedDownDocuments).toEqual([]);
   });

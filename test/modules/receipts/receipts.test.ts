@@ -372,7 +372,8 @@ describeEachDb('receipts', (ctx) => {
   it("lists one customer's receipts by CustomerId, also once the customer is renamed and renumbered", async () => {
     const c = await ctx.newAccount('Clients SAS');
     const customer = async (companyName: string, number: string) =>
-      (await ctx.inject({ method: 'POST', url: '/v1/customers', headers: c.headers, payload: { companyName, number } })).json().id as number;
+      (await ctx.inject({ method: 'POST', url: '/v1/customers', headers: c.headers, payload: { companyName, number } })).json()
+        .id as number;
     const moreau = await customer('Moreau Frères', 'C-MOR');
     const petit = await customer('Petit SARL', 'C-PET');
     for (const [amount, reference, id] of [
