@@ -6,24 +6,10 @@
 // server's CPU per page load (from /proc: steadier than wall time on a shared machine) and the wall
 // time, one page load at a time, in BENCH_ROUNDS (3) alternating rounds; and a check that both ways
 // give the same totals, to the cent.
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import { generateCustomers, generateInvoices } from './generate.js';
-import { sqliteBenchDatabase, startFacturier, stop } from './lib.js';
+import { cpuMs, load1, median, sqliteBenchDatabase, startFacturier, stop } from './lib.js';
 
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const cents = (v: number) => Math.round(v * 100);
-const load1 = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 interface Cost {
   requests: number;
