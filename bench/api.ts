@@ -4,12 +4,11 @@
 // replaying Facturier's own answer bytes for that endpoint. The figure is project ÷ bare req/s,
 // the median of the rounds' ratios. Then (unless BENCH_PROFILE=0) one CPU profile of the server
 // per endpoint, summarized as its top self-time functions (the profiles themselves are not kept).
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SEARCH_WORDS, pick, rng } from './data.js';
 import { generateCustomers, generateInvoices } from './generate.js';
-import { load, sqliteBenchDatabase, startFacturier, startReference, stop, type LoadResult } from './lib.js';
+import { cpuMs, load, load1, median, sqliteBenchDatabase, startFacturier, startReference, stop, type LoadResult } from './lib.js';
 import { selfTimeTable, topSelfTime } from './profile.js';
 
 interface Endpoint {
@@ -22,24 +21,6 @@ interface Endpoint {
   /** Concurrent connections (50 unless the answers are large). */
   connections?: number;
 }
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks (100 Hz).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load1 = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 export async function apiScenario(seconds: number): Promise<{ results: LoadResult[]; notes: string[]; extra: string }> {
   const roundSeconds = process.env.BENCH_SECONDS ? seconds : 5;

@@ -1,8 +1,9 @@
 // `npm run bench [-- scenario ...]`: runs the load scenarios in one process tree and writes
-// the figures to bench/results/. Scenarios: api, hello, customers, invoices, pdf, backup, workers, exports, einvoicing, delivery, statements, scale (default: all).
+// the figures to bench/results/. Scenarios: api, hello, customers, invoices, pdf, backup, workers, exports, einvoicing, delivery, statements, scale, dashboard (default: all).
 import { apiScenario } from './api.js';
 import { backupScenario } from './backup.js';
 import { customersScenario } from './customers.js';
+import { dashboardScenario } from './dashboard.js';
 import { einvoicingScenario } from './einvoicing.js';
 import { exportsScenario } from './exports.js';
 import { deliveryScenario } from './delivery.js';
@@ -36,6 +37,7 @@ const scenarios: Record<string, (seconds: number) => Promise<ScenarioResult>> = 
   delivery: deliveryScenario,
   statements: statementsScenario,
   scale: scaleScenario,
+  dashboard: dashboardScenario,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

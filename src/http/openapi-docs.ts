@@ -688,6 +688,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       'Lists what was paid, oldest first, a page at a time: customer receipts, supplier payments, colleague repayments (filters: From/To, `types`).',
     ok: 'A page of settlements',
   },
+  'GET /v1/dashboard': {
+    description:
+      "The figures of a dashboard in one request: revenue excluding VAT (finalized invoices less finalized credit notes) and cash received (receipts of status Success, refunds negative) by month for the last `Months` months (default 12), what customers owe by lateness (not yet due, 1-30, 31-60, more than 60 days late, counted from the account's day), the counts of the documents waiting for an action (invoice drafts, invoices to send, overdue invoices, accepted quotes, credit note drafts, turned-down e-invoices), the oldest overdue invoices and the turned-down documents. Each figure is the sum or count of a list the API answers (docs/ledgers.md).",
+    ok: 'The figures',
+  },
   'GET /v1/ereporting/periods': {
     description:
       "The account's e-reporting periods overlapping from..to (default: the first day of the previous month to today): sales transaction periods (décades, months or two months by VAT regime) and payment periods, each with its deadline, status (Open, Due, NothingToReport, Queued, Sent, Accepted, Rejected), whether it is late, what it declares per VAT rate, its blocking points and its reports.",

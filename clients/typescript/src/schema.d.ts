@@ -2328,6 +2328,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The figures of a dashboard in one request (extension): revenue and cash by month, what customers owe by lateness, the documents waiting for an action, as of the account's day
+         * @description The figures of a dashboard in one request: revenue excluding VAT (finalized invoices less finalized credit notes) and cash received (receipts of status Success, refunds negative) by month for the last `Months` months (default 12), what customers owe by lateness (not yet due, 1-30, 31-60, more than 60 days late, counted from the account's day), the counts of the documents waiting for an action (invoice drafts, invoices to send, overdue invoices, accepted quotes, credit note drafts, turned-down e-invoices), the oldest overdue invoices and the turned-down documents. Each figure is the sum or count of a list the API answers (docs/ledgers.md).
+         */
+        get: operations["GET_Dashboard_Get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/me": {
         parameters: {
             query?: never;
@@ -4588,6 +4608,74 @@ export interface components {
             reference: string | null;
             thirdId: number | null;
             thirdName: string | null;
+        };
+        DashboardMonth: {
+            /** @description The calendar month, YYYY-MM */
+            month: string;
+            /** @description Finalized invoices less finalized credit notes dated in the month, excluding VAT (cancelled ones included) */
+            revenue: number;
+            /** @description Receipts of status Success dated in the month (refunds negative, offsets 0) */
+            cash: number;
+        };
+        DashboardDocument: {
+            /** @enum {string} */
+            type: "Invoice" | "Credit";
+            id: number;
+            number: string | null;
+            customerId: number | null;
+            customerName: string | null;
+            /** Format: date */
+            dueDate: string | null;
+            /** @description What remains due (to refund, for a credit note) */
+            balance: number;
+        };
+        /** @description The figures of a dashboard, computed in one request (extension) */
+        Dashboard: {
+            /**
+             * Format: date
+             * @description The account's day (its time zone), from which lateness is counted
+             */
+            today: string;
+            /** @description The months asked for, ending with the current one, oldest first */
+            months: components["schemas"]["DashboardMonth"][];
+            /** @description Sum of months[].revenue */
+            revenue: number;
+            /** @description Sum of months[].cash */
+            cash: number;
+            /** @description What customers owe: the Incoming and Expired invoice lists, by lateness */
+            due: {
+                /** @description Balance of the finalized invoices not paid, not cancelled, not processed, that have a due date */
+                total: number;
+                /** @description Part of total due today or later */
+                notDue: number;
+                /** @description Part of total due before today: upTo30 + upTo60 + over60 */
+                overdue: number;
+                /** @description 1 to 30 days late */
+                upTo30: number;
+                /** @description 31 to 60 days late */
+                upTo60: number;
+                /** @description More than 60 days late */
+                over60: number;
+            };
+            /** @description Counts of the documents waiting for an action */
+            waiting: {
+                /** @description Invoices of the Draft list */
+                invoiceDrafts: number;
+                /** @description Invoices of the ToSend list (finalized, never sent) */
+                invoicesToSend: number;
+                /** @description Invoices of the Expired list */
+                overdueInvoices: number;
+                /** @description Quotes of status Accepted (to invoice) */
+                acceptedQuotes: number;
+                /** @description Credit note drafts */
+                creditDrafts: number;
+                /** @description Invoices and credit notes not cancelled that the buyer refused (210) or the platform rejected (213), or whose transmission the platform refused */
+                turnedDown: number;
+            };
+            /** @description The 5 invoices longest overdue, earliest due first */
+            oldestOverdue: components["schemas"]["DashboardDocument"][];
+            /** @description The 20 latest turned-down documents, newest first */
+            turnedDownDocuments: components["schemas"]["DashboardDocument"][];
         };
         /** @description User */
         User: {
@@ -14051,6 +14139,8 @@ export interface operations {
                 OrderBy?: string;
                 /** @description Full-text search: reference, notes, customer, document numbers */
                 query?: string;
+                /** @description Facturier extension: the receipts of this customer (by id, whatever the customer's name or number since) */
+                CustomerId?: number;
             };
             header?: never;
             path?: never;
@@ -18553,6 +18643,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SettlementEntry"][];
+                };
+            };
+            /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description ApiKey realm="facturier", header="x-api-key" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address with this key prefix (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GET_Dashboard_Get: {
+        parameters: {
+            query?: {
+                /** @description How many calendar months, ending with the current one (default 12) */
+                Months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
                 };
             };
             /** @description Invalid request: each error names the field (and, for an enum, the allowed values) */

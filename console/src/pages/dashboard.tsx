@@ -1,13 +1,12 @@
 // The landing page after sign-in: the first steps still to do, revenue and cash received per month
 // (bar charts drawn by hand in SVG, with the figures in a table beside them), what remains due by
-// lateness, and the documents waiting for an action. Every figure comes from the /v1 lists
-// (figures.ts); nothing is computed that the API does not answer document by document.
+// lateness, and the documents waiting for an action. The figures come in one request
+// (GET /v1/dashboard), each the sum or count of a /v1 list (test/modules/ledgers/dashboard.test.ts).
 import { call } from '../api';
-import { agingOf, byMonth, cents, countOf, getAll, lastMonths, receiptsSince, todayIso, type MonthAmount } from '../figures';
+import { cents, countOf } from '../figures';
 import { money } from '../format';
 import { lang, t } from '../i18n';
 import { ErrorBox, Loading, useLoad } from '../ui';
-import type { EInvoicingStatus } from './einvoicing';
 import '../dashboard.css';
 
 /** The first steps of a new account, each done when the API says so. */
@@ -28,40 +27,31 @@ async function loadSteps() {
   ] as const;
 }
 
-/** An e-invoice the platform or the buyer turned down: the same test as the document's panel. */
-const turnedDown = (s: EInvoicingStatus | null | undefined) =>
-  !!s && (s.transmission === 'TransmissionRefused' || s.code === '210' || s.code === '213');
+/** A month's amount in cents (the charts' unit). */
+interface MonthAmount {
+  month: string;
+  cents: number;
+}
 
+/** Every figure in one request: GET /v1/dashboard computes them in SQL as of the account's day (docs/ledgers.md). */
 async function loadFigures() {
-  const today = todayIso();
-  const months = lastMonths(today);
-  const from = `${months[0]}-01`;
-  const [invoices, credits, incoming, expired, receipts, invoiceDrafts, toSend, accepted] = await Promise.all([
-    getAll('/v1/saleinvoices', { query: { From: from, Cancelled: 'All' } }),
-    getAll('/v1/salecredits', { query: { From: from, Cancelled: 'All' } }),
-    getAll('/v1/saleinvoices', { query: { Status: 'Incoming' } }),
-    getAll('/v1/saleinvoices', { query: { Status: 'Expired' } }),
-    receiptsSince(from),
-    countOf('/v1/saleinvoices', { query: { Status: 'Draft' } }),
-    countOf('/v1/saleinvoices', { query: { Status: 'ToSend' } }),
-    countOf('/v1/salequotes', { query: { Status: 'Accepted' } }),
-  ]);
-  // Revenue: what was invoiced excluding VAT, less the credit notes, by the documents' dates.
-  const revenue = byMonth(months, [
-    ...invoices.filter((d) => !d.isDraft).map((d) => ({ date: d.date, cents: cents(d.taxExcludedAmount) })),
-    ...credits.filter((d) => !d.isDraft).map((d) => ({ date: d.date, cents: -cents(d.taxExcludedAmount) })),
-  ]);
-  // Cash: the receipts that moved money (Success), refunds counted negative.
-  const cash = byMonth(
-    months,
-    receipts.filter((r) => r.status === 'Success').map((r) => ({ date: r.date, cents: cents(r.amount) })),
-  );
-  const rejected = [
-    ...invoices.filter((d) => turnedDown(d.einvoicingStatus)).map((d) => ({ ...d, section: 'invoices' })),
-    ...credits.filter((d) => turnedDown(d.einvoicingStatus)).map((d) => ({ ...d, section: 'credits' })),
-  ];
-  const overdue = [...expired].sort((x, y) => (x.dueDate ?? '').localeCompare(y.dueDate ?? ''));
-  return { revenue, cash, aging: agingOf(today, incoming, expired), overdue, rejected, invoiceDrafts, toSend, accepted };
+  const d = (await call('GET', '/v1/dashboard')).data;
+  const section = (type: 'Invoice' | 'Credit') => (type === 'Credit' ? 'credits' : 'invoices');
+  return {
+    revenue: d.months.map((m): MonthAmount => ({ month: m.month, cents: cents(m.revenue) })),
+    cash: d.months.map((m): MonthAmount => ({ month: m.month, cents: cents(m.cash) })),
+    aging: {
+      notDue: cents(d.due.notDue),
+      upTo30: cents(d.due.upTo30),
+      upTo60: cents(d.due.upTo60),
+      over60: cents(d.due.over60),
+      overdue: cents(d.due.overdue),
+      total: cents(d.due.total),
+    },
+    waiting: d.waiting,
+    overdue: d.oldestOverdue,
+    rejected: d.turnedDownDocuments.map((doc) => ({ ...doc, section: section(doc.type) })),
+  };
 }
 
 const monthLabel = (month: string, style: 'short' | 'long') =>
@@ -197,16 +187,19 @@ export function DashboardPage() {
             <h2 id="waiting-title">{t('dashWaiting')}</h2>
             <ul class="waiting">
               <li>
-                <a href="#/invoices?status=Draft">{t('dashDrafts', { n: f.invoiceDrafts })}</a>
+                <a href="#/invoices?status=Draft">{t('dashDrafts', { n: f.waiting.invoiceDrafts })}</a>
               </li>
               <li>
-                <a href="#/invoices?status=Expired">{t('dashOverdueCount', { n: f.overdue.length })}</a>
+                <a href="#/invoices?status=Expired">{t('dashOverdueCount', { n: f.waiting.overdueInvoices })}</a>
               </li>
               <li>
-                <a href="#/invoices?status=ToSend">{t('dashToSend', { n: f.toSend })}</a>
+                <a href="#/invoices?status=ToSend">{t('dashToSend', { n: f.waiting.invoicesToSend })}</a>
               </li>
               <li>
-                <a href="#/quotes?status=Accepted">{t('dashAccepted', { n: f.accepted })}</a>
+                <a href="#/quotes?status=Accepted">{t('dashAccepted', { n: f.waiting.acceptedQuotes })}</a>
+              </li>
+              <li>
+                <a href="#/credits">{t('dashCreditDrafts', { n: f.waiting.creditDrafts })}</a>
               </li>
               {f.rejected.map((d) => (
                 <li key={`${d.section}${d.id}`} class="alert-item">
@@ -222,7 +215,7 @@ export function DashboardPage() {
                     <li key={d.id}>
                       <a href={`#/invoices/${d.id}`}>{d.number}</a> ·{' '}
                       {d.customerId ? <a href={`#/customers/${d.customerId}/account`}>{d.customerName}</a> : d.customerName} ·{' '}
-                      {euros(cents(d.balance))}
+                      {money(d.balance)}
                     </li>
                   ))}
                 </ul>

@@ -1,11 +1,24 @@
-// /v1/commitments and /v1/settlements (our extension): the views the exports of the same names read.
+// /v1/commitments and /v1/settlements (our extension): the views the exports of the same names read;
+// /v1/dashboard (our extension): the figures of the console's landing page, in one request.
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import type { TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema, Str } from '../../http/schemas.js';
-import { COMMITMENT_TYPES, CommitmentEntry, SETTLEMENT_TYPES, SettlementEntry } from './schemas.js';
+import { timezoneOf } from '../sales/index.js';
+import { getAccountSettings } from '../settings/index.js';
+import { todayIn } from '../../domain/dates.js';
+import { dashboardFigures } from './dashboard.js';
+import {
+  COMMITMENT_TYPES,
+  CommitmentEntry,
+  Dashboard,
+  DashboardDocument,
+  DashboardMonth,
+  SETTLEMENT_TYPES,
+  SettlementEntry,
+} from './schemas.js';
 import { listCommitments, listSettlements } from './views.js';
 
 const problem = { $ref: 'ProblemDetails#' };
@@ -41,6 +54,7 @@ function typesOf<T extends string>(query: { types?: string | string[]; 'types[]'
 export function ledgerRoutes(app: TypedApp, appCtx: AppContext): void {
   ensureSchema(app, CommitmentEntry);
   ensureSchema(app, SettlementEntry);
+  for (const schema of [DashboardMonth, DashboardDocument, Dashboard]) ensureSchema(app, schema);
   const db = appCtx.db.kysely;
 
   app.get(
@@ -95,6 +109,29 @@ export function ledgerRoutes(app: TypedApp, appCtx: AppContext): void {
       );
       setPagingHeaders(request, reply, page, total);
       return items;
+    },
+  );
+
+  app.get(
+    '/v1/dashboard',
+    {
+      schema: {
+        tags: ['Ledgers'],
+        operationId: 'GET_Dashboard_Get',
+        summary:
+          "The figures of a dashboard in one request (extension): revenue and cash by month, what customers owe by lateness, the documents waiting for an action, as of the account's day",
+        querystring: Type.Object({
+          Months: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: 24, description: 'How many calendar months, ending with the current one (default 12)' }),
+          ),
+        }),
+        response: { 200: Type.Ref(Dashboard), 400: problem },
+      },
+    },
+    async (request) => {
+      const accountId = request.principal.accountId;
+      const today = todayIn(timezoneOf(await getAccountSettings(db, accountId)));
+      return dashboardFigures(db, accountId, today, request.query.Months ?? 12);
     },
   );
 }

@@ -45,3 +45,68 @@ export const SettlementEntry = Type.Object(
   { $id: 'SettlementEntry', additionalProperties: false, description: 'What was paid, by kind (extension)' },
 );
 export type SettlementEntryT = Static<typeof SettlementEntry>;
+
+// --- GET /v1/dashboard (our extension): the figures of the console's landing page ---------------
+
+const Amount = (description: string) => Type.Number({ description });
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+
+export const DashboardMonth = Type.Object(
+  {
+    month: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$', description: 'The calendar month, YYYY-MM' }),
+    revenue: Amount('Finalized invoices less finalized credit notes dated in the month, excluding VAT (cancelled ones included)'),
+    cash: Amount('Receipts of status Success dated in the month (refunds negative, offsets 0)'),
+  },
+  { $id: 'DashboardMonth', additionalProperties: false },
+);
+
+export const DashboardDocument = Type.Object(
+  {
+    type: StringEnum(['Invoice', 'Credit'] as const),
+    id: Type.Integer(),
+    number: Nullable(Type.String()),
+    customerId: Nullable(Type.Integer()),
+    customerName: Nullable(Type.String()),
+    dueDate: Nullable(Type.String({ format: 'date' })),
+    balance: Amount('What remains due (to refund, for a credit note)'),
+  },
+  { $id: 'DashboardDocument', additionalProperties: false },
+);
+
+export const Dashboard = Type.Object(
+  {
+    today: Type.String({ format: 'date', description: "The account's day (its time zone), from which lateness is counted" }),
+    months: Type.Array(Type.Ref(DashboardMonth), { description: 'The months asked for, ending with the current one, oldest first' }),
+    revenue: Amount('Sum of months[].revenue'),
+    cash: Amount('Sum of months[].cash'),
+    due: Type.Object(
+      {
+        total: Amount('Balance of the finalized invoices not paid, not cancelled, not processed, that have a due date'),
+        notDue: Amount('Part of total due today or later'),
+        overdue: Amount('Part of total due before today: upTo30 + upTo60 + over60'),
+        upTo30: Amount('1 to 30 days late'),
+        upTo60: Amount('31 to 60 days late'),
+        over60: Amount('More than 60 days late'),
+      },
+      { additionalProperties: false, description: 'What customers owe: the Incoming and Expired invoice lists, by lateness' },
+    ),
+    waiting: Type.Object(
+      {
+        invoiceDrafts: Count('Invoices of the Draft list'),
+        invoicesToSend: Count('Invoices of the ToSend list (finalized, never sent)'),
+        overdueInvoices: Count('Invoices of the Expired list'),
+        acceptedQuotes: Count('Quotes of status Accepted (to invoice)'),
+        creditDrafts: Count('Credit note drafts'),
+        turnedDown: Count(
+          'Invoices and credit notes not cancelled that the buyer refused (210) or the platform rejected (213), or whose transmission the platform refused',
+        ),
+      },
+      { additionalProperties: false, description: 'Counts of the documents waiting for an action' },
+    ),
+    oldestOverdue: Type.Array(Type.Ref(DashboardDocument), { description: 'The 5 invoices longest overdue, earliest due first' }),
+    turnedDownDocuments: Type.Array(Type.Ref(DashboardDocument), { description: 'The 20 latest turned-down documents, newest first' }),
+  },
+  { $id: 'Dashboard', additionalProperties: false, description: 'The figures of a dashboard, computed in one request (extension)' },
+);
+export type DashboardT = Static<typeof Dashboard>;
+export type DashboardDocumentT = Static<typeof DashboardDocument>;

@@ -120,9 +120,16 @@ export async function findReceipts(db: Db, accountId: number, internalId: string
 
 export { searchTextOf } from '../../db/search.js';
 
-export async function listReceipts(db: Db, accountId: number, query: string | undefined, page: Page, order: SortKey<SortColumn>[]) {
+export interface ReceiptFilter {
+  /** Words of the reference, notes, customer and document numbers (db/search.ts). */
+  query?: string;
+  customerId?: number;
+}
+
+export async function listReceipts(db: Db, accountId: number, filter: ReceiptFilter, page: Page, order: SortKey<SortColumn>[]) {
   let base = db.selectFrom('receipts').where('accountId', '=', accountId);
-  for (const c of searchTextConditions(query)) base = base.where(c);
+  for (const c of searchTextConditions(filter.query)) base = base.where(c);
+  if (filter.customerId !== undefined) base = base.where('customerId', '=', filter.customerId);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);
   if (total === 0 || page.offset >= total) return { rows: [], total };

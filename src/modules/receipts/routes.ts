@@ -8,7 +8,7 @@ import type { TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, parseOrderBy, setPagingHeaders } from '../../http/paging.js';
 import { ensureSchema, NoBody } from '../../http/schemas.js';
 import { Commitment, Credit, Invoice, SaleDocumentLine, VatSummary } from '../sales/index.js';
-import { IdParams, Str } from '../../http/schemas.js';
+import { IdParams, Int32, Str } from '../../http/schemas.js';
 import type { SortColumn } from './repo.js';
 import { PayInvoice, Receipt, ReceiptInput, ReceiptLink, RefundCredit } from './schemas.js';
 import * as receipts from './service.js';
@@ -43,6 +43,12 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
         querystring: Type.Object({
           ...PagingQuery,
           query: Type.Optional(Str(200, 'Full-text search: reference, notes, customer, document numbers')),
+          CustomerId: Type.Optional(
+            Type.Integer({
+              ...Int32,
+              description: "Facturier extension: the receipts of this customer (by id, whatever the customer's name or number since)",
+            }),
+          ),
         }),
         response: { 200: Type.Array(ref), 400: problem },
       },
@@ -51,7 +57,13 @@ export function receiptRoutes(app: TypedApp, appCtx: AppContext): void {
       const q = request.query;
       const page = pageOf(q);
       const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
-      const { items, total } = await receipts.listReceipts(ctx, request.principal.accountId, q.query, page, order);
+      const { items, total } = await receipts.listReceipts(
+        ctx,
+        request.principal.accountId,
+        { query: q.query, customerId: q.CustomerId },
+        page,
+        order,
+      );
       setPagingHeaders(request, reply, page, total);
       return items;
     },

@@ -491,11 +491,11 @@ export async function findReceipts(ctx: ReceiptsContext, accountId: number, inte
 export async function listReceipts(
   ctx: ReceiptsContext,
   accountId: number,
-  query: string | undefined,
+  filter: repo.ReceiptFilter,
   page: Page,
   order: SortKey<repo.SortColumn>[],
 ) {
-  const { rows, total } = await repo.listReceipts(ctx.db.kysely, accountId, query, page, order);
+  const { rows, total } = await repo.listReceipts(ctx.db.kysely, accountId, filter, page, order);
   return { items: await presentRows(ctx.db.kysely, accountId, rows), total };
 }
 

@@ -369,6 +369,50 @@ describeEachDb('receipts', (ctx) => {
     expect(bad.json().errors).toHaveProperty('OrderBy');
   });
 
+  it("lists one customer's receipts by CustomerId, also once the customer is renamed and renumbered", async () => {
+    const c = await ctx.newAccount('Clients SAS');
+    const customer = async (companyName: string, number: string) =>
+      (await ctx.inject({ method: 'POST', url: '/v1/customers', headers: c.headers, payload: { companyName, number } })).json()
+        .id as number;
+    const moreau = await customer('Moreau Frères', 'C-MOR');
+    const petit = await customer('Petit SARL', 'C-PET');
+    for (const [amount, reference, id] of [
+      [11, 'MOR-1', moreau],
+      [22, 'PET-1', petit],
+      [33, 'MOR-2', moreau],
+    ] as const)
+      expect((await create({ amount, reference, date: '2026-02-01', customerId: id }, c)).statusCode).toBe(200);
+    const renamed = await ctx.inject({
+      method: 'PUT',
+      url: `/v1/customers/${moreau}`,
+      headers: c.headers,
+      payload: { companyName: 'Moreau & Fils', number: 'C-MOR2' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const list = async (query: string, who = c) => {
+      const res = await ctx.inject({ method: 'GET', url: `/v1/receipts?${query}`, headers: who.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    // The text search knows the names the receipts were made under, not the new ones.
+    expect((await list('query=C-MOR2')).json()).toEqual([]);
+    const mine = await list(`CustomerId=${moreau}&OrderBy=amount`);
+    expect(mine.json().map((r: Body) => [r.reference, r.amount, r.customerId])).toEqual([
+      ['MOR-1', 11, moreau],
+      ['MOR-2', 33, moreau],
+    ]);
+    expect(mine.headers['x-record-count']).toBe('2');
+    expect((await list(`customerid=${petit}`)).json().map((r: Body) => r.reference)).toEqual(['PET-1']);
+    expect((await list(`CustomerId=${moreau}&query=MOR-2`)).json().map((r: Body) => r.reference)).toEqual(['MOR-2']);
+    // Another account's customer id finds none of its receipts.
+    expect((await list(`CustomerId=${moreau}`, a)).json()).toEqual([]);
+    for (const bad of ['abc', '1.5', '3000000000']) {
+      const res = await ctx.inject({ method: 'GET', url: `/v1/receipts?CustomerId=${bad}`, headers: c.headers });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors, bad).toHaveProperty('CustomerId');
+    }
+  });
+
   it('writes ReceiptCreated, ReceiptUpdated and ReceiptDeleted to the outbox with the receipt as payload', async () => {
     const c = await ctx.newAccount('Outbox SAS');
     const r = (await create({ amount: 5, reference: 'one' }, c)).json();
