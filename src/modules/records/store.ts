@@ -173,18 +173,17 @@ export interface RecordForAnswer {
   record<T>(): StoredRecord<T>;
 }
 
-const recordForAnswer = preparedQuery(
-  (db, v: { accountId: number; kind: string; parentKind: string; id: number }) =>
-    db
-      .selectFrom('records as r')
-      .leftJoin('records as p', (join) =>
-        join.onRef('p.id', '=', 'r.parentId').on('p.accountId', '=', v.accountId).on('p.kind', '=', v.parentKind),
-      )
-      .select(['r.id', 'r.data', 'r.createdAt', 'r.updatedAt', 'r.version', 'r.parentId'])
-      .select(['p.version as parentVersion', 'p.updatedAt as parentUpdatedAt'])
-      .where('r.accountId', '=', v.accountId)
-      .where('r.kind', '=', v.kind)
-      .where('r.id', '=', v.id),
+const recordForAnswer = preparedQuery((db, v: { accountId: number; kind: string; parentKind: string; id: number }) =>
+  db
+    .selectFrom('records as r')
+    .leftJoin('records as p', (join) =>
+      join.onRef('p.id', '=', 'r.parentId').on('p.accountId', '=', v.accountId).on('p.kind', '=', v.parentKind),
+    )
+    .select(['r.id', 'r.data', 'r.createdAt', 'r.updatedAt', 'r.version', 'r.parentId'])
+    .select(['p.version as parentVersion', 'p.updatedAt as parentUpdatedAt'])
+    .where('r.accountId', '=', v.accountId)
+    .where('r.kind', '=', v.kind)
+    .where('r.id', '=', v.id),
 );
 
 /**
