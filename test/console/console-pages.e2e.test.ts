@@ -108,6 +108,8 @@ describeEachDb(
       ['products', 'Produits', 'products'],
       [`products/${ids.product}`, /Audit/, 'product-edit'],
       ['receipts', 'Encaissements', 'receipts'],
+      ['ledgers', 'Échéances et règlements', 'ledgers'],
+      ['ledgers/settlements', 'Échéances et règlements', 'settlements'],
       ['received', 'Factures reçues', 'received'],
       ['recurring', 'Factures récurrentes', 'recurring'],
       ['recurring/new', 'Nouvelle facture récurrente', 'recurring-new'],

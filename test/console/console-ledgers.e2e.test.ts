@@ -1,0 +1,211 @@
+// The console's pages for what only the API offered (issue #31), in Debian's chromium on each database:
+// the commitments and settlements views (#/ledgers) show the API's entries and totals to the cent,
+// filter by kind and due date, page, and link each entry to its document.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { BOUNDARY, multipart } from '../helpers/multipart.js';
+import { browserMissing } from '../helpers/referees.js';
+import { salesClient, simpleLine, type DocBody } from '../helpers/sales.js';
+import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, signedInConsole, type Browser } from './browser.js';
+
+const missing = browserMissing('console-ledgers.e2e.test.ts');
+if (!missing) await ensureConsoleBuilt();
+
+const UBL = readFileSync(new URL('../fixtures/einvoicing/ubl-invoice.xml', import.meta.url));
+
+/** An amount as the console writes it in French (1 234,50 €), with plain spaces. */
+const euros = (value: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(value).replace(NBSP, ' ');
+const frenchDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const sumCents = (values: number[]) => values.reduce((s, v) => s + Math.round(v * 100), 0);
+
+interface Commitment {
+  type: string;
+  id: number;
+  reference: string | null;
+  dueDate: string;
+  amount: number;
+  dueAmount: number;
+}
+interface Settlement {
+  type: string;
+  id: number;
+  date: string;
+  amount: number;
+  reference: string | null;
+}
+
+describeEachDb('web console in a browser: commitments, settlements, deposits, the line editor', (ctx) => {
+  if (missing) {
+    it.skip(missing, () => {});
+    return;
+  }
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let account: TestAccount;
+  let customerId: number;
+  const docs: Record<string, DocBody> = {};
+  const ids: Record<string, number> = {};
+
+  const api = async <T = DocBody>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await ctx.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<T>();
+  };
+  /** The rows of the ledger table as the page shows them (spaces made plain). */
+  const rows = async () => (await page.getByTestId('ledger').locator('tbody tr').allTextContents()).map((r) => r.replace(NBSP, ' '));
+  const text = async (testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(NBSP, ' ');
+
+  beforeAll(async () => {
+    ({ base, account, browser, page } = await signedInConsole(ctx, `registres.${ctx.dialect}@atelier.example`));
+    const sales = salesClient(ctx, account);
+    customerId = await sales.customer({ companyName: 'Boulangerie Martin' });
+    docs.big = await sales.finalized('Invoice', { customerId, lines: [simpleLine(1000)] });
+    await api('POST', '/v1/saleinvoices/markaspaid', { invoiceId: docs.big.id, amount: 200.5, paymentMethod: 'Check' });
+    docs.small = await sales.finalized('Invoice', {
+      customerId,
+      lines: [{ type: 'Service', description: 'Conseil', quantity: 1, taxExcludedPrice: 45.67, vat: { rate: 5.5 } }],
+    });
+    docs.credit = await sales.finalized('Credit', { customerId, lines: [simpleLine(10)] });
+    // Enough unpaid invoices for a second page (20 entries a page).
+    for (let i = 0; i < 16; i++) await sales.finalized('Invoice', { customerId, lines: [simpleLine(1 + i)] });
+    const upload = await ctx.inject({
+      method: 'POST',
+      url: '/v1/purchaseinvoices/file',
+      headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: multipart([{ name: 'file', filename: 'inv.xml', type: 'application/xml', content: UBL }]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    ids.purchase = upload.json<{ id: number }>().id;
+    ids.payment = (await api('POST', '/v1/supplierpayments', { amount: 300, date: '2026-01-10', links: [{ id: ids.purchase }] })).id;
+    const colleagueId = (await api('POST', '/v1/colleagues', { firstName: 'Jeanne', lastName: 'Martin' })).id;
+    const report = await api('POST', '/v1/expensereports', {
+      colleagueId,
+      periodStart: '2026-02-01',
+      periodEnd: '2026-02-28',
+      title: 'Février',
+      lines: [{ date: '2026-02-04', vats: [{ rate: 10, taxExcludedAmount: 38.18 }] }],
+    });
+    for (const action of ['submit', 'approve']) await api('POST', `/v1/expensereports/${report.id}/${action}`);
+    ids.report = report.id;
+  }, 180_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the commitments show the API’s entries and totals to the cent, page by page; a kind and a due date narrow them', async () => {
+    const all = await api<Commitment[]>('GET', '/v1/commitments?PageSize=100');
+    expect(all.length).toBe(21); // 18 unpaid invoices, the credit, the purchase invoice, the report
+    await page.goto(`${base}/console/#/ledgers`);
+    await page.getByRole('heading', { name: 'Échéances et règlements' }).waitFor();
+    await expect.poll(async () => (await rows()).length).toBe(20);
+    const first = await rows();
+    // Earliest due first, as the API lists them: the first page is the API's first 20.
+    all.slice(0, 20).forEach((c, i) => {
+      expect(first[i], c.reference ?? '').toContain(frenchDate(c.dueDate));
+      expect(first[i]).toContain(c.reference ?? '');
+      expect(first[i]).toContain(euros(c.dueAmount));
+    });
+    expect(await text('total-Customer')).toBe(euros(sumCents(all.filter((c) => c.type === 'Customer').map((c) => c.dueAmount)) / 100));
+    expect(await text('total-Supplier')).toBe(euros(500));
+    expect(await text('total-Colleague')).toBe(euros(42));
+    const net = sumCents(all.filter((c) => c.type === 'Customer').map((c) => c.dueAmount)) - 50000 - 4200;
+    expect(await text('total-net')).toBe(euros(net / 100));
+    await page.getByText('21 écriture(s) pour ces critères.').waitFor();
+    // The credit: negative, linked to the credit note.
+    const creditRow = page.getByTestId('ledger').locator('tr', { hasText: docs.credit.number as string });
+    expect((await creditRow.textContent())?.replace(NBSP, ' ')).toContain(euros(-12));
+    await expectAccessible(page, 'échéances');
+
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect.poll(async () => (await rows()).length).toBe(1);
+    expect((await rows())[0]).toContain(all[20].reference ?? '');
+
+    // Only the suppliers: the API's one entry, its total, the overdue mark (due 20/05/2024).
+    await page.getByLabel('Clients').uncheck();
+    await page.getByLabel('Collaborateurs').uncheck();
+    await expect.poll(async () => (await rows()).length).toBe(1);
+    const supplier = (await rows())[0];
+    expect(supplier).toContain('INV-2024-9');
+    expect(supplier).toContain(euros(800));
+    expect(supplier).toContain(euros(500));
+    expect(supplier).toContain('En retard');
+    expect(await page.getByTestId('total-Customer').count()).toBe(0);
+    expect(await text('total-Supplier')).toBe(euros(500));
+
+    // Customers again, due from a date: only the API's entries due from then.
+    await page.getByLabel('Clients').check();
+    await page.getByLabel('Fournisseurs').uncheck();
+    const cut = all.find((c) => c.type === 'Customer')!.dueDate;
+    const fromCut = await api<Commitment[]>('GET', `/v1/commitments?types=Customer&From=${cut}&PageSize=100`);
+    await page.getByLabel('Échéance du').fill(frenchDate(cut));
+    await page.getByLabel('Échéance au').fill('01/01/2020');
+    await page.getByText('La date de fin précède la date de début.').waitFor();
+    expect(await page.getByLabel('Échéance au').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Échéance au').fill('');
+    await page.getByText(`${fromCut.length} écriture(s) pour ces critères.`).waitFor();
+    expect(await text('total-Customer')).toBe(euros(sumCents(fromCut.map((c) => c.dueAmount)) / 100));
+    await page.getByLabel('Échéance du').fill('31/12/2099');
+    await page.getByText('Aucune écriture pour ces critères.').waitFor();
+    await page.getByRole('button', { name: 'Effacer les dates' }).click();
+    // The customers' 19 entries (18 invoices, the credit), the dates taken away.
+    await expect.poll(async () => (await rows()).length).toBe(19);
+    expect(await page.getByLabel('Échéance du').inputValue()).toBe('');
+  });
+
+  it('each commitment links to its document: sale invoice, credit note, supplier invoice, expense report', async () => {
+    for (const [name, title] of [
+      [`Facture ${docs.small.number as string}`, docs.small.number as string],
+      [`Avoir ${docs.credit.number as string}`, docs.credit.number as string],
+      ['Facture fournisseur INV-2024-9', /INV-2024-9/],
+      ['Note de frais Février', /Février/],
+    ] as const) {
+      await page.goto(`${base}/console/#/ledgers`);
+      await page.getByRole('link', { name, exact: true }).first().click({ timeout: 20_000 });
+      await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(title);
+    }
+  });
+
+  it('the settlements show the API’s receipts, supplier payments and their totals, each linking to what it paid', async () => {
+    const all = await api<Settlement[]>('GET', '/v1/settlements?PageSize=100');
+    expect(all.map((s) => s.type).sort()).toEqual(['CustomerReceipt', 'SupplierPayment']);
+    await page.goto(`${base}/console/#/ledgers`);
+    await page.getByRole('link', { name: 'Règlements' }).click();
+    await expect.poll(async () => (await rows()).length).toBe(2);
+    const shown = await rows();
+    all.forEach((s, i) => {
+      expect(shown[i]).toContain(frenchDate(s.date));
+      expect(shown[i]).toContain(euros(s.amount));
+    });
+    expect(await text('total-in')).toBe(euros(200.5));
+    expect(await text('total-out')).toBe(euros(-300));
+    expect(await text('total-net')).toBe(euros(-99.5));
+    await expectAccessible(page, 'règlements');
+    await page.getByLabel('Encaissements clients').uncheck();
+    await expect.poll(async () => (await rows()).length).toBe(1);
+    expect(await text('total-net')).toBe(euros(-300));
+    await page.getByLabel('Encaissements clients').check();
+    await page.getByRole('link', { name: `Facture ${docs.big.number as string}` }).click();
+    await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(docs.big.number);
+    await page.goBack();
+    await page.getByRole('link', { name: `Facture fournisseur #${ids.purchase}` }).click();
+    await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(/INV-2024-9/);
+  });
+
+  it('on a phone the ledgers fit the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/console/#/ledgers`);
+    await expect.poll(async () => (await rows()).length).toBe(20);
+    const width = await page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+    );
+    expect(width).toBeLessThanOrEqual(391);
+    await page.setViewportSize({ width: 1200, height: 800 });
+  });
+});
