@@ -198,6 +198,101 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(/INV-2024-9/);
   });
 
+  it('an accepted quote’s deposit invoices: by percentage and amount, refusals in French beside the field, listed, deducted by the final invoice', async () => {
+    const quote = await api('POST', '/v1/salequotes', {
+      customerId,
+      lines: [
+        { type: 'Service', description: 'Étude', quantity: 1, taxExcludedPrice: 1000, vat: { rate: 20 } },
+        { type: 'Product', description: 'Farine', quantity: 4, taxExcludedPrice: 50, vat: { rate: 5.5 } },
+      ],
+    });
+    expect(quote.taxIncludedAmount).toBe(1411);
+    await api('POST', `/v1/salequotes/accept/${quote.id}`);
+    const depositIds = async () => (await api('GET', `/v1/salequotes/${quote.id}`)).depositInvoiceIds as number[];
+    const value = () => page.getByTestId('deposit-form').getByRole('textbox');
+    const beside = async () => {
+      expect(await value().getAttribute('aria-invalid')).toBe('true');
+      const described = (await value().getAttribute('aria-describedby')) ?? '';
+      return ((await page.locator(`[id="${described.split(' ')[0]}"]`).textContent()) ?? '').replace(NBSP, ' ');
+    };
+    await page.goto(`${base}/console/#/quotes/${quote.id}`);
+    await page.getByText('Aucune facture d’acompte sur ce devis.').waitFor();
+
+    // Not a number: refused before sending; more than 100 %: the API's refusal, in French, beside the field.
+    await page.getByLabel('Pourcentage (%)').fill('trente');
+    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await expect.poll(beside).toBe('Un nombre est attendu.');
+    await page.getByLabel('Pourcentage (%)').fill('150');
+    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await expect.poll(beside).toBe('Un pourcentage d’acompte est supérieur à 0 et au plus 100.');
+    expect(await depositIds()).toEqual([]);
+    await expectAccessible(page, 'acompte refusé');
+
+    // 30 %: the deposit invoice draft of 423,30 € (1 411,00 × 30 %), the page the API's.
+    await page.getByLabel('Pourcentage (%)').fill('30');
+    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await page.getByText('Facture d’acompte du devis').waitFor();
+    const [firstId] = await depositIds();
+    const first = await api('GET', `/v1/saleinvoices/${firstId}`);
+    expect(first).toMatchObject({ isDeposit: true, isDraft: true, quoteId: quote.id, taxIncludedAmount: 423.3 });
+    await expect.poll(() => text('total-ttc')).toBe(euros(423.3));
+    const firstNumber = (await api('POST', `/v1/saleinvoices/finalize/${firstId}`)).number as string;
+
+    // Back on the quote: listed, finalized, with what is left; an amount beyond it refused beside the field.
+    await page.goto(`${base}/console/#/quotes/${quote.id}`);
+    await page.getByTestId('deposit-list').getByRole('link', { name: firstNumber }).waitFor();
+    expect((await page.getByTestId('deposit-list').locator('tbody tr').textContent())?.replace(NBSP, ' ')).toContain(
+      `Finalisée${euros(423.3)}`,
+    );
+    expect((await api('GET', `/v1/salequotes/${quote.id}`)).balance).toBe(987.7);
+    expect(await text('quote-left')).toBe(euros(987.7));
+    await page.getByLabel('Acompte en').selectOption('Fixed');
+    await page.getByLabel('Montant TTC (€)').fill('1 000');
+    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await expect
+      .poll(beside)
+      .toBe(
+        `L’acompte (${euros(1000)}) dépasse ce qui reste du devis après les acomptes déjà facturés : ${euros(987.7)} au plus, sur un total de ${euros(1411)}.`,
+      );
+    expect(await depositIds()).toEqual([firstId]);
+
+    // A fixed 100,25: a second draft; while it is a draft, the final invoice is refused in French.
+    await page.getByLabel('Montant TTC (€)').fill('100,25');
+    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await page.getByText('Facture d’acompte du devis').waitFor();
+    const secondId = (await depositIds())[1];
+    expect(await api('GET', `/v1/saleinvoices/${secondId}`)).toMatchObject({ isDeposit: true, taxIncludedAmount: 100.25 });
+    await page.goto(`${base}/console/#/quotes/${quote.id}`);
+    await page
+      .getByTestId('deposit-list')
+      .getByRole('link', { name: `Brouillon #${secondId}` })
+      .waitFor();
+    await page.getByRole('button', { name: 'Créer la facture', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Une facture d’acompte de ce devis est encore un brouillon : finalisez-la ou supprimez-la avant de créer la facture.')
+      .waitFor();
+    const secondNumber = (await api('POST', `/v1/saleinvoices/finalize/${secondId}`)).number as string;
+
+    // The final invoice: the full 1 411,00, both deposits deducted and linked, the API's net to pay.
+    await page.reload();
+    await page.getByRole('button', { name: 'Créer la facture', exact: true }).click();
+    await page.getByTestId('deposit-deduction').waitFor();
+    const finalId = (await api('GET', `/v1/salequotes/${quote.id}`)).invoiceId as number;
+    const final = await api('GET', `/v1/saleinvoices/${finalId}`);
+    expect(final).toMatchObject({ taxIncludedAmount: 1411, prepaidAmount: 523.55, balance: 887.45 });
+    expect(await text('total-ttc')).toBe(euros(1411));
+    expect(await text('net-to-pay')).toBe(euros(887.45));
+    const deduction = (await page.getByTestId('deposit-deduction').textContent())?.replace(NBSP, ' ') ?? '';
+    expect(deduction).toContain(`Acompte ${firstNumber}`);
+    expect(deduction).toContain(euros(-423.3));
+    expect(deduction).toContain(`Acompte ${secondNumber}`);
+    expect(deduction).toContain(euros(-100.25));
+    await expectAccessible(page, 'facture finale');
+    await page.getByRole('link', { name: `Acompte ${secondNumber}` }).click();
+    await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(secondNumber);
+  });
+
   it('on a phone the ledgers fit the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/console/#/ledgers`);

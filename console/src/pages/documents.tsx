@@ -12,6 +12,7 @@ import { go, useRoute } from '../router';
 import { Confirm, DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, SearchBox, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel } from './einvoicing';
+import { DepositDeduction, DepositsPanel, td } from './deposits';
 import { FindingList, type Finding } from './findings';
 import { frenchVats, type Product } from './products';
 import { OffsetDialog } from './offset';
@@ -110,8 +111,10 @@ export type SaleDocument = Pick<Invoice, Shared> &
   Partial<Pick<Invoice & Credit, 'einvoicingWarnings' | 'einvoicingStatus' | 'einvoicingStatuses'>> &
   /** Credit notes: the invoice they cancel. */
   Partial<Pick<Credit, 'cancelledInvoicetId' | 'cancelledInvoicetNumber'>> &
-  /** Quotes: the reference's QuoteStatus, the validity date, expiry, the invoice made from it. */
-  Partial<Pick<Quote, 'status' | 'validityDate' | 'isExpired' | 'invoiceId'>>;
+  /** Quotes: the reference's QuoteStatus, the validity date, expiry, the invoice made from it, its deposit invoices. */
+  Partial<Pick<Quote, 'status' | 'validityDate' | 'isExpired' | 'invoiceId' | 'depositInvoiceIds'>> &
+  /** Invoices made from a quote: a deposit invoice, or the final one and the deposits it deducts. */
+  Partial<Pick<Invoice, 'isDeposit' | 'prepaidAmount' | 'depositInvoices'>>;
 
 /** What the identity notice reads of the settings. */
 type CompanySettings = Pick<Schemas['Settings'], 'company' | 'vat'>;
@@ -446,6 +449,13 @@ function Totals({ doc }: { doc: SaleDocument }) {
           {money(doc.taxIncludedAmount)}
         </dd>
       </dl>
+      <DepositDeduction
+        doc={{
+          taxIncludedAmount: doc.taxIncludedAmount,
+          prepaidAmount: doc.prepaidAmount ?? 0,
+          depositInvoices: doc.depositInvoices ?? [],
+        }}
+      />
     </section>
   );
 }
@@ -1454,6 +1464,18 @@ function QuoteView({ doc, reload, readOnly }: { doc: SaleDocument; reload: () =>
       {error !== null && <ErrorBox error={error} />}
       <LinesTable doc={doc} />
       <Totals doc={doc} />
+      {(doc.status === 'Accepted' || !!doc.depositInvoiceIds?.length) && (
+        <DepositsPanel
+          quote={{
+            id: doc.id,
+            status: doc.status ?? 'Accepted',
+            depositInvoiceIds: doc.depositInvoiceIds ?? [],
+            taxIncludedAmount: doc.taxIncludedAmount,
+            balance: doc.balance,
+          }}
+          readOnly={readOnly}
+        />
+      )}
       <div class="actions">
         <PdfButtons kind="quote" doc={doc} />
         {!readOnly && doc.status === 'Accepted' && (
@@ -1516,7 +1538,7 @@ export function DocumentPage({ kind, id, readOnly }: { kind: Kind; id: string; r
       )}
       {kind === 'invoice' && doc.quoteId && (
         <p class="notice">
-          {t('fromQuote')}{' '}
+          {doc.isDeposit ? td('depositOf') : t('fromQuote')}{' '}
           <a href={`#/quotes/${doc.quoteId}`} data-testid="invoice-quote">
             {doc.quoteNumber ?? `#${doc.quoteId}`}
           </a>
