@@ -100,6 +100,13 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^The CSRF token is missing or wrong/, () => 'La page n’est plus à jour avec votre session : rechargez-la puis recommencez.'],
   [/^Users are managed by an Admin user/, () => 'Les utilisateurs sont gérés par un administrateur connecté à la console.'],
   [/^API keys are managed by an Admin user/, () => 'Les clés d’API sont gérées par un administrateur connecté à la console.'],
+  // A line's discount (src/modules/sales/compose.ts, src/domain/totals.ts).
+  [/^a percent discount is at most 100$/, () => 'Une remise en pourcentage est de 100 % au plus.'],
+  [/^[\w.[\]]+ must be a percentage between 0 and 100\.$/, () => 'Un pourcentage entre 0 et 100 est attendu.'],
+  [
+    /^[\w.[\]]+ \(([\d.]+)\) exceeds the amount it applies to \(([\d.]+)\)\.$/,
+    (m) => `La remise (${euros(m[1])}) dépasse le montant auquel elle s’applique (${euros(m[2])}).`,
+  ],
   // Deposit invoices of a quote (src/domain/deposits.ts, src/modules/quotes/service.ts).
   [/^a deposit percentage is greater than 0 and at most 100$/, () => 'Un pourcentage d’acompte est supérieur à 0 et au plus 100.'],
   [/^a deposit amount is greater than 0$/, () => 'Un montant d’acompte supérieur à 0 est attendu.'],

@@ -220,17 +220,17 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
 
     // Not a number: refused before sending; more than 100 %: the API's refusal, in French, beside the field.
     await page.getByLabel('Pourcentage (%)').fill('trente');
-    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
     await expect.poll(beside).toBe('Un nombre est attendu.');
     await page.getByLabel('Pourcentage (%)').fill('150');
-    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
     await expect.poll(beside).toBe('Un pourcentage d’acompte est supérieur à 0 et au plus 100.');
     expect(await depositIds()).toEqual([]);
     await expectAccessible(page, 'acompte refusé');
 
     // 30 %: the deposit invoice draft of 423,30 € (1 411,00 × 30 %), the page the API's.
     await page.getByLabel('Pourcentage (%)').fill('30');
-    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
     await page.getByText('Facture d’acompte du devis').waitFor();
     const [firstId] = await depositIds();
     const first = await api('GET', `/v1/saleinvoices/${firstId}`);
@@ -248,7 +248,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(await text('quote-left')).toBe(euros(987.7));
     await page.getByLabel('Acompte en').selectOption('Fixed');
     await page.getByLabel('Montant TTC (€)').fill('1 000');
-    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
     await expect
       .poll(beside)
       .toBe(
@@ -258,7 +258,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
 
     // A fixed 100,25: a second draft; while it is a draft, the final invoice is refused in French.
     await page.getByLabel('Montant TTC (€)').fill('100,25');
-    await page.getByRole('button', { name: 'Créer la facture d’acompte' }).click();
+    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
     await page.getByText('Facture d’acompte du devis').waitFor();
     const secondId = (await depositIds())[1];
     expect(await api('GET', `/v1/saleinvoices/${secondId}`)).toMatchObject({ isDeposit: true, taxIncludedAmount: 100.25 });
@@ -291,6 +291,104 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     await expectAccessible(page, 'facture finale');
     await page.getByRole('link', { name: `Acompte ${secondNumber}` }).click();
     await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(secondNumber);
+  });
+
+  it('the draft editor edits a line’s unit, date and discount (percentage or amount), each read back from the API, totals the API’s; bad values refused in French beside the field', async () => {
+    const draft = await api('POST', '/v1/saleinvoices', {
+      customerId,
+      lines: [{ type: 'Service', description: 'Maintenance', quantity: 2, taxExcludedPrice: 150, vat: { rate: 20 } }],
+    });
+    type Stored = {
+      taxExcludedAmount: number;
+      taxIncludedAmount: number;
+      lines: {
+        unit: { code: string | null } | null;
+        date: string | null;
+        discount: { type: string; value: number } | null;
+        taxExcludedAmount: number;
+      }[];
+    };
+    const stored = () => api<Stored>('GET', `/v1/saleinvoices/${draft.id}`);
+    const line = page.getByRole('group', { name: 'Ligne 1' });
+    /** The message tied to a field (aria-describedby), once the field is marked invalid. */
+    const besideField = async (label: string) => {
+      const field = line.getByLabel(label, { exact: true });
+      if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
+      // The error comes first among the descriptions (a date field's hint follows it).
+      const [id] = ((await field.getAttribute('aria-describedby')) ?? '').split(' ');
+      return ((await page.locator(`[id="${id}"]`).textContent()) ?? '').replace(NBSP, ' ');
+    };
+    const totalsMatch = async () => {
+      const doc = await stored();
+      await expect.poll(() => text('total-ht')).toBe(euros(doc.taxExcludedAmount));
+      expect(await text('total-ttc')).toBe(euros(doc.taxIncludedAmount));
+      return doc;
+    };
+    await page.goto(`${base}/console/#/invoices/${draft.id}`);
+    await line.waitFor();
+    expect(await line.getByLabel('Unité').inputValue()).toBe('');
+
+    // The unit from /v1/units, the line's date typed day first.
+    await line.getByLabel('Unité').selectOption({ label: 'Heure' });
+    await expect.poll(async () => (await stored()).lines[0].unit?.code).toBe('HUR');
+    await line.getByLabel('Date de la ligne').fill('15/11/2026');
+    await expect.poll(async () => (await stored()).lines[0].date).toBe('2026-11-15');
+
+    // A fixed discount of 25,50 excl. tax: 300 − 25,50 = 274,50 HT, 329,40 TTC.
+    await line.getByLabel('Type de remise').selectOption('Fixed');
+    await line.getByLabel('Remise HT (€)').fill('25,50');
+    await expect.poll(async () => (await stored()).lines[0].discount).toEqual({ type: 'Fixed', value: 25.5 });
+    let doc = await totalsMatch();
+    expect(doc).toMatchObject({ taxExcludedAmount: 274.5, taxIncludedAmount: 329.4 });
+    expect(doc.lines[0].taxExcludedAmount).toBe(274.5);
+
+    // The same line as a percentage: 12,5 % of 300 = 262,50 HT.
+    await line.getByLabel('Type de remise').selectOption('Percent');
+    await line.getByLabel('Remise (%)').fill('12,5');
+    await expect.poll(async () => (await stored()).lines[0].discount).toEqual({ type: 'Percent', value: 12.5 });
+    doc = await totalsMatch();
+    expect(doc).toMatchObject({ taxExcludedAmount: 262.5, taxIncludedAmount: 315 });
+
+    // Bad values: a day that does not exist (refused in the page), more than 100 % and a discount larger
+    // than the line (refused by the API), each said in French beside its field; the API keeps what it had.
+    await line.getByLabel('Date de la ligne').fill('31/11/2026');
+    await expect.poll(() => besideField('Date de la ligne')).toBe('Date invalide : jj/mm/aaaa, par exemple 24/11/2026');
+    await line.getByLabel('Remise (%)').fill('120');
+    await expect.poll(() => besideField('Remise (%)')).toBe('Une remise en pourcentage est de 100 % au plus.');
+    await line.getByLabel('Remise (%)').fill('500');
+    await line.getByLabel('Type de remise').selectOption('Fixed');
+    await expect
+      .poll(() => besideField('Remise HT (€)'))
+      .toBe(`La remise (${euros(500)}) dépasse le montant auquel elle s’applique (${euros(300)}).`);
+    expect(await page.getByRole('alert').first().textContent()).not.toMatch(/exceeds|lines\[/);
+    await expectAccessible(page, 'line refused');
+    doc = await stored();
+    expect(doc.lines[0]).toMatchObject({
+      date: '2026-11-15',
+      discount: { type: 'Percent', value: 12.5 },
+      unit: expect.objectContaining({ code: 'HUR' }),
+    });
+
+    // Corrected: a fixed 30 and another day; the unit taken away.
+    await line.getByLabel('Remise HT (€)').fill('30');
+    await line.getByLabel('Date de la ligne').fill('16/11/2026');
+    await line.getByLabel('Unité').selectOption('');
+    await expect
+      .poll(async () => {
+        const l = (await stored()).lines[0];
+        return [l.discount, l.date, l.unit];
+      })
+      .toEqual([{ type: 'Fixed', value: 30 }, '2026-11-16', null]);
+    doc = await totalsMatch();
+    expect(doc).toMatchObject({ taxExcludedAmount: 270, taxIncludedAmount: 324 });
+    expect(await besideField('Remise HT (€)')).toBeNull();
+    // Read again, the page shows what the API keeps.
+    await page.reload();
+    await line.waitFor();
+    expect(await line.getByLabel('Type de remise').inputValue()).toBe('Fixed');
+    expect(await line.getByLabel('Remise HT (€)').inputValue()).toBe('30');
+    expect(await line.getByLabel('Date de la ligne').inputValue()).toBe('16/11/2026');
+    expect(await line.getByLabel('Unité').inputValue()).toBe('');
   });
 
   it('on a phone the ledgers fit the screen', async () => {

@@ -23,7 +23,7 @@ export const td = dictionary(
     Fixed: 'Montant TTC',
     percentValue: 'Pourcentage (%)',
     fixedValue: 'Montant TTC (€)',
-    makeDeposit: 'Créer la facture d’acompte',
+    makeDeposit: 'Facturer l’acompte',
     noDeposit: 'Aucune facture d’acompte sur ce devis.',
     invoice: 'Facture',
     date: 'Date',
@@ -49,7 +49,7 @@ export const td = dictionary(
     Fixed: 'Amount incl. tax',
     percentValue: 'Percentage (%)',
     fixedValue: 'Amount incl. tax (€)',
-    makeDeposit: 'Make the deposit invoice',
+    makeDeposit: 'Invoice the deposit',
     noDeposit: 'No deposit invoice on this quote.',
     invoice: 'Invoice',
     date: 'Date',
@@ -160,7 +160,7 @@ export function DepositsPanel(props: {
           />
           {error !== null && !valueError && <ErrorBox error={error} />}
           <div class="actions">
-            <button type="submit" class="primary" disabled={busy}>
+            <button type="submit" disabled={busy}>
               {td('makeDeposit')}
             </button>
           </div>

@@ -14,10 +14,11 @@ import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel } from './einvoicing';
 import { DepositDeduction, DepositsPanel, td } from './deposits';
 import { FindingList, type Finding } from './findings';
-import { frenchVats, type Product } from './products';
+import { frenchVats, unitOptions, units, type Product } from './products';
 import { OffsetDialog } from './offset';
 import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
 import { RemindersPanel } from './reminders';
+import { localMessage } from '../messages';
 
 export type Kind = 'invoice' | 'credit' | 'quote';
 const BASES = { invoice: '/v1/saleinvoices', credit: '/v1/salecredits', quote: '/v1/salequotes' } as const;
@@ -407,13 +408,20 @@ interface LineInput {
   quantity: string;
   price: string;
   vatRate: string;
-  /** A percentage discount on the line ('' for none); a fixed-amount discount made through the API is kept as it is. */
+  /** The line's discount ('' for none): a percentage or a fixed amount excluding tax, as `discountType` says. */
   discount: string;
+  discountType: DiscountType;
+  /** The unit's code in /v1/units ('' for none). */
+  unit: string;
+  /** The line's own date (BT-134, ISO; '' for none). */
+  date: string;
   /** The catalogue product the line was made from ('' for free entry). */
   productId: string;
-  /** The line as the API answered it: its other fields (unit, discount, dates…) are sent back. */
+  /** The line as the API answered it: its other fields (purchase price, classification…) are sent back. */
   original: Line | null;
 }
+
+type DiscountType = NonNullable<NonNullable<Line['discount']>['type']>;
 
 let lineKeys = 0;
 const toInput = (l: Line): LineInput => ({
@@ -423,12 +431,13 @@ const toInput = (l: Line): LineInput => ({
   quantity: inputNumber(l.quantity),
   price: inputNumber(l.taxExcludedPrice),
   vatRate: l.vat ? String(l.vat.rate) : '20',
-  discount: l.discount?.type === 'Percent' && l.discount.value ? inputNumber(l.discount.value) : '',
+  discount: l.discount?.value ? inputNumber(l.discount.value) : '',
+  discountType: l.discount?.type ?? 'Percent',
+  unit: l.unit?.code ?? '',
+  date: l.date ?? '',
   productId: l.productId ? String(l.productId) : '',
   original: l,
 });
-/** A fixed-amount discount the API set: the editor shows it, and sends it back unchanged. */
-const fixedDiscount = (l: LineInput) => l.original?.discount?.type === 'Fixed' && !!l.original.discount.value;
 const editable = (l: LineInput) => EDITABLE.has(l.type) || !l.original;
 
 function Totals({ doc }: { doc: SaleDocument }) {
@@ -484,8 +493,8 @@ function DraftEditor({
   const etag = useRef(initialEtag);
   const dirty = useRef(false);
   const data = useLoad(async () => {
-    const [vats, customers, products] = await Promise.all([frenchVats(), customerOptions(), productOptions()]);
-    return { vats, customers, products };
+    const [vats, customers, products, unitList] = await Promise.all([frenchVats(), customerOptions(), productOptions(), units()]);
+    return { vats, customers, products, units: unitList };
   }, []);
 
   const localErrors = lines.map((l) => ({
@@ -506,6 +515,7 @@ function DraftEditor({
         const kept = l.original ? lineInputOf(l.original) : {};
         if (!editable(l)) return kept;
         const { productId: _p, ...rest } = kept;
+        const discount = parseNumber(l.discount);
         return {
           ...rest,
           // Editable lines are Product or Service (EDITABLE).
@@ -514,9 +524,9 @@ function DraftEditor({
           quantity: parseNumber(l.quantity) ?? 0,
           taxExcludedPrice: parseNumber(l.price) ?? 0,
           vat: { rate: Number(l.vatRate) },
-          ...(fixedDiscount(l)
-            ? {}
-            : { discount: parseNumber(l.discount) ? { type: 'Percent' as const, value: parseNumber(l.discount) ?? 0 } : null }),
+          discount: discount ? { type: l.discountType, value: discount } : null,
+          unit: l.unit ? { code: l.unit } : null,
+          date: l.date || null,
           ...(l.productId ? { productId: Number(l.productId) } : {}),
         };
       }),
@@ -550,7 +560,7 @@ function DraftEditor({
     };
   }, [lines, docDate, customerId, subject]);
 
-  const change = (index: number, field: keyof LineInput, value: string) => {
+  const change = (index: number, field: Exclude<keyof LineInput, 'key' | 'original'>, value: string) => {
     dirty.current = true;
     setLines((ls) => ls.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
   };
@@ -566,6 +576,9 @@ function DraftEditor({
         price: '',
         vatRate: '20',
         discount: '',
+        discountType: 'Percent',
+        unit: '',
+        date: '',
         productId: '',
         original: null,
       },
@@ -588,7 +601,7 @@ function DraftEditor({
                 description: product.name ?? product.description ?? '',
                 price: inputNumber(product.unitPrice),
                 vatRate: product.vat ? String(product.vat.rate) : l.vatRate,
-                original: l.original && { ...l.original, unit: product.unit },
+                unit: product.unit?.code ?? l.unit,
               }
             : { ...l, productId: '' },
       ),
@@ -709,9 +722,7 @@ function DraftEditor({
           <p>{t('fixErrors')}</p>
           <ul>
             {Object.entries(error.fields).map(([f, m]) => (
-              <li key={f}>
-                {f} : {m.join(' ')}
-              </li>
+              <li key={f}>{m.map(localMessage).join(' ')}</li>
             ))}
           </ul>
         </div>
@@ -800,19 +811,47 @@ function DraftEditor({
                     options={data.data!.vats.map((v) => [String(v.rate), v.label])}
                     error={err(`lines[${i}].vat`)}
                   />
-                  {fixedDiscount(l) ? (
-                    <p class="hint">{t('fixedDiscountKept', { amount: money(l.original!.discount!.value) })}</p>
-                  ) : (
-                    <Field
-                      label={t('lineDiscount')}
-                      inputMode="decimal"
-                      value={l.discount}
-                      onValue={(v) => {
-                        change(i, 'discount', v);
-                      }}
-                      error={localErrors[i].discount ?? err(`lines[${i}].discount`, `lines[${i}].discount.value`)}
-                    />
-                  )}
+                  <Select
+                    label={t('unit')}
+                    value={l.unit}
+                    onValue={(v) => {
+                      change(i, 'unit', v);
+                    }}
+                    options={unitOptions(data.data!.units, l.unit)}
+                    error={err(`lines[${i}].unit`, `lines[${i}].unit.code`, `lines[${i}].unit.id`)}
+                  />
+                  <DateField
+                    label={t('lineDate')}
+                    value={l.date}
+                    onValue={(v) => {
+                      change(i, 'date', v);
+                    }}
+                    onClear={() => {
+                      change(i, 'date', '');
+                    }}
+                    error={err(`lines[${i}].date`)}
+                  />
+                  <Select<DiscountType>
+                    label={t('discountKind')}
+                    value={l.discountType}
+                    onValue={(v) => {
+                      change(i, 'discountType', v);
+                    }}
+                    options={[
+                      ['Percent', t('discountPercent')],
+                      ['Fixed', t('discountFixed')],
+                    ]}
+                    error={err(`lines[${i}].discount.type`)}
+                  />
+                  <Field
+                    label={l.discountType === 'Fixed' ? t('lineDiscountFixed') : t('lineDiscount')}
+                    inputMode="decimal"
+                    value={l.discount}
+                    onValue={(v) => {
+                      change(i, 'discount', v);
+                    }}
+                    error={localErrors[i].discount ?? err(`lines[${i}].discount`, `lines[${i}].discount.value`)}
+                  />
                   <p class="line-amount">{doc.lines[i] && saving !== 'pending' ? money(doc.lines[i].taxExcludedAmount) : ''}</p>
                   <button
                     type="button"
