@@ -18,6 +18,8 @@ const UBL = readFileSync(new URL('../fixtures/einvoicing/ubl-invoice.xml', impor
 /** An amount as the console writes it in French (1 234,50 €), with plain spaces. */
 const euros = (value: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(value).replace(NBSP, ' ');
 const frenchDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+/** Waits for what the page or the API shows (autosave waits 600 ms, then a loaded machine answers). */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const sumCents = (values: number[]) => values.reduce((s, v) => s + Math.round(v * 100), 0);
 
 interface Commitment {
@@ -104,7 +106,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(all.length).toBe(21); // 18 unpaid invoices, the credit, the purchase invoice, the report
     await page.goto(`${base}/console/#/ledgers`);
     await page.getByRole('heading', { name: 'Échéances et règlements' }).waitFor();
-    await expect.poll(async () => (await rows()).length).toBe(20);
+    await poll(async () => (await rows()).length).toBe(20);
     const first = await rows();
     // Earliest due first, as the API lists them: the first page is the API's first 20.
     all.slice(0, 20).forEach((c, i) => {
@@ -124,13 +126,13 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     await expectAccessible(page, 'échéances');
 
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await expect.poll(async () => (await rows()).length).toBe(1);
+    await poll(async () => (await rows()).length).toBe(1);
     expect((await rows())[0]).toContain(all[20].reference ?? '');
 
     // Only the suppliers: the API's one entry, its total, the overdue mark (due 20/05/2024).
     await page.getByLabel('Clients').uncheck();
     await page.getByLabel('Collaborateurs').uncheck();
-    await expect.poll(async () => (await rows()).length).toBe(1);
+    await poll(async () => (await rows()).length).toBe(1);
     const supplier = (await rows())[0];
     expect(supplier).toContain('INV-2024-9');
     expect(supplier).toContain(euros(800));
@@ -155,7 +157,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     await page.getByText('Aucune écriture pour ces critères.').waitFor();
     await page.getByRole('button', { name: 'Effacer les dates' }).click();
     // The customers' 19 entries (18 invoices, the credit), the dates taken away.
-    await expect.poll(async () => (await rows()).length).toBe(19);
+    await poll(async () => (await rows()).length).toBe(19);
     expect(await page.getByLabel('Échéance du').inputValue()).toBe('');
   });
 
@@ -168,7 +170,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     ] as const) {
       await page.goto(`${base}/console/#/ledgers`);
       await page.getByRole('link', { name, exact: true }).first().click({ timeout: 20_000 });
-      await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(title);
+      await poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(title);
     }
   });
 
@@ -177,7 +179,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(all.map((s) => s.type).sort()).toEqual(['CustomerReceipt', 'SupplierPayment']);
     await page.goto(`${base}/console/#/ledgers`);
     await page.getByRole('link', { name: 'Règlements' }).click();
-    await expect.poll(async () => (await rows()).length).toBe(2);
+    await poll(async () => (await rows()).length).toBe(2);
     const shown = await rows();
     all.forEach((s, i) => {
       expect(shown[i]).toContain(frenchDate(s.date));
@@ -188,14 +190,14 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(await text('total-net')).toBe(euros(-99.5));
     await expectAccessible(page, 'règlements');
     await page.getByLabel('Encaissements clients').uncheck();
-    await expect.poll(async () => (await rows()).length).toBe(1);
+    await poll(async () => (await rows()).length).toBe(1);
     expect(await text('total-net')).toBe(euros(-300));
     await page.getByLabel('Encaissements clients').check();
     await page.getByRole('link', { name: `Facture ${docs.big.number as string}` }).click();
-    await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(docs.big.number);
+    await poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(docs.big.number);
     await page.goBack();
     await page.getByRole('link', { name: `Facture fournisseur #${ids.purchase}` }).click();
-    await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(/INV-2024-9/);
+    await poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(/INV-2024-9/);
   });
 
   it('an accepted quote’s deposit invoices: by percentage and amount, refusals in French beside the field, listed, deducted by the final invoice', async () => {
@@ -221,10 +223,10 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     // Not a number: refused before sending; more than 100 %: the API's refusal, in French, beside the field.
     await page.getByLabel('Pourcentage (%)').fill('trente');
     await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
-    await expect.poll(beside).toBe('Un nombre est attendu.');
+    await poll(beside).toBe('Un nombre est attendu.');
     await page.getByLabel('Pourcentage (%)').fill('150');
     await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
-    await expect.poll(beside).toBe('Un pourcentage d’acompte est supérieur à 0 et au plus 100.');
+    await poll(beside).toBe('Un pourcentage d’acompte est supérieur à 0 et au plus 100.');
     expect(await depositIds()).toEqual([]);
     await expectAccessible(page, 'acompte refusé');
 
@@ -235,7 +237,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     const [firstId] = await depositIds();
     const first = await api('GET', `/v1/saleinvoices/${firstId}`);
     expect(first).toMatchObject({ isDeposit: true, isDraft: true, quoteId: quote.id, taxIncludedAmount: 423.3 });
-    await expect.poll(() => text('total-ttc')).toBe(euros(423.3));
+    await poll(() => text('total-ttc')).toBe(euros(423.3));
     const firstNumber = (await api('POST', `/v1/saleinvoices/finalize/${firstId}`)).number as string;
 
     // Back on the quote: listed, finalized, with what is left; an amount beyond it refused beside the field.
@@ -249,11 +251,9 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     await page.getByLabel('Acompte en').selectOption('Fixed');
     await page.getByLabel('Montant TTC (€)').fill('1 000');
     await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
-    await expect
-      .poll(beside)
-      .toBe(
-        `L’acompte (${euros(1000)}) dépasse ce qui reste du devis après les acomptes déjà facturés : ${euros(987.7)} au plus, sur un total de ${euros(1411)}.`,
-      );
+    await poll(beside).toBe(
+      `L’acompte (${euros(1000)}) dépasse ce qui reste du devis après les acomptes déjà facturés : ${euros(987.7)} au plus, sur un total de ${euros(1411)}.`,
+    );
     expect(await depositIds()).toEqual([firstId]);
 
     // A fixed 100,25: a second draft; while it is a draft, the final invoice is refused in French.
@@ -290,7 +290,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(deduction).toContain(euros(-100.25));
     await expectAccessible(page, 'facture finale');
     await page.getByRole('link', { name: `Acompte ${secondNumber}` }).click();
-    await expect.poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(secondNumber);
+    await poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(secondNumber);
   });
 
   it('the draft editor edits a line’s unit, date and discount (percentage or amount), each read back from the API, totals the API’s; bad values refused in French beside the field', async () => {
@@ -320,7 +320,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     };
     const totalsMatch = async () => {
       const doc = await stored();
-      await expect.poll(() => text('total-ht')).toBe(euros(doc.taxExcludedAmount));
+      await poll(() => text('total-ht')).toBe(euros(doc.taxExcludedAmount));
       expect(await text('total-ttc')).toBe(euros(doc.taxIncludedAmount));
       return doc;
     };
@@ -330,14 +330,14 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
 
     // The unit from /v1/units, the line's date typed day first.
     await line.getByLabel('Unité').selectOption({ label: 'Heure' });
-    await expect.poll(async () => (await stored()).lines[0].unit?.code).toBe('HUR');
+    await poll(async () => (await stored()).lines[0].unit?.code).toBe('HUR');
     await line.getByLabel('Date de la ligne').fill('15/11/2026');
-    await expect.poll(async () => (await stored()).lines[0].date).toBe('2026-11-15');
+    await poll(async () => (await stored()).lines[0].date).toBe('2026-11-15');
 
     // A fixed discount of 25,50 excl. tax: 300 − 25,50 = 274,50 HT, 329,40 TTC.
     await line.getByLabel('Type de remise').selectOption('Fixed');
     await line.getByLabel('Remise HT (€)').fill('25,50');
-    await expect.poll(async () => (await stored()).lines[0].discount).toEqual({ type: 'Fixed', value: 25.5 });
+    await poll(async () => (await stored()).lines[0].discount).toEqual({ type: 'Fixed', value: 25.5 });
     let doc = await totalsMatch();
     expect(doc).toMatchObject({ taxExcludedAmount: 274.5, taxIncludedAmount: 329.4 });
     expect(doc.lines[0].taxExcludedAmount).toBe(274.5);
@@ -345,21 +345,21 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     // The same line as a percentage: 12,5 % of 300 = 262,50 HT.
     await line.getByLabel('Type de remise').selectOption('Percent');
     await line.getByLabel('Remise (%)').fill('12,5');
-    await expect.poll(async () => (await stored()).lines[0].discount).toEqual({ type: 'Percent', value: 12.5 });
+    await poll(async () => (await stored()).lines[0].discount).toEqual({ type: 'Percent', value: 12.5 });
     doc = await totalsMatch();
     expect(doc).toMatchObject({ taxExcludedAmount: 262.5, taxIncludedAmount: 315 });
 
     // Bad values: a day that does not exist (refused in the page), more than 100 % and a discount larger
     // than the line (refused by the API), each said in French beside its field; the API keeps what it had.
     await line.getByLabel('Date de la ligne').fill('31/11/2026');
-    await expect.poll(() => besideField('Date de la ligne')).toBe('Date invalide : jj/mm/aaaa, par exemple 24/11/2026');
+    await poll(() => besideField('Date de la ligne')).toBe('Date invalide : jj/mm/aaaa, par exemple 24/11/2026');
     await line.getByLabel('Remise (%)').fill('120');
-    await expect.poll(() => besideField('Remise (%)')).toBe('Une remise en pourcentage est de 100 % au plus.');
+    await poll(() => besideField('Remise (%)')).toBe('Une remise en pourcentage est de 100 % au plus.');
     await line.getByLabel('Remise (%)').fill('500');
     await line.getByLabel('Type de remise').selectOption('Fixed');
-    await expect
-      .poll(() => besideField('Remise HT (€)'))
-      .toBe(`La remise (${euros(500)}) dépasse le montant auquel elle s’applique (${euros(300)}).`);
+    await poll(() => besideField('Remise HT (€)')).toBe(
+      `La remise (${euros(500)}) dépasse le montant auquel elle s’applique (${euros(300)}).`,
+    );
     expect(await page.getByRole('alert').first().textContent()).not.toMatch(/exceeds|lines\[/);
     await expectAccessible(page, 'line refused');
     doc = await stored();
@@ -373,12 +373,10 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     await line.getByLabel('Remise HT (€)').fill('30');
     await line.getByLabel('Date de la ligne').fill('16/11/2026');
     await line.getByLabel('Unité').selectOption('');
-    await expect
-      .poll(async () => {
-        const l = (await stored()).lines[0];
-        return [l.discount, l.date, l.unit];
-      })
-      .toEqual([{ type: 'Fixed', value: 30 }, '2026-11-16', null]);
+    await poll(async () => {
+      const l = (await stored()).lines[0];
+      return [l.discount, l.date, l.unit];
+    }).toEqual([{ type: 'Fixed', value: 30 }, '2026-11-16', null]);
     doc = await totalsMatch();
     expect(doc).toMatchObject({ taxExcludedAmount: 270, taxIncludedAmount: 324 });
     expect(await besideField('Remise HT (€)')).toBeNull();
@@ -394,7 +392,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
   it('on a phone the ledgers fit the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/console/#/ledgers`);
-    await expect.poll(async () => (await rows()).length).toBe(20);
+    await poll(async () => (await rows()).length).toBe(20);
     const width = await page.evaluate(
       () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
     );
