@@ -129,12 +129,10 @@ export function DepositsPanel(props: {
         />
       )}
       {quote.depositInvoiceIds.length > 0 && (
-        <dl class="facts">
-          <dt>{td('quoteTotal')}</dt>
-          <dd>{money(quote.taxIncludedAmount)}</dd>
-          <dt>{td('leftToInvoice')}</dt>
-          <dd data-testid="quote-left">{money(quote.balance)}</dd>
-        </dl>
+        <p>
+          {td('quoteTotal')} : {money(quote.taxIncludedAmount)} · {td('leftToInvoice')} :{' '}
+          <strong data-testid="quote-left">{money(quote.balance)}</strong>
+        </p>
       )}
       {!props.readOnly && quote.status === 'Accepted' && (
         <form class="grid-form" onSubmit={(e) => void make(e)} noValidate data-testid="deposit-form">
