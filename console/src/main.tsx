@@ -17,6 +17,7 @@ import { BankAccountPage, BankPage, tb } from './pages/bank';
 import { EmailsPage, tm } from './pages/emails';
 import { ExpenseReportPage, ExpensesPage, tx } from './pages/expenses';
 import { ExportsPage, te } from './pages/exports';
+import { LedgersPage, tl } from './pages/ledgers';
 import { DocumentPage, DocumentsPage, type Kind } from './pages/documents';
 import { ReceivedInvoicePage, ReceivedPage } from './pages/einvoicing';
 import { EReportingPage, EReportingPeriodPage } from './pages/ereporting';
@@ -125,6 +126,7 @@ function App() {
     ['customers', t('customers')],
     ['products', t('products')],
     ['receipts', t('receipts')],
+    ['ledgers', tl('commitments')],
     ['recurring', t('recurring')],
     ['received', t('received')],
     ['ereporting', t('ereporting')],
@@ -157,6 +159,7 @@ function App() {
   else if (section === 'customers') page = id ? <CustomerEdit key={id} id={id} /> : <CustomersPage />;
   else if (section === 'products') page = id ? <ProductEdit key={id} id={id} /> : <ProductsPage />;
   else if (section === 'receipts') page = <ReceiptsPage />;
+  else if (section === 'ledgers') page = <LedgersPage view={id === 'settlements' ? 'settlements' : 'commitments'} />;
   else if (section === 'received')
     page = id ? (
       <ReceivedInvoicePage key={id} id={id} readOnly={session.user.profile === 'Accountant'} />

@@ -1,6 +1,7 @@
 // The API's field messages in French (issue #31): the API speaks English to integrators; the console
 // says the same thing to the account holder in their language. Known phrasings are translated by
 // pattern; anything else is shown as the API wrote it rather than guessed.
+import { money } from './format';
 import { lang } from './i18n';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -10,6 +11,9 @@ const FIELD_NAMES: Record<string, string> = {
   iban: 'L’IBAN',
   bic: 'Le BIC',
 };
+
+/** An amount of a message ("1276.45") as French writes it ("1 276,45 €"). */
+const euros = (amount: string) => money(Number(amount));
 
 const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [
@@ -110,6 +114,29 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^The CSRF token is missing or wrong/, () => 'La page n’est plus à jour avec votre session : rechargez-la puis recommencez.'],
   [/^Users are managed by an Admin user/, () => 'Les utilisateurs sont gérés par un administrateur connecté à la console.'],
   [/^API keys are managed by an Admin user/, () => 'Les clés d’API sont gérées par un administrateur connecté à la console.'],
+  // A line's discount (src/modules/sales/compose.ts, src/domain/totals.ts).
+  [/^a percent discount is at most 100$/, () => 'Une remise en pourcentage est de 100 % au plus.'],
+  [/^[\w.[\]]+ must be a percentage between 0 and 100\.$/, () => 'Un pourcentage entre 0 et 100 est attendu.'],
+  [
+    /^[\w.[\]]+ \(([\d.]+)\) exceeds the amount it applies to \(([\d.]+)\)\.$/,
+    (m) => `La remise (${euros(m[1])}) dépasse le montant auquel elle s’applique (${euros(m[2])}).`,
+  ],
+  // Deposit invoices of a quote (src/domain/deposits.ts, src/modules/quotes/service.ts).
+  [/^a deposit percentage is greater than 0 and at most 100$/, () => 'Un pourcentage d’acompte est supérieur à 0 et au plus 100.'],
+  [/^a deposit amount is greater than 0$/, () => 'Un montant d’acompte supérieur à 0 est attendu.'],
+  [/^a deposit amount has at most 2 decimals$/, () => 'Deux décimales au plus (les centimes).'],
+  [/^the deposit rounds to (\S+): ask for more$/, (m) => `L’acompte arrondi vaut ${euros(m[1])} : demandez davantage.`],
+  [
+    /^the deposit \(([\d.]+)\) exceeds what the earlier deposits leave of the quote's total: ([\d.]+) of ([\d.]+)$/,
+    (m) =>
+      `L’acompte (${euros(m[1])}) dépasse ce qui reste du devis après les acomptes déjà facturés : ${euros(m[2])} au plus, sur un total de ${euros(m[3])}.`,
+  ],
+  [/^the quote has no amount to take a deposit on$/, () => 'Le devis n’a aucun montant sur lequel prendre un acompte.'],
+  [/^give the deposit: /, () => 'Indiquez l’acompte : un pourcentage ou un montant.'],
+  [
+    /^Deposit invoice \d+ of .+ is still a draft/,
+    () => 'Une facture d’acompte de ce devis est encore un brouillon : finalisez-la ou supprimez-la avant de créer la facture.',
+  ],
   [/^must be <= (\S+)$/, (m) => `Au plus ${m[1]}.`],
   [/^must be >= (\S+)$/, (m) => `Au moins ${m[1]}.`],
 ];

@@ -322,7 +322,14 @@ const frenchDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.sl
  * follows the browser (11/24/2026 in an English one). The value in and out is the API's ISO date;
  * `onValue` is called only with a real day, and a text that is not one shows why under the field.
  */
-export function DateField(props: { label: string; value: string; onValue: (iso: string) => void; error?: string }) {
+export function DateField(props: {
+  label: string;
+  value: string;
+  onValue: (iso: string) => void;
+  error?: string;
+  /** Called when the text is emptied (a filter's date taken away); without it, an empty text changes nothing. */
+  onClear?: () => void;
+}) {
   const [text, setText] = useState(frenchDate(props.value));
   const [typed, setTyped] = useState(false);
   useEffect(() => {
@@ -340,6 +347,7 @@ export function DateField(props: { label: string; value: string; onValue: (iso: 
         setText(v);
         const iso = parseFrenchDate(v);
         if (iso) props.onValue(iso);
+        else if (!v.trim()) props.onClear?.();
       }}
       error={invalid ? t('dateInvalid') : props.error}
     />
@@ -442,10 +450,13 @@ export function ListTable<T extends { id: number | string }>(props: {
   );
 }
 
-/** The filter links above a list (the current one marked aria-current); `href` keeps them real links. */
+/**
+ * The filter links above a list (the current one marked aria-current); `href` (one for all, or one per
+ * value) keeps them real links.
+ */
 export function Filters<V extends string>(props: {
   label: string;
-  href: string;
+  href: string | ((value: V) => string);
   value: V;
   options: readonly (readonly [V, string])[];
   onValue: (value: V) => void;
@@ -455,7 +466,7 @@ export function Filters<V extends string>(props: {
       {props.options.map(([value, text]) => (
         <a
           key={value}
-          href={props.href}
+          href={typeof props.href === 'string' ? props.href : props.href(value)}
           aria-current={props.value === value ? 'true' : undefined}
           onClick={(e) => {
             e.preventDefault();

@@ -218,7 +218,7 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
     expect(stored.lines[1].taxExcludedAmount).toBe(270);
   });
 
-  it("edits the document's subject and a line's discount; shows the due date the API computed; keeps a fixed discount", async () => {
+  it("edits the document's subject and a line's discount; shows the due date the API computed; shows a fixed discount as one and keeps it", async () => {
     const draft = await api<{ id: number; dueDate: string }>('POST', '/v1/saleinvoices', {
       customerId,
       lines: [
@@ -237,7 +237,8 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
     await page.getByRole('group', { name: 'Ligne 1' }).waitFor();
     const [y, m, d] = draft.dueDate.split('-');
     expect(await page.getByTestId('draft-due-date').textContent()).toContain(`${d}/${m}/${y}`);
-    expect(await page.getByRole('group', { name: 'Ligne 2' }).textContent()).toContain('Remise de 50,00');
+    expect(await page.getByRole('group', { name: 'Ligne 2' }).getByLabel('Type de remise').inputValue()).toBe('Fixed');
+    expect(await page.getByRole('group', { name: 'Ligne 2' }).getByLabel('Remise HT (€)').inputValue()).toBe('50');
     await page.getByLabel('Objet du document').fill('Accompagnement du premier trimestre');
     await page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Remise (%)').fill('12,5');
     await saved();

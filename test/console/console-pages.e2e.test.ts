@@ -73,6 +73,25 @@ describeEachDb(
           lines: [{ type: 'Service', description: 'Suivi', quantity: 2, taxExcludedPrice: 80, vat: { rate: 20 } }],
         })
       ).id;
+      // An accepted quote with a deposit invoice (draft): the quote's page shows its deposits panel.
+      const quote = await ctx.inject({
+        method: 'POST',
+        url: '/v1/salequotes',
+        headers: account.headers,
+        payload: {
+          customerId: ids.customer,
+          lines: [{ type: 'Service', description: 'Refonte du site', quantity: 1, taxExcludedPrice: 2400, vat: { rate: 20 } }],
+        },
+      });
+      expect(quote.statusCode, quote.body).toBe(200);
+      ids.quote = quote.json<{ id: number }>().id;
+      for (const [action, payload] of [
+        ['accept', undefined],
+        ['deposit', { type: 'Percent', value: 30 }],
+      ] as const) {
+        const res = await ctx.inject({ method: 'POST', url: `/v1/salequotes/${action}/${ids.quote}`, headers: account.headers, payload });
+        expect(res.statusCode, res.body).toBe(200);
+      }
       const colleague = await ctx.inject({
         method: 'POST',
         url: '/v1/colleagues',
@@ -122,12 +141,15 @@ describeEachDb(
       [`invoices/${ids.draft}`, /^Nouvelle facture \(brouillon #\d+\)$/, 'invoice-draft'],
       ['credits', 'Avoirs', 'credits'],
       ['quotes', 'Devis', 'quotes'],
+      [`quotes/${ids.quote}`, /^D-\d{4}-\d{5}$/, 'quote-accepted'],
       ['customers', 'Clients', 'customers'],
       [`customers/${ids.customer}`, /Durand SA/, 'customer-edit'],
       [`customers/${ids.customer}/account`, /Durand SA|Documents et paiements du client/, 'customer-account'],
       ['products', 'Produits', 'products'],
       [`products/${ids.product}`, /Audit/, 'product-edit'],
       ['receipts', 'Encaissements', 'receipts'],
+      ['ledgers', 'Échéances et règlements', 'ledgers'],
+      ['ledgers/settlements', 'Échéances et règlements', 'settlements'],
       ['received', 'Factures reçues', 'received'],
       [`received/${ids.purchase}`, /INV-2024-9/, 'purchase'],
       ['recurring', 'Factures récurrentes', 'recurring'],

@@ -12,11 +12,13 @@ import { go, useRoute } from '../router';
 import { Confirm, DateField, Dialog, ErrorBox, Field, fieldErrors, Loading, Pager, SearchBox, Select, useLoad } from '../ui';
 import type { Customer } from './customers';
 import { EInvoicingPanel, einvoicingLabel } from './einvoicing';
+import { DepositDeduction, DepositsPanel, td } from './deposits';
 import { FindingList, type Finding } from './findings';
-import { frenchVats, type Product } from './products';
+import { frenchVats, unitOptions, units, type Product } from './products';
 import { OffsetDialog } from './offset';
 import { PAYMENT_METHODS, paymentMethodLabel } from './receipts';
 import { RemindersPanel } from './reminders';
+import { localMessage } from '../messages';
 
 export type Kind = 'invoice' | 'credit' | 'quote';
 const BASES = { invoice: '/v1/saleinvoices', credit: '/v1/salecredits', quote: '/v1/salequotes' } as const;
@@ -110,8 +112,10 @@ export type SaleDocument = Pick<Invoice, Shared> &
   Partial<Pick<Invoice & Credit, 'einvoicingWarnings' | 'einvoicingStatus' | 'einvoicingStatuses'>> &
   /** Credit notes: the invoice they cancel. */
   Partial<Pick<Credit, 'cancelledInvoicetId' | 'cancelledInvoicetNumber'>> &
-  /** Quotes: the reference's QuoteStatus, the validity date, expiry, the invoice made from it. */
-  Partial<Pick<Quote, 'status' | 'validityDate' | 'isExpired' | 'invoiceId'>>;
+  /** Quotes: the reference's QuoteStatus, the validity date, expiry, the invoice made from it, its deposit invoices. */
+  Partial<Pick<Quote, 'status' | 'validityDate' | 'isExpired' | 'invoiceId' | 'depositInvoiceIds'>> &
+  /** Invoices made from a quote: a deposit invoice, or the final one and the deposits it deducts. */
+  Partial<Pick<Invoice, 'isDeposit' | 'prepaidAmount' | 'depositInvoices'>>;
 
 /** What the identity notice reads of the settings. */
 type CompanySettings = Pick<Schemas['Settings'], 'company' | 'vat'>;
@@ -404,13 +408,20 @@ interface LineInput {
   quantity: string;
   price: string;
   vatRate: string;
-  /** A percentage discount on the line ('' for none); a fixed-amount discount made through the API is kept as it is. */
+  /** The line's discount ('' for none): a percentage or a fixed amount excluding tax, as `discountType` says. */
   discount: string;
+  discountType: DiscountType;
+  /** The unit's code in /v1/units ('' for none). */
+  unit: string;
+  /** The line's own date (BT-134, ISO; '' for none). */
+  date: string;
   /** The catalogue product the line was made from ('' for free entry). */
   productId: string;
-  /** The line as the API answered it: its other fields (unit, discount, dates…) are sent back. */
+  /** The line as the API answered it: its other fields (purchase price, classification…) are sent back. */
   original: Line | null;
 }
+
+type DiscountType = NonNullable<NonNullable<Line['discount']>['type']>;
 
 let lineKeys = 0;
 const toInput = (l: Line): LineInput => ({
@@ -420,12 +431,13 @@ const toInput = (l: Line): LineInput => ({
   quantity: inputNumber(l.quantity),
   price: inputNumber(l.taxExcludedPrice),
   vatRate: l.vat ? String(l.vat.rate) : '20',
-  discount: l.discount?.type === 'Percent' && l.discount.value ? inputNumber(l.discount.value) : '',
+  discount: l.discount?.value ? inputNumber(l.discount.value) : '',
+  discountType: l.discount?.type ?? 'Percent',
+  unit: l.unit?.code ?? '',
+  date: l.date ?? '',
   productId: l.productId ? String(l.productId) : '',
   original: l,
 });
-/** A fixed-amount discount the API set: the editor shows it, and sends it back unchanged. */
-const fixedDiscount = (l: LineInput) => l.original?.discount?.type === 'Fixed' && !!l.original.discount.value;
 const editable = (l: LineInput) => EDITABLE.has(l.type) || !l.original;
 
 function Totals({ doc }: { doc: SaleDocument }) {
@@ -446,6 +458,13 @@ function Totals({ doc }: { doc: SaleDocument }) {
           {money(doc.taxIncludedAmount)}
         </dd>
       </dl>
+      <DepositDeduction
+        doc={{
+          taxIncludedAmount: doc.taxIncludedAmount,
+          prepaidAmount: doc.prepaidAmount ?? 0,
+          depositInvoices: doc.depositInvoices ?? [],
+        }}
+      />
     </section>
   );
 }
@@ -474,8 +493,8 @@ function DraftEditor({
   const etag = useRef(initialEtag);
   const dirty = useRef(false);
   const data = useLoad(async () => {
-    const [vats, customers, products] = await Promise.all([frenchVats(), customerOptions(), productOptions()]);
-    return { vats, customers, products };
+    const [vats, customers, products, unitList] = await Promise.all([frenchVats(), customerOptions(), productOptions(), units()]);
+    return { vats, customers, products, units: unitList };
   }, []);
 
   const localErrors = lines.map((l) => ({
@@ -496,6 +515,7 @@ function DraftEditor({
         const kept = l.original ? lineInputOf(l.original) : {};
         if (!editable(l)) return kept;
         const { productId: _p, ...rest } = kept;
+        const discount = parseNumber(l.discount);
         return {
           ...rest,
           // Editable lines are Product or Service (EDITABLE).
@@ -504,9 +524,9 @@ function DraftEditor({
           quantity: parseNumber(l.quantity) ?? 0,
           taxExcludedPrice: parseNumber(l.price) ?? 0,
           vat: { rate: Number(l.vatRate) },
-          ...(fixedDiscount(l)
-            ? {}
-            : { discount: parseNumber(l.discount) ? { type: 'Percent' as const, value: parseNumber(l.discount) ?? 0 } : null }),
+          discount: discount ? { type: l.discountType, value: discount } : null,
+          unit: l.unit ? { code: l.unit } : null,
+          date: l.date || null,
           ...(l.productId ? { productId: Number(l.productId) } : {}),
         };
       }),
@@ -540,7 +560,7 @@ function DraftEditor({
     };
   }, [lines, docDate, customerId, subject]);
 
-  const change = (index: number, field: keyof LineInput, value: string) => {
+  const change = (index: number, field: Exclude<keyof LineInput, 'key' | 'original'>, value: string) => {
     dirty.current = true;
     setLines((ls) => ls.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
   };
@@ -556,6 +576,9 @@ function DraftEditor({
         price: '',
         vatRate: '20',
         discount: '',
+        discountType: 'Percent',
+        unit: '',
+        date: '',
         productId: '',
         original: null,
       },
@@ -578,7 +601,7 @@ function DraftEditor({
                 description: product.name ?? product.description ?? '',
                 price: inputNumber(product.unitPrice),
                 vatRate: product.vat ? String(product.vat.rate) : l.vatRate,
-                original: l.original && { ...l.original, unit: product.unit },
+                unit: product.unit?.code ?? l.unit,
               }
             : { ...l, productId: '' },
       ),
@@ -699,9 +722,7 @@ function DraftEditor({
           <p>{t('fixErrors')}</p>
           <ul>
             {Object.entries(error.fields).map(([f, m]) => (
-              <li key={f}>
-                {f} : {m.join(' ')}
-              </li>
+              <li key={f}>{m.map(localMessage).join(' ')}</li>
             ))}
           </ul>
         </div>
@@ -790,19 +811,47 @@ function DraftEditor({
                     options={data.data!.vats.map((v) => [String(v.rate), v.label])}
                     error={err(`lines[${i}].vat`)}
                   />
-                  {fixedDiscount(l) ? (
-                    <p class="hint">{t('fixedDiscountKept', { amount: money(l.original!.discount!.value) })}</p>
-                  ) : (
-                    <Field
-                      label={t('lineDiscount')}
-                      inputMode="decimal"
-                      value={l.discount}
-                      onValue={(v) => {
-                        change(i, 'discount', v);
-                      }}
-                      error={localErrors[i].discount ?? err(`lines[${i}].discount`, `lines[${i}].discount.value`)}
-                    />
-                  )}
+                  <Select
+                    label={t('unit')}
+                    value={l.unit}
+                    onValue={(v) => {
+                      change(i, 'unit', v);
+                    }}
+                    options={unitOptions(data.data!.units, l.unit)}
+                    error={err(`lines[${i}].unit`, `lines[${i}].unit.code`, `lines[${i}].unit.id`)}
+                  />
+                  <DateField
+                    label={t('lineDate')}
+                    value={l.date}
+                    onValue={(v) => {
+                      change(i, 'date', v);
+                    }}
+                    onClear={() => {
+                      change(i, 'date', '');
+                    }}
+                    error={err(`lines[${i}].date`)}
+                  />
+                  <Select<DiscountType>
+                    label={t('discountKind')}
+                    value={l.discountType}
+                    onValue={(v) => {
+                      change(i, 'discountType', v);
+                    }}
+                    options={[
+                      ['Percent', t('discountPercent')],
+                      ['Fixed', t('discountFixed')],
+                    ]}
+                    error={err(`lines[${i}].discount.type`)}
+                  />
+                  <Field
+                    label={l.discountType === 'Fixed' ? t('lineDiscountFixed') : t('lineDiscount')}
+                    inputMode="decimal"
+                    value={l.discount}
+                    onValue={(v) => {
+                      change(i, 'discount', v);
+                    }}
+                    error={localErrors[i].discount ?? err(`lines[${i}].discount`, `lines[${i}].discount.value`)}
+                  />
                   <p class="line-amount">{doc.lines[i] && saving !== 'pending' ? money(doc.lines[i].taxExcludedAmount) : ''}</p>
                   <button
                     type="button"
@@ -1454,6 +1503,18 @@ function QuoteView({ doc, reload, readOnly }: { doc: SaleDocument; reload: () =>
       {error !== null && <ErrorBox error={error} />}
       <LinesTable doc={doc} />
       <Totals doc={doc} />
+      {(doc.status === 'Accepted' || !!doc.depositInvoiceIds?.length) && (
+        <DepositsPanel
+          quote={{
+            id: doc.id,
+            status: doc.status ?? 'Accepted',
+            depositInvoiceIds: doc.depositInvoiceIds ?? [],
+            taxIncludedAmount: doc.taxIncludedAmount,
+            balance: doc.balance,
+          }}
+          readOnly={readOnly}
+        />
+      )}
       <div class="actions">
         <PdfButtons kind="quote" doc={doc} />
         {!readOnly && doc.status === 'Accepted' && (
@@ -1516,7 +1577,7 @@ export function DocumentPage({ kind, id, readOnly }: { kind: Kind; id: string; r
       )}
       {kind === 'invoice' && doc.quoteId && (
         <p class="notice">
-          {t('fromQuote')}{' '}
+          {doc.isDeposit ? td('depositOf') : t('fromQuote')}{' '}
           <a href={`#/quotes/${doc.quoteId}`} data-testid="invoice-quote">
             {doc.quoteNumber ?? `#${doc.quoteId}`}
           </a>

@@ -21,6 +21,16 @@ export type Unit = Pick<Schemas['Unit'], 'id' | 'code' | 'name'>;
 /** The API's Product, as far as the console reads it. */
 export type Product = Pick<Schemas['Product'], 'id' | 'number' | 'name' | 'type' | 'unitPrice' | 'unit' | 'description' | 'vat'>;
 
+/**
+ * A unit picker's options: none, then the reference list by name; a code the list lacks (set through
+ * the API) stays offered under its code, so that showing it does not change it.
+ */
+export function unitOptions(list: Unit[], current: string): [string, string][] {
+  const options = list.map((u): [string, string] => [u.code ?? '', u.name ?? u.code ?? '']);
+  if (current && !options.some(([code]) => code === current)) options.push([current, current]);
+  return [['', t('noUnit')], ...options];
+}
+
 /** The units of measure of the reference list (/v1/units), loaded once: the API takes a unit by code. */
 let unitsOnce: Promise<Unit[]> | null = null;
 export function units(): Promise<Unit[]> {
@@ -198,7 +208,7 @@ export function ProductEdit({ id }: { id: string }) {
           label={t('unit')}
           value={f('unit')}
           onValue={set('unit')}
-          options={[['', t('noUnit')], ...load.data.units.map((u): [string, string] => [u.code ?? '', u.name ?? u.code ?? ''])]}
+          options={unitOptions(load.data.units, f('unit'))}
           error={err('unit', 'unit.code', 'unit.id')}
         />
         <Field label={t('description')} value={f('description')} onValue={set('description')} error={err('description')} />

@@ -15,7 +15,7 @@ export const paymentMethodLabel = (method: string) =>
   (PAYMENT_METHODS as readonly string[]).includes(method) ? t(`method${method}` as Key) : method;
 
 /** The document a link settles: a commitment is a part of its invoice (invoice id × 1000 + position). */
-const linkedDocument = (l: { type: string; id: number }) =>
+export const receiptDocument = (l: { type: string; id: number }) =>
   l.type === 'Credit' ? { kind: 'credits', id: l.id } : { kind: 'invoices', id: l.type === 'Commitment' ? Math.floor(l.id / 1000) : l.id };
 
 export function ReceiptsPage() {
@@ -51,7 +51,7 @@ export function ReceiptsPage() {
             label: t('links'),
             cell: (r) =>
               (r.links ?? []).map((l) => {
-                const d = linkedDocument(l);
+                const d = receiptDocument(l);
                 return (
                   <a key={`${l.type}${l.id}`} href={`#/${d.kind}/${d.id}`}>
                     {l.number ?? `${t(l.type === 'Credit' ? 'linkCredit' : 'linkInvoice')} #${d.id}`} ({money(l.amount)}){' '}
