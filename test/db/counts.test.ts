@@ -94,3 +94,38 @@ describeEachDb('record counts of master data', (ctx) => {
     expect(await count('&query=boulangerie')).toBe('0');
   });
 });
+
+describeEachDb('pages of a search, kept until the database changes', (ctx) => {
+  it('follow every write: a rename, a new match, a deletion, and each page and order apart', async () => {
+    const a = await ctx.newAccount();
+    const names = async (qs: string) =>
+      (await ctx.inject({ method: 'GET', url: `/v1/customers?query=dubois${qs}`, headers: a.headers }))
+        .json()
+        .map((c: { name: string }) => c.name);
+    const create = async (companyName: string) =>
+      (await ctx.inject({ method: 'POST', url: '/v1/customers', headers: a.headers, payload: { companyName } })).json().id as number;
+    const b = await create('Garage Dubois');
+    await create('Atelier Dubois');
+    expect(await names('')).toEqual(['Atelier Dubois', 'Garage Dubois']);
+    expect(await names('&PageSize=1&PageIndex=1')).toEqual(['Atelier Dubois']);
+    expect(await names('&PageSize=1&PageIndex=2')).toEqual(['Garage Dubois']);
+    expect(await names('&PageSize=1&PageIndex=2&OrderBy=-Name')).toEqual(['Atelier Dubois']);
+    await ctx.inject({ method: 'PUT', url: `/v1/customers/${b}`, headers: a.headers, payload: { companyName: 'Carrosserie Dubois' } });
+    expect(await names('')).toEqual(['Atelier Dubois', 'Carrosserie Dubois']);
+    expect(await names('&PageSize=1&PageIndex=2')).toEqual(['Carrosserie Dubois']);
+    const c = await create('Boulangerie Dubois');
+    expect(await names('')).toEqual(['Atelier Dubois', 'Boulangerie Dubois', 'Carrosserie Dubois']);
+    expect(await names('&PageSize=1&PageIndex=2')).toEqual(['Boulangerie Dubois']);
+    await ctx.inject({ method: 'DELETE', url: `/v1/customers/${c}`, headers: a.headers });
+    expect(await names('&PageSize=1&PageIndex=2')).toEqual(['Carrosserie Dubois']);
+    // Another account's identical search is its own.
+    const other = await ctx.newAccount();
+    await ctx.inject({ method: 'POST', url: '/v1/customers', headers: other.headers, payload: { companyName: 'Zinc Dubois' } });
+    expect(
+      (await ctx.inject({ method: 'GET', url: '/v1/customers?query=dubois', headers: other.headers }))
+        .json()
+        .map((x: { name: string }) => x.name),
+    ).toEqual(['Zinc Dubois']);
+    expect(await names('')).toEqual(['Atelier Dubois', 'Carrosserie Dubois']);
+  });
+});
