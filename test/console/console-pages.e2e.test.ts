@@ -15,6 +15,13 @@ import { ensureConsoleBuilt, screenshotFailure, SHOTS, signedInConsole, type Bro
 
 const UBL = readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoicing/ubl-invoice.xml'));
 
+/**
+ * Words of the API's English (its enums, its messages) or of a value shown raw, which a French page
+ * must never show: issue #31's "without meeting an English message".
+ */
+const ENGLISH =
+  /\b(?:Invoice|Invoices|Credit|Quote|Draft|Drafts|Transfer|Check|Card|Cash|Paid|Unpaid|Pending|Failed|Submitted|Received|Sent|Error|Save|Cancel|Delete|Edit|Loading|Customer|Amount|Due|Overdue|Status|Product|None|Unknown|Refused|Accepted|Rejected|Expired|Finalized|Cancelled|Processed|Waiting|undefined|null|NaN|Infinity)\b|\[object \w+\]/g;
+
 const missing = browserMissing('console-pages.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
 
@@ -175,6 +182,7 @@ describeEachDb(
       await page.setViewportSize(size === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
       const wide: string[] = [];
       const wrongTitles: string[] = [];
+      const english: string[] = [];
       for (const [route, title, name] of pages()) {
         await page.goto(`${base}/console/#/${route}`);
         const h1 = page.locator('main h1').first();
@@ -188,6 +196,8 @@ describeEachDb(
           .waitFor({ state: 'detached', timeout: 10_000 })
           .catch(() => undefined);
         expect(await page.locator('.error[role="alert"]').count(), `${route}: an error is shown`).toBe(0);
+        const shown = await page.locator('body').innerText();
+        for (const word of shown.match(ENGLISH) ?? []) english.push(`${route}: « ${word} »`);
         if (size === 'phone') {
           const width = await page.evaluate(
             () =>
@@ -199,6 +209,7 @@ describeEachDb(
           await page.screenshot({ path: path.join(SHOTS, `${size === 'phone' ? 'phone-' : ''}${name}.png`) });
       }
       expect(wrongTitles).toEqual([]);
+      expect(english).toEqual([]);
       return wide;
     }
 
