@@ -1,6 +1,6 @@
 // Shared machinery of the benchmarks: child server processes, autocannon runs, result files.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -195,7 +195,9 @@ export function writeResults(name: string, markdown: string, data: unknown): str
   const dir = path.join(repoRoot, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().slice(0, 10);
-  const file = path.join(dir, `${stamp}-${name}`);
+  // A second run of the day is written beside the first (`-run2`, …), never over it.
+  let file = path.join(dir, `${stamp}-${name}`);
+  for (let run = 2; existsSync(`${file}.md`); run++) file = path.join(dir, `${stamp}-${name}-run${run}`);
   writeFileSync(`${file}.md`, markdown);
   writeFileSync(`${file}.json`, `${JSON.stringify(data, null, 2)}\n`);
   return `${file}.md`;
