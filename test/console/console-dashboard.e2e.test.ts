@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../src/domain/dates.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { png } from '../helpers/png.js';
 import { browserMissing } from '../helpers/referees.js';
@@ -39,6 +40,8 @@ const isoDay = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 const cents = (v: number) => Math.round(v * 100);
+/** The account's day: its time zone's (the default, Europe/Paris), from which the API counts lateness. */
+const accountDay = () => todayIn('Europe/Paris');
 
 describeEachDb('web console in a browser: dashboard, search, customer page, offsets', (ctx) => {
   if (missing) {
@@ -133,8 +136,15 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
 
   it("shows revenue, cash, amounts due by lateness and the waiting documents equal to the API's, to the cent", async () => {
     docs.b = await invoice(-80, 200); // 240,00 TTC, 50 days late
-    docs.c2 = await invoice(-40, 30.25); // 36,30 TTC, 10 days late
     docs.c = await invoice(-35, 50); // 60,00 TTC, paid
+    // 36,30 TTC, due yesterday in the account's day (Europe/Paris, whatever the machine's zone): 1 day late.
+    const c2 = await api<Doc>('POST', '/v1/saleinvoices', {
+      customerId: martin,
+      date: addDays(accountDay(), -31),
+      lines: [service(30.25)],
+    });
+    docs.c2 = await api<Doc>('POST', `/v1/saleinvoices/finalize/${c2.id}`);
+    expect(docs.c2.dueDate).toBe(addDays(accountDay(), -1));
     docs.d = await invoice(0, 1000); // 1 200,00 TTC, not yet due
     await api('POST', '/v1/saleinvoices', { customerId: martin, lines: [service(5)] }); // a draft
     await api('POST', '/v1/salecredits', { customerName: 'Client de passage', lines: [service(3)] }); // a credit note draft
@@ -283,19 +293,42 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     await page.getByRole('heading', { name: 'Boulangerie Martin', level: 1 }).waitFor();
     expect(page.url()).toBe(`${base}/console/#/customers/${martin}/account`);
     await page.getByTestId('customer-figures').waitFor();
-    const invoices = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&PageSize=100&Cancelled=All`);
-    const credits = await api<Doc[]>('GET', `/v1/salecredits?CustomerId=${martin}&PageSize=100&Cancelled=All`);
-    const finalized = invoices.filter((d) => d.number);
-    const due = finalized.reduce((s, d) => s + cents(d.balance), 0);
-    expect(due).toBe(157_630);
-    expect(await text('[data-testid=customer-due]')).toBe(euros(due / 100));
+    // The figures are the server's: GET /v1/dashboard?CustomerId=, lateness from the account's day.
+    const figures = await api<{ today: string; due: { total: number; overdue: number }; toRefund: number; revenue: number; cash: number }>(
+      'GET',
+      `/v1/dashboard?CustomerId=${martin}`,
+    );
+    expect(figures.today).toBe(accountDay());
+    expect(await text('[data-testid=customer-today]')).toBe(`Au ${figures.today.split('-').reverse().join('/')} (jour du compte)`);
+    const expired = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&Status=Expired&PageSize=100`);
+    const incoming = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&Status=Incoming&PageSize=100`);
+    const balances = (list: Doc[]) => list.reduce((s, d) => s + cents(d.balance), 0);
+    // The invoice due yesterday in the account's day is overdue, in the API and on the page.
+    expect(expired.map((d) => d.id)).toContain(docs.c2.id);
+    expect(cents(figures.due.overdue)).toBe(balances(expired));
+    expect(cents(figures.due.overdue)).toBe(10_000 + 24_000 + 3_630);
     expect(await text('[data-testid=customer-overdue]')).toBe(euros(376.3));
-    expect(await text('[data-testid=customer-credit]')).toBe(euros(credits.reduce((s, d) => s + cents(d.balance), 0) / 100));
+    expect(cents(figures.due.total)).toBe(balances(expired) + balances(incoming));
+    expect(await text('[data-testid=customer-due]')).toBe(euros(1576.3));
+    const credits = await api<(Doc & { isDraft: boolean })[]>('GET', `/v1/salecredits?CustomerId=${martin}&PageSize=100&Cancelled=All`);
+    expect(cents(figures.toRefund)).toBe(balances(credits.filter((d) => !d.isDraft)));
     expect(await text('[data-testid=customer-credit]')).toBe(euros(10));
-    expect(await text('[data-testid=customer-invoiced]')).toBe(euros(finalized.reduce((s, d) => s + cents(d.taxIncludedAmount), 0) / 100));
+    expect(await text('[data-testid=customer-invoiced]')).toBe(euros(1370.25));
     expect(await text('[data-testid=customer-received]')).toBe(euros(78));
-    // Every invoice (the draft too), the credit note, and the three receipts.
-    expect(await page.getByTestId('customer-invoices').locator('tbody tr').count()).toBe(invoices.length);
+    // A page of ten invoices (the draft too) at a time: Martin has eleven with five more drafts.
+    for (let i = 0; i < 5; i++) await api('POST', '/v1/saleinvoices', { customerId: martin, lines: [service(1 + i)] });
+    const allInvoices = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&PageSize=100&Cancelled=All`);
+    expect(allInvoices).toHaveLength(11);
+    await page.reload();
+    const invoicesSection = page.getByTestId('customer-invoices');
+    await invoicesSection.locator('.pager').waitFor();
+    expect(await invoicesSection.locator('tbody tr').count()).toBe(10);
+    expect((await text('[data-testid=customer-invoices] .pager span')).replace(NBSP, ' ')).toBe('Page 1 sur 2 · 11 éléments');
+    await invoicesSection.getByRole('button', { name: 'Suivant' }).click();
+    await invoicesSection.getByText('Page 2 sur 2 · 11 éléments').waitFor();
+    expect(await invoicesSection.locator('tbody tr').count()).toBe(1);
+    await invoicesSection.getByRole('button', { name: 'Précédent' }).click();
+    await invoicesSection.getByText('Page 1 sur 2 · 11 éléments').waitFor();
     expect(await page.getByTestId('customer-credits').getByRole('link').allTextContents()).toEqual([docs.credit.number]);
     const payments = page.getByTestId('customer-payments').locator('tbody tr');
     expect(await payments.count()).toBe(3);
