@@ -316,7 +316,7 @@ describeConsole('web console in a browser: dashboard, search, customer page, off
     expect(await web.page.getByLabel('Client').inputValue()).toBe(String(martin));
     await web.page.goBack();
     await web.page.getByTestId('customer-figures').waitFor();
-    await shot('customer-account', { fullPage: true });
+    await shot('customer-account-paged', { fullPage: true });
     await web.page.setViewportSize({ width: 390, height: 844 });
     await accessible('customer page on a phone');
     expect(
@@ -324,7 +324,7 @@ describeConsole('web console in a browser: dashboard, search, customer page, off
         () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
       ),
     ).toBeLessThanOrEqual(390);
-    await shot('phone-customer-account');
+    await shot('phone-customer-account-paged');
     await web.page.setViewportSize({ width: 1200, height: 800 });
   }, 90_000);
 
