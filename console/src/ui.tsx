@@ -264,7 +264,7 @@ export function Pager(props: { page: number; pages: number; total: number; onPag
       >
         {t('previous')}
       </button>
-      <span>{t('pageOf', { page: props.page, pages: Math.max(props.pages, 1), total: props.total })}</span>
+      <span>{t(props.total < 2 ? 'pageOfOne' : 'pageOf', { page: props.page, pages: Math.max(props.pages, 1), total: props.total })}</span>
       <button
         type="button"
         disabled={props.page >= props.pages}

@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
-import type { TestAccount, TestContext } from '../helpers/harness.js';
-import { CHROMIUM } from '../helpers/referees.js';
+import { describeEachDb, type TestAccount, type TestContext } from '../helpers/harness.js';
+import { browserMissing, CHROMIUM } from '../helpers/referees.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = process.env.CONSOLE_SCREENSHOTS === '1' ? path.join(root, 'docs/console') : null;
@@ -113,11 +113,8 @@ export async function screenshotBothSizes(page: Page, dialect: string, name: str
 
 export const PASSWORD = 'un mot de passe solide';
 
-/**
- * What most console suites start from: the app listening, an account with an Admin user of `email`,
- * chromium open and that user signed in on the dashboard (the landing page).
- */
-export async function signedInConsole(
+/** The app listening, an account with an Admin user of `email` (password PASSWORD), chromium open on a blank page. */
+async function consoleWithUser(
   ctx: TestContext,
   email: string,
 ): Promise<{ base: string; account: TestAccount; browser: Browser; page: Page }> {
@@ -132,12 +129,75 @@ export async function signedInConsole(
     password: PASSWORD,
   });
   const browser = await openBrowser();
-  const { page } = browser;
+  return { base, account, browser, page: browser.page };
+}
+
+/**
+ * What most console suites start from: the app listening, an account with an Admin user of `email`,
+ * chromium open and that user signed in on the dashboard (the landing page).
+ */
+export async function signedInConsole(
+  ctx: TestContext,
+  email: string,
+): Promise<{ base: string; account: TestAccount; browser: Browser; page: Page }> {
+  const opened = await consoleWithUser(ctx, email);
+  const { base, page } = opened;
   await page.goto(`${base}/console/`);
   await page.getByRole('heading', { name: 'Connexion' }).waitFor();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.getByRole('heading', { name: 'Tableau de bord', exact: true }).waitFor();
-  return { base, account, browser, page };
+  return opened;
+}
+
+/** What a console suite is given; all but ctx and email are set by the suite's first hook (its beforeAll). */
+export interface ConsoleSuite {
+  ctx: TestContext;
+  /** The Admin user's address: `${user}.${dialect}@atelier.example`. */
+  email: string;
+  /** The app's address (http://127.0.0.1:port), the console being at `${base}/console/`. */
+  base: string;
+  account: TestAccount;
+  browser: Browser;
+  page: Page;
+}
+
+/**
+ * A browser suite of the console on each database (describeEachDb): skipped with the reason when
+ * Debian's chromium is missing; otherwise the console built when missing, then (signIn, the default)
+ * signedInConsole for the user `${user}.${dialect}@atelier.example`, or with `signIn: false` the same
+ * account and user with chromium on a blank page (the suites that test signing in); a screenshot of
+ * the page when a test fails; chromium closed at the end. The suite's own beforeAll hooks run after
+ * this one, so they find the page and the account.
+ */
+export function describeConsole(
+  name: string,
+  options: { user: string; signIn?: boolean; env?: NodeJS.ProcessEnv; buildOptions?: Parameters<typeof describeEachDb>[3] },
+  body: (suite: ConsoleSuite) => void,
+): void {
+  const missing = browserMissing(name);
+  describeEachDb(
+    name,
+    (ctx) => {
+      if (missing) {
+        it.skip(missing, () => {});
+        return;
+      }
+      const suite = { ctx, email: `${options.user}.${ctx.dialect}@atelier.example` } as ConsoleSuite;
+      beforeAll(async () => {
+        await ensureConsoleBuilt();
+        Object.assign(suite, await (options.signIn === false ? consoleWithUser : signedInConsole)(ctx, suite.email));
+      }, 120_000);
+      afterEach(async ({ task }) => {
+        if (task.result?.state === 'fail' && suite.page) await screenshotFailure(suite.page, `${ctx.dialect}-${task.name}`);
+      });
+      afterAll(async () => {
+        await suite.browser?.close();
+      });
+      body(suite);
+    },
+    options.env,
+    options.buildOptions,
+  );
 }

@@ -10,45 +10,26 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderDocumentPdf } from '../../src/rendering/pdf.js';
 import { startReceiver, type Receiver } from '../helpers/delivery.js';
 import { baseInvoice } from '../fixtures/einvoicing/documents.js';
 import { BOUNDARY, multipart } from '../helpers/multipart.js';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { png } from '../helpers/png.js';
-import { browserMissing } from '../helpers/referees.js';
-import {
-  ensureConsoleBuilt,
-  expectAccessible,
-  NBSP,
-  screenshotBothSizes,
-  screenshotFailure,
-  signedInConsole,
-  type Browser,
-} from './browser.js';
-
-const missing = browserMissing('console-backoffice.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
+import { describeConsole, expectAccessible, NBSP, screenshotBothSizes } from './browser.js';
 
 const UBL = readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoicing/ubl-invoice.xml'));
 
-describeEachDb(
+describeConsole(
   'web console in a browser: back-office forms (bank transactions, supplier invoices, receipts, colleagues, webhooks)',
-  (ctx) => {
-    if (missing) {
-      it.skip(missing, () => {});
-      return;
-    }
-    let browser: Browser;
-    let page: Page;
-    let base: string;
-    let account: TestAccount;
+  { user: 'backoffice', env: { WEBHOOK_ALLOW_PRIVATE: '1' } },
+  (web) => {
+    const { ctx } = web;
     let receiver: Receiver;
     const clean = (s: string | null) => (s ?? '').replaceAll(NBSP, ' ').trim();
     const api = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-      const res = await ctx.inject({ method, url, headers: account.headers, payload });
+      const res = await ctx.inject({ method, url, headers: web.account.headers, payload });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
       return res.json<T>();
     };
@@ -57,8 +38,8 @@ describeEachDb(
      * (a page that loads first shows its title later, without that move), so typing loses no keys.
      */
     const opened = async (title: string | RegExp, focused = true) => {
-      await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      if (focused) await page.locator('h1:focus').waitFor();
+      await web.page.getByRole('heading', { level: 1, name: title }).waitFor();
+      if (focused) await web.page.locator('h1:focus').waitFor();
     };
     /** The French message under the field labelled `label` in `scope`, the field marked invalid and described by it. */
     const errorBeside = async (scope: Locator, label: string | RegExp) => {
@@ -67,19 +48,14 @@ describeEachDb(
       const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
       const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
       expect(errorId, `${String(label)} is described by its error`).toBeTruthy();
-      return clean(await page.locator(`[id="${errorId}"]`).textContent());
+      return clean(await web.page.locator(`[id="${errorId}"]`).textContent());
     };
-    const shoot = (name: string) => screenshotBothSizes(page, ctx.dialect, name);
+    const shoot = (name: string) => screenshotBothSizes(web.page, ctx.dialect, name);
 
     beforeAll(async () => {
-      ({ base, account, browser, page } = await signedInConsole(ctx, `backoffice.${ctx.dialect}@atelier.example`));
       receiver = await startReceiver();
     }, 120_000);
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-    });
     afterAll(async () => {
-      await browser?.close();
       await receiver?.close();
     });
 
@@ -90,9 +66,9 @@ describeEachDb(
         openingBalance: 1000,
         openingDate: '2026-01-01',
       });
-      await page.goto(`${base}/console/#/bank/${bank.id}`);
+      await web.page.goto(`${web.base}/console/#/bank/${bank.id}`);
       await opened('Compte pro', false);
-      const form = page.getByTestId('manual-transaction');
+      const form = web.page.getByTestId('manual-transaction');
       await form.getByLabel('Date', { exact: true }).fill('05/11/2026');
       await form.getByLabel('Libellé').fill('Remise de chèque n° 42');
       // No amount: said beside the field, nothing sent.
@@ -104,13 +80,13 @@ describeEachDb(
       expect(await errorBeside(form, 'Montant (€, négatif pour une sortie)')).toBe(
         'Une opération de 0 € ne déplace pas d’argent : montant positif pour une entrée, négatif pour une sortie.',
       );
-      await expectAccessible(page, 'manual bank transaction refused');
+      await expectAccessible(web.page, 'manual bank transaction refused');
 
       await form.getByLabel('Montant (€, négatif pour une sortie)').fill('1 250,75');
       await form.getByLabel('Référence (facultatif)').fill('CHQ42');
       await form.getByRole('button', { name: 'Enregistrer l’opération' }).click();
       await form.getByText('Opération enregistrée.').waitFor();
-      await expect.poll(async () => clean(await page.getByTestId('bank-balance').textContent())).toBe('2 250,75 €');
+      await expect.poll(async () => clean(await web.page.getByTestId('bank-balance').textContent())).toBe('2 250,75 €');
       let [tx] = await api<{ id: number; date: string; amount: number; label: string; reference: string; importId: null }[]>(
         'GET',
         `/v1/banktransactions?BankAccountId=${bank.id}`,
@@ -123,12 +99,12 @@ describeEachDb(
         importId: null,
       });
 
-      const row = page.getByTestId('bank-transactions').locator('tbody tr').filter({ hasText: 'Remise de chèque n° 42' });
+      const row = web.page.getByTestId('bank-transactions').locator('tbody tr').filter({ hasText: 'Remise de chèque n° 42' });
       await row.getByRole('button', { name: 'Modifier' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Modifier l’opération du 05/11/2026' });
+      const dialog = web.page.getByRole('dialog', { name: 'Modifier l’opération du 05/11/2026' });
       await dialog.waitFor();
       expect(await dialog.getByLabel('Montant (€, négatif pour une sortie)').inputValue()).toBe('1250,75');
-      await expectAccessible(page, 'edit bank transaction');
+      await expectAccessible(web.page, 'edit bank transaction');
       // Emptied in the dialog: refused beside the field, the dialog stays open.
       await dialog.getByLabel('Montant (€, négatif pour une sortie)').fill('');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -138,20 +114,20 @@ describeEachDb(
       await dialog.getByLabel('Date', { exact: true }).fill('07/11/2026');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(async () => clean(await page.getByTestId('bank-balance').textContent())).toBe('910,10 €');
+      await expect.poll(async () => clean(await web.page.getByTestId('bank-balance').textContent())).toBe('910,10 €');
       [tx] = await api('GET', `/v1/banktransactions?BankAccountId=${bank.id}`);
       expect(tx).toMatchObject({ date: '2026-11-07', amount: -89.9, label: 'CB Papeterie Dupont', reference: 'CHQ42' });
       expect((await api<{ balance: number }>('GET', `/v1/bankaccounts/${bank.id}`)).balance).toBe(910.1);
 
       // The account's own export, downloaded from its page: the API's file, byte for byte.
-      const exporter = page.getByTestId('bank-export');
+      const exporter = web.page.getByTestId('bank-export');
       await exporter.getByLabel('Format').selectOption('EuropeanCsv');
       await exporter.getByLabel('Du (facultatif)').fill('01/11/2026');
-      const [file] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: 'Télécharger' }).click()]);
+      const [file] = await Promise.all([web.page.waitForEvent('download'), exporter.getByRole('button', { name: 'Télécharger' }).click()]);
       const fromApi = await ctx.inject({
         method: 'GET',
         url: `/v1/exports/banktransactions/${bank.id}?format=EuropeanCsv&from=2026-11-01`,
-        headers: account.headers,
+        headers: web.account.headers,
       });
       expect(fromApi.statusCode).toBe(200);
       expect(file.suggestedFilename()).toBe(/filename="([^"]+)"/.exec(String(fromApi.headers['content-disposition']))?.[1]);
@@ -160,30 +136,30 @@ describeEachDb(
       expect(csv.toString('utf8')).toContain('CB Papeterie Dupont');
       expect(csv.toString('utf8')).toContain('-89,90');
       await exporter.getByText(`Fichier ${file.suggestedFilename()} téléchargé.`).waitFor();
-      await expectAccessible(page, 'bank account export');
+      await expectAccessible(web.page, 'bank account export');
 
-      const edited = page.getByTestId('bank-transactions').locator('tbody tr').filter({ hasText: 'CB Papeterie Dupont' });
+      const edited = web.page.getByTestId('bank-transactions').locator('tbody tr').filter({ hasText: 'CB Papeterie Dupont' });
       await edited.getByRole('button', { name: 'Supprimer' }).click();
-      await page.getByRole('dialog', { name: 'Supprimer l’opération' }).getByRole('button', { name: 'Supprimer' }).click();
-      await page.getByText('Aucune opération.').waitFor();
+      await web.page.getByRole('dialog', { name: 'Supprimer l’opération' }).getByRole('button', { name: 'Supprimer' }).click();
+      await web.page.getByText('Aucune opération.').waitFor();
       expect(await api<unknown[]>('GET', `/v1/banktransactions?BankAccountId=${bank.id}`)).toEqual([]);
       expect((await api<{ balance: number }>('GET', `/v1/bankaccounts/${bank.id}`)).balance).toBe(1000);
     });
 
     it('corrects a supplier invoice after its upload and records a supplier payment; a due date before the date and an overpayment are refused beside their fields', async () => {
-      await page.goto(`${base}/console/#/received`);
-      await page.getByTestId('purchase-upload').waitFor();
-      await page.getByLabel('Fichier (PDF ou XML)').setInputFiles({ name: 'invoice.xml', mimeType: 'application/xml', buffer: UBL });
-      await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-      await page.getByRole('heading', { name: /INV-2024-9/ }).waitFor();
+      await web.page.goto(`${web.base}/console/#/received`);
+      await web.page.getByTestId('purchase-upload').waitFor();
+      await web.page.getByLabel('Fichier (PDF ou XML)').setInputFiles({ name: 'invoice.xml', mimeType: 'application/xml', buffer: UBL });
+      await web.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await web.page.getByRole('heading', { name: /INV-2024-9/ }).waitFor();
       const [uploaded] = await api<{ id: number }[]>('GET', '/v1/purchaseinvoices');
 
-      const form = page.getByTestId('purchase-correct');
+      const form = web.page.getByTestId('purchase-correct');
       await form.getByLabel('Date de la facture').fill('10/11/2026');
       await form.getByLabel('Échéance').fill('01/11/2026');
       await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
       expect(await errorBeside(form, 'Échéance')).toBe('L’échéance ne peut pas précéder la date de la facture.');
-      await expectAccessible(page, 'supplier invoice correction refused');
+      await expectAccessible(web.page, 'supplier invoice correction refused');
 
       await form.getByLabel('Échéance').fill('10/12/2026');
       await form.getByLabel('Numéro de la facture du fournisseur').fill('INV-2024-9B');
@@ -201,7 +177,7 @@ describeEachDb(
         balance: 960,
       });
 
-      const pay = page.getByTestId('supplier-payment');
+      const pay = web.page.getByTestId('supplier-payment');
       await expect.poll(() => pay.getByLabel('Montant payé (€)').inputValue()).toBe('960');
       await pay.getByLabel('Montant payé (€)').fill('');
       await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
@@ -209,17 +185,17 @@ describeEachDb(
       await pay.getByLabel('Montant payé (€)').fill('2 000');
       await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
       expect(await errorBeside(pay, 'Montant payé (€)')).toBe('Plus que ce qui reste à payer sur cette facture : 960,00 € au plus.');
-      await expectAccessible(page, 'supplier payment refused');
+      await expectAccessible(web.page, 'supplier payment refused');
 
       await pay.getByLabel('Montant payé (€)').fill('400,50');
       await pay.getByLabel('Date du paiement').fill('15/11/2026');
       await pay.getByLabel('Moyen de paiement').selectOption('Check');
       await pay.getByLabel('Référence du paiement (facultatif)').fill('CHQ-77');
       await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
-      const rows = page.getByTestId('purchase-payments').locator('tbody tr');
+      const rows = web.page.getByTestId('purchase-payments').locator('tbody tr');
       await expect.poll(() => rows.count()).toBe(1);
       expect(clean(await rows.first().textContent())).toContain('15/11/2026ChèqueCHQ-77400,50 €');
-      await expect.poll(async () => clean(await page.getByTestId('purchase-facts').textContent())).toContain('Reste à payer559,50 €');
+      await expect.poll(async () => clean(await web.page.getByTestId('purchase-facts').textContent())).toContain('Reste à payer559,50 €');
       const payments = await api<{ amount: number; date: string; paymentMethod: string; reference: string; links: unknown[] }[]>(
         'GET',
         '/v1/supplierpayments',
@@ -245,13 +221,15 @@ describeEachDb(
       const durand = await api<{ id: number }>('POST', '/v1/suppliers', { name: 'Papeterie Durand' });
       const [expense] = await api<{ id: number; accountNumber: string; label: string }[]>('GET', '/v1/classifications?type=Expense');
       const scan = await renderDocumentPdf(baseInvoice({ isDraft: true, number: null }));
-      await page.goto(`${base}/console/#/received`);
-      await page.getByTestId('purchase-upload').waitFor();
-      await page.getByLabel('Fichier (PDF ou XML)').setInputFiles({ name: 'scan-morel.pdf', mimeType: 'application/pdf', buffer: scan });
-      await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-      await page.getByRole('heading', { name: /Facture reçue/ }).waitFor();
-      const id = Number(/#\/received\/(\d+)/.exec(page.url())?.[1]);
-      const form = page.getByTestId('purchase-correct');
+      await web.page.goto(`${web.base}/console/#/received`);
+      await web.page.getByTestId('purchase-upload').waitFor();
+      await web.page
+        .getByLabel('Fichier (PDF ou XML)')
+        .setInputFiles({ name: 'scan-morel.pdf', mimeType: 'application/pdf', buffer: scan });
+      await web.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await web.page.getByRole('heading', { name: /Facture reçue/ }).waitFor();
+      const id = Number(/#\/received\/(\d+)/.exec(web.page.url())?.[1]);
+      const form = web.page.getByTestId('purchase-correct');
       const supplier = form.getByLabel('Fournisseur', { exact: true });
       await supplier.selectOption(String(durand.id));
 
@@ -274,7 +252,7 @@ describeEachDb(
       await vats.getByLabel('Base HT (€) – ligne 2').fill('40,10');
       await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
       expect(await errorBeside(vats, 'TVA (€) – ligne 1')).toBe('La TVA ne peut pas dépasser la base HT.');
-      await expectAccessible(page, 'supplier invoice VAT line refused');
+      await expectAccessible(web.page, 'supplier invoice VAT line refused');
       // Nothing written.
       expect((await api<{ reference: string | null }>('GET', `/v1/purchaseinvoices/${id}`)).reference).not.toBe('MOR-118');
 
@@ -300,7 +278,7 @@ describeEachDb(
       // The form shows the invoice as stored: the total the lines make, the VAT computed.
       await expect.poll(() => form.getByLabel('Total TTC (€)').inputValue()).toBe('162,31');
       expect(await vats.getByLabel('TVA (€) – ligne 2').inputValue()).toBe('2,21');
-      await expectAccessible(page, 'supplier invoice with its supplier, classification and VAT lines');
+      await expectAccessible(web.page, 'supplier invoice with its supplier, classification and VAT lines');
       await shoot('purchase-correct');
 
       // A line removed: the totals follow the one left; the supplier changed back to one of the list.
@@ -325,11 +303,11 @@ describeEachDb(
       const vidal = await api<{ id: number }>('POST', '/v1/suppliers', { name: 'Atelier Vidal' });
       const scan = await renderDocumentPdf(baseInvoice({ isDraft: true, number: null }));
       /** A scanned invoice of Atelier Vidal, completed through the API. */
-      const invoice = async (reference: string, base: number) => {
+      const invoice = async (reference: string, net: number) => {
         const res = await ctx.inject({
           method: 'POST',
           url: '/v1/purchaseinvoices/file',
-          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          headers: { ...web.account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
           payload: multipart([{ name: 'file', filename: `${reference}.pdf`, type: 'application/pdf', content: scan }]),
         });
         expect(res.statusCode, res.body).toBe(200);
@@ -337,14 +315,14 @@ describeEachDb(
           supplierId: vidal.id,
           reference,
           date: '2026-11-02',
-          vats: [{ rate: 20, taxExcludedAmount: base }],
+          vats: [{ rate: 20, taxExcludedAmount: net }],
         });
       };
       const first = await invoice('VID-1', 250); // 300,00 TTC
       const second = await invoice('VID-2', 100.5); // 120,60 TTC
-      await page.goto(`${base}/console/#/received/${first.id}`);
-      await page.getByRole('heading', { name: /VID-1/ }).waitFor();
-      const pay = page.getByTestId('supplier-payment');
+      await web.page.goto(`${web.base}/console/#/received/${first.id}`);
+      await web.page.getByRole('heading', { name: /VID-1/ }).waitFor();
+      const pay = web.page.getByTestId('supplier-payment');
       const other = pay.getByLabel('Aussi sur la facture VID-2 (€)');
       await other.waitFor();
       await pay.getByLabel('Montant payé (€)').fill('300');
@@ -354,7 +332,7 @@ describeEachDb(
       expect(await errorBeside(pay, 'Aussi sur la facture VID-2 (€)')).toBe(
         'Plus que ce qui reste à payer sur cette facture : 120,60 € au plus.',
       );
-      await expectAccessible(page, 'supplier payment of two invoices refused');
+      await expectAccessible(web.page, 'supplier payment of two invoices refused');
       expect(await api<unknown[]>('GET', `/v1/supplierpayments?SupplierId=${vidal.id}`)).toEqual([]);
 
       await other.fill('120,60');
@@ -362,7 +340,7 @@ describeEachDb(
       await pay.getByLabel('Référence du paiement (facultatif)').fill('VIR-VIDAL-11');
       await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
       // Both invoices paid: the form gives way to the fact.
-      await page.getByText('Rien ne reste à payer sur cette facture.').waitFor();
+      await web.page.getByText('Rien ne reste à payer sur cette facture.').waitFor();
       const [payment] = await api<
         { id: number; amount: number; date: string; reference: string; links: { id: number; amount: number }[] }[]
       >('GET', `/v1/supplierpayments?SupplierId=${vidal.id}`);
@@ -386,13 +364,13 @@ describeEachDb(
         [300, 0, 'Paid'],
         [120.6, 0, 'Paid'],
       ]);
-      const row = page.getByTestId('purchase-payments').locator('tbody tr');
+      const row = web.page.getByTestId('purchase-payments').locator('tbody tr');
       await expect.poll(async () => clean(await row.first().textContent())).toContain('VID-2 : 120,60 €');
-      await expect.poll(async () => clean(await page.getByTestId('purchase-facts').textContent())).toContain('Reste à payer0,00 €');
+      await expect.poll(async () => clean(await web.page.getByTestId('purchase-facts').textContent())).toContain('Reste à payer0,00 €');
 
       // Changed after it is made: less on VID-2, another date; more than remains due is refused beside the field.
       await row.first().getByRole('button', { name: 'Modifier le paiement de 420,60 € du 20/11/2026' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Modifier le paiement de 420,60 € du 20/11/2026' });
+      const dialog = web.page.getByRole('dialog', { name: 'Modifier le paiement de 420,60 € du 20/11/2026' });
       await dialog.waitFor();
       expect(await dialog.getByLabel('Sur la facture VID-1 (€)').inputValue()).toBe('300');
       expect(await dialog.getByLabel('Sur la facture VID-2 (€)').inputValue()).toBe('120,6');
@@ -401,7 +379,7 @@ describeEachDb(
       expect(await errorBeside(dialog, 'Sur la facture VID-1 (€)')).toBe(
         'Plus que ce qui reste à payer sur cette facture : 300,00 € au plus.',
       );
-      await expectAccessible(page, 'supplier payment change refused');
+      await expectAccessible(web.page, 'supplier payment change refused');
       await shoot('supplier-payment-edit');
       await dialog.getByLabel('Sur la facture VID-1 (€)').fill('300');
       await dialog.getByLabel('Sur la facture VID-2 (€)').fill('20,60');
@@ -438,31 +416,31 @@ describeEachDb(
         vats: [{ rate: 10, taxExcludedAmount: 45.5 }],
       });
       const lineId = withLine.lines[0].id;
-      await page.goto(`${base}/console/#/expenses/${report.id}`);
+      await web.page.goto(`${web.base}/console/#/expenses/${report.id}`);
       await opened('Salon Lyon', false);
-      const form = page.getByTestId(`receipt-${lineId}`);
+      const form = web.page.getByTestId(`receipt-${lineId}`);
       const label = 'Justificatif de la dépense du 12/11/2026 (PDF ou image)';
       await form.getByLabel(label).setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('pas un PDF') });
       await form.getByRole('button', { name: 'Joindre' }).click();
       expect(await errorBeside(form, label)).toBe('Ce fichier n’est ni un PDF ni une image PNG, JPEG ou WebP.');
-      await expectAccessible(page, 'expense receipt refused');
+      await expectAccessible(web.page, 'expense receipt refused');
 
       const image = png(40, 20);
       await form.getByLabel(label).setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: image });
       await form.getByRole('button', { name: 'Joindre' }).click();
-      await page.getByText('Justificatif enregistré : ticket.png.').waitFor();
+      await web.page.getByText('Justificatif enregistré : ticket.png.').waitFor();
       let line = (
         await api<{ lines: { file: { fileName: string; contentType: string } | null }[] }>('GET', `/v1/expensereports/${report.id}`)
       ).lines[0];
       expect(line.file).toMatchObject({ fileName: 'ticket.png', contentType: 'image/png' });
       const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Télécharger ticket.png' }).click(),
+        web.page.waitForEvent('download'),
+        web.page.getByRole('button', { name: 'Télécharger ticket.png' }).click(),
       ]);
       const fromApi = await ctx.inject({
         method: 'GET',
         url: `/v1/expensereports/${report.id}/lines/${lineId}/file`,
-        headers: account.headers,
+        headers: web.account.headers,
       });
       // Saved under the name the API gives it (the re-encoded image's, not the name it was sent with).
       expect(download.suggestedFilename()).toBe(/filename="([^"]+)"/.exec(String(fromApi.headers['content-disposition']))?.[1]);
@@ -471,26 +449,26 @@ describeEachDb(
       const pdf = await renderDocumentPdf(baseInvoice({ isDraft: true, number: null }));
       await form.getByLabel(label).setInputFiles({ name: 'facture-sncf.pdf', mimeType: 'application/pdf', buffer: pdf });
       await form.getByRole('button', { name: 'Remplacer' }).click();
-      await page.getByText('Justificatif enregistré : facture-sncf.pdf.').waitFor();
+      await web.page.getByText('Justificatif enregistré : facture-sncf.pdf.').waitFor();
       line = (await api<{ lines: { file: { fileName: string; contentType: string } | null }[] }>('GET', `/v1/expensereports/${report.id}`))
         .lines[0];
       expect(line.file).toMatchObject({ fileName: 'facture-sncf.pdf', contentType: 'application/pdf' });
       const [second] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Télécharger facture-sncf.pdf' }).click(),
+        web.page.waitForEvent('download'),
+        web.page.getByRole('button', { name: 'Télécharger facture-sncf.pdf' }).click(),
       ]);
       expect(readFileSync(await second.path())).toEqual(pdf);
-      await expectAccessible(page, 'expense report with receipts');
+      await expectAccessible(web.page, 'expense report with receipts');
     });
 
     it('adds, edits and deletes a colleague; a colleague without a name and a wrong e-mail are refused beside their fields', async () => {
-      await page.goto(`${base}/console/#/colleagues`);
+      await web.page.goto(`${web.base}/console/#/colleagues`);
       await opened('Collaborateurs');
-      const form = page.getByTestId('new-colleague');
+      const form = web.page.getByTestId('new-colleague');
       await form.getByLabel('E-mail').fill('lea.petit@atelier.example');
       await form.getByRole('button', { name: 'Ajouter le collaborateur' }).click();
       expect(await errorBeside(form, 'Nom de famille')).toBe('Indiquez au moins le prénom ou le nom.');
-      await expectAccessible(page, 'new colleague refused');
+      await expectAccessible(web.page, 'new colleague refused');
 
       await form.getByLabel('Prénom').fill('Léa');
       await form.getByLabel('Nom de famille').fill('Petit');
@@ -498,8 +476,8 @@ describeEachDb(
       await form.getByLabel('Associé de l’entreprise').check();
       await form.getByRole('button', { name: 'Ajouter le collaborateur' }).click();
       await form.getByText('Collaborateur Léa Petit ajouté.').waitFor();
-      const rows = page.getByTestId('colleagues').locator('tbody tr');
-      await expect.poll(async () => clean(await page.getByTestId('colleagues').textContent())).toContain('Léa Petit');
+      const rows = web.page.getByTestId('colleagues').locator('tbody tr');
+      await expect.poll(async () => clean(await web.page.getByTestId('colleagues').textContent())).toContain('Léa Petit');
       const find = async () =>
         (await api<Record<string, unknown>[]>('GET', '/v1/colleagues?query=Petit')).find((c) => c.email === 'lea.petit@atelier.example');
       const created = await find();
@@ -516,18 +494,18 @@ describeEachDb(
 
       const row = rows.filter({ hasText: 'Léa Petit' });
       await row.getByRole('button', { name: 'Modifier Léa Petit' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Modifier Léa Petit' });
+      const dialog = web.page.getByRole('dialog', { name: 'Modifier Léa Petit' });
       await dialog.waitFor();
       await dialog.getByLabel('E-mail').fill('pas-une-adresse');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       expect(await errorBeside(dialog, 'E-mail')).toBe('Adresse e-mail invalide.');
-      await expectAccessible(page, 'edit colleague refused');
+      await expectAccessible(web.page, 'edit colleague refused');
       await dialog.getByLabel('E-mail').fill('lea.martin@atelier.example');
       await dialog.getByLabel('Nom de famille').fill('Petit-Martin');
       await dialog.getByLabel('Mobile').fill('06 12 34 56 78');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(async () => clean(await page.getByTestId('colleagues').textContent())).toContain('Léa Petit-Martin');
+      await expect.poll(async () => clean(await web.page.getByTestId('colleagues').textContent())).toContain('Léa Petit-Martin');
       const edited = await api<Record<string, unknown>>('GET', `/v1/colleagues/${String(created?.id)}`);
       expect(edited).toMatchObject({
         firstName: 'Léa',
@@ -541,17 +519,17 @@ describeEachDb(
       });
 
       await rows.filter({ hasText: 'Léa Petit-Martin' }).getByRole('button', { name: 'Supprimer Léa Petit-Martin' }).click();
-      await page.getByRole('dialog', { name: 'Supprimer le collaborateur' }).getByRole('button', { name: 'Supprimer' }).click();
-      await expect.poll(async () => clean(await page.getByTestId('colleagues').textContent())).not.toContain('Petit-Martin');
-      const gone = await ctx.inject({ method: 'GET', url: `/v1/colleagues/${String(created?.id)}`, headers: account.headers });
+      await web.page.getByRole('dialog', { name: 'Supprimer le collaborateur' }).getByRole('button', { name: 'Supprimer' }).click();
+      await expect.poll(async () => clean(await web.page.getByTestId('colleagues').textContent())).not.toContain('Petit-Martin');
+      const gone = await ctx.inject({ method: 'GET', url: `/v1/colleagues/${String(created?.id)}`, headers: web.account.headers });
       expect(gone.statusCode).toBe(404);
     });
 
     it('registers a webhook with its event types, shows its secret once (it signs the deliveries), lists its deliveries and deletes it', async () => {
-      await page.goto(`${base}/console/#/webhooks`);
+      await web.page.goto(`${web.base}/console/#/webhooks`);
       await opened('Webhooks');
-      await page.getByText('Aucun webhook pour l’instant.').waitFor();
-      const form = page.getByTestId('new-webhook');
+      await web.page.getByText('Aucun webhook pour l’instant.').waitFor();
+      const form = web.page.getByTestId('new-webhook');
       await form.getByLabel('Nom').fill('Mon CRM');
       await form.getByLabel('Adresse (URL) à appeler').fill('pas une adresse');
       await form
@@ -560,7 +538,7 @@ describeEachDb(
         .check();
       await form.getByRole('button', { name: 'Créer le webhook' }).click();
       expect(await errorBeside(form, 'Adresse (URL) à appeler')).toBe('Adresse web complète attendue (https://…).');
-      await expectAccessible(page, 'new webhook refused');
+      await expectAccessible(web.page, 'new webhook refused');
 
       await form.getByLabel('Adresse (URL) à appeler').fill(receiver.url);
       await form
@@ -568,14 +546,14 @@ describeEachDb(
         .getByLabel(/^finalisation/)
         .check();
       await form.getByRole('button', { name: 'Créer le webhook' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Clé de signature du webhook « Mon CRM »' });
+      const dialog = web.page.getByRole('dialog', { name: 'Clé de signature du webhook « Mon CRM »' });
       await dialog.waitFor();
       const secret = clean(await dialog.getByTestId('webhook-secret').textContent());
       expect(secret).toMatch(/^whsec_/);
-      await expectAccessible(page, 'webhook secret shown once');
+      await expectAccessible(web.page, 'webhook secret shown once');
       await shoot('webhook-secret');
       await dialog.getByRole('button', { name: 'Fermer' }).click();
-      await expect.poll(async () => clean(await page.getByTestId('webhooks').textContent())).toContain(receiver.url);
+      await expect.poll(async () => clean(await web.page.getByTestId('webhooks').textContent())).toContain(receiver.url);
 
       const [hook] = await api<{ id: number; name: string; url: string; types: string[]; secretKey: string | null }[]>(
         'GET',
@@ -599,24 +577,24 @@ describeEachDb(
         .digest('hex');
       expect(request.headers['x-signature']).toBe(signed);
 
-      await page.getByRole('link', { name: 'Mon CRM' }).click();
+      await web.page.getByRole('link', { name: 'Mon CRM' }).click();
       await opened('Mon CRM', false);
-      const deliveries = page.getByTestId('webhook-deliveries').locator('tbody tr');
+      const deliveries = web.page.getByTestId('webhook-deliveries').locator('tbody tr');
       await expect.poll(() => deliveries.count()).toBe(1);
       const delivery = clean(await deliveries.first().textContent());
       expect(delivery).toContain('Collaborateurs : création');
       expect(delivery).toContain('Livré');
       expect(delivery).toContain('HTTP 200');
-      await expectAccessible(page, 'webhook deliveries');
+      await expectAccessible(web.page, 'webhook deliveries');
       await shoot('webhook-deliveries');
 
       // Changed in place: a bad address refused beside its field, then a new name, address and events.
-      const edit = page.getByTestId('edit-webhook');
+      const edit = web.page.getByTestId('edit-webhook');
       expect(await edit.getByLabel('Adresse (URL) à appeler').inputValue()).toBe(receiver.url);
       await edit.getByLabel('Adresse (URL) à appeler').fill('ftp://crm.example/hook');
       await edit.getByRole('button', { name: 'Enregistrer les modifications' }).click();
       expect(await errorBeside(edit, 'Adresse (URL) à appeler')).toBe('L’adresse doit commencer par https:// (ou http://).');
-      await expectAccessible(page, 'webhook change refused');
+      await expectAccessible(web.page, 'webhook change refused');
       await edit.getByLabel('Nom').fill('Mon CRM (v2)');
       await edit.getByLabel('Adresse (URL) à appeler').fill(`${receiver.url}/v2`);
       await edit
@@ -647,13 +625,12 @@ describeEachDb(
           .digest('hex'),
       );
 
-      await page.getByRole('link', { name: 'Tous les webhooks' }).click();
+      await web.page.getByRole('link', { name: 'Tous les webhooks' }).click();
       await opened('Webhooks');
-      await page.getByRole('button', { name: 'Supprimer Mon CRM (v2)' }).click();
-      await page.getByRole('dialog', { name: 'Supprimer le webhook' }).getByRole('button', { name: 'Supprimer' }).click();
-      await page.getByText('Aucun webhook pour l’instant.').waitFor();
+      await web.page.getByRole('button', { name: 'Supprimer Mon CRM (v2)' }).click();
+      await web.page.getByRole('dialog', { name: 'Supprimer le webhook' }).getByRole('button', { name: 'Supprimer' }).click();
+      await web.page.getByText('Aucun webhook pour l’instant.').waitFor();
       expect(await api<unknown[]>('GET', '/v1/webhooks')).toEqual([]);
     });
   },
-  { WEBHOOK_ALLOW_PRIVATE: '1' },
 );

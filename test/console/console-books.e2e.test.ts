@@ -7,40 +7,18 @@
 // and phone sizes with CONSOLE_SCREENSHOTS=1.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
-import { browserMissing } from '../helpers/referees.js';
+import { beforeAll, expect, it } from 'vitest';
 import { salesClient, type DocBody } from '../helpers/sales.js';
-import {
-  ensureConsoleBuilt,
-  expectAccessible,
-  NBSP,
-  screenshotBothSizes,
-  screenshotFailure,
-  SHOTS,
-  signedInConsole,
-  type Browser,
-} from './browser.js';
-
-const missing = browserMissing('console-books.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
+import { describeConsole, expectAccessible, NBSP, screenshotBothSizes, SHOTS } from './browser.js';
 
 const UBL = readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoicing/ubl-invoice.xml'));
 
-describeEachDb('web console in a browser: exports, bank, supplier invoices, expense reports, e-mails', (ctx) => {
-  if (missing) {
-    it.skip(missing, () => {});
-    return;
-  }
-  let browser: Browser;
-  let page: Page;
-  let base: string;
-  let account: TestAccount;
+describeConsole('web console in a browser: exports, bank, supplier invoices, expense reports, e-mails', { user: 'books' }, (web) => {
+  const { ctx } = web;
   let invoice: DocBody;
-  const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replaceAll(NBSP, ' ');
+  const text = async (selector: string) => ((await web.page.locator(selector).first().textContent()) ?? '').replaceAll(NBSP, ' ');
   const api = async <T>(url: string) => {
-    const res = await ctx.inject({ method: 'GET', url, headers: account.headers });
+    const res = await ctx.inject({ method: 'GET', url, headers: web.account.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<T>();
   };
@@ -49,39 +27,35 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
    * navigation: typing before that could lose keys to the move.
    */
   const opened = async (title: string) => {
-    await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await page.locator('h1:focus').waitFor();
+    await web.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await web.page.locator('h1:focus').waitFor();
   };
-  const shoot = (name: string) => screenshotBothSizes(page, ctx.dialect, name);
+  const shoot = (name: string) => screenshotBothSizes(web.page, ctx.dialect, name);
 
   beforeAll(async () => {
-    ({ base, account, browser, page } = await signedInConsole(ctx, `books.${ctx.dialect}@atelier.example`));
-    const sales = salesClient(ctx, account);
+    const sales = salesClient(ctx, web.account);
     const customerId = await sales.customer({ companyName: 'Dupont SARL', email: 'compta@dupont.example' });
     invoice = await sales.finalized('Invoice', {
       customerId,
       date: '2026-11-02',
       lines: [{ type: 'Service', description: 'Conseil', quantity: 2, taxExcludedPrice: 500, vat: { rate: 20 } }],
     });
-    const sent = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/send/${invoice.id}`, headers: account.headers });
+    const sent = await ctx.inject({ method: 'POST', url: `/v1/saleinvoices/send/${invoice.id}`, headers: web.account.headers });
     expect(sent.statusCode, sent.body).toBe(200);
     await ctx.app.outbox.drain();
   }, 120_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('downloads the FEC of the year: the same file and name as the API gives', async () => {
-    await page.goto(`${base}/console/#/exports`);
+    await web.page.goto(`${web.base}/console/#/exports`);
     await opened('Exports comptables');
-    await page.getByLabel('Exercice (année)').fill('2026');
-    await expectAccessible(page, 'exports');
+    await web.page.getByLabel('Exercice (année)').fill('2026');
+    await expectAccessible(web.page, 'exports');
     await shoot('exports');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le FEC' }).click()]);
-    const fromApi = await ctx.inject({ method: 'GET', url: '/v1/exports/fec?year=2026&separator=Pipe', headers: account.headers });
+    const [download] = await Promise.all([
+      web.page.waitForEvent('download'),
+      web.page.getByRole('button', { name: 'Télécharger le FEC' }).click(),
+    ]);
+    const fromApi = await ctx.inject({ method: 'GET', url: '/v1/exports/fec?year=2026&separator=Pipe', headers: web.account.headers });
     expect(fromApi.statusCode).toBe(200);
     expect(download.suggestedFilename()).toBe('123456782FEC20261231.txt');
     expect(fromApi.headers['content-disposition']).toContain('123456782FEC20261231.txt');
@@ -98,29 +72,29 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     expect(await text('[role=status]')).toBe('Fichier 123456782FEC20261231.txt téléchargé.');
 
     // Another export, in the French CSV, is the API's file too.
-    await page.getByLabel('Données').selectOption('salesinvoices');
-    await page.getByLabel('Format').selectOption('EuropeanCsv');
+    await web.page.getByLabel('Données').selectOption('salesinvoices');
+    await web.page.getByLabel('Format').selectOption('EuropeanCsv');
     const [csv] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Télécharger', exact: true }).click(),
+      web.page.waitForEvent('download'),
+      web.page.getByRole('button', { name: 'Télécharger', exact: true }).click(),
     ]);
-    const csvApi = await ctx.inject({ method: 'GET', url: '/v1/exports/salesinvoices?format=EuropeanCsv', headers: account.headers });
+    const csvApi = await ctx.inject({ method: 'GET', url: '/v1/exports/salesinvoices?format=EuropeanCsv', headers: web.account.headers });
     expect(csv.suggestedFilename()).toBe('factures-tout.csv');
     expect(readFileSync(await csv.path())).toEqual(csvApi.rawPayload);
     // A period: a day that does not exist is said under the field and nothing is asked; a real one
     // reaches the API (the file is named after it and holds no invoice of December).
-    await page.getByLabel('Du (facultatif)').fill('31/02/2026');
-    await page.getByText('Date invalide : jj/mm/aaaa, par exemple 24/11/2026').waitFor();
-    expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).isDisabled()).toBe(true);
-    await page.getByLabel('Du (facultatif)').fill('01/12/2026');
+    await web.page.getByLabel('Du (facultatif)').fill('31/02/2026');
+    await web.page.getByText('Date invalide : jj/mm/aaaa, par exemple 24/11/2026').waitFor();
+    expect(await web.page.getByRole('button', { name: 'Télécharger', exact: true }).isDisabled()).toBe(true);
+    await web.page.getByLabel('Du (facultatif)').fill('01/12/2026');
     const [december] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Télécharger', exact: true }).click(),
+      web.page.waitForEvent('download'),
+      web.page.getByRole('button', { name: 'Télécharger', exact: true }).click(),
     ]);
     const decemberApi = await ctx.inject({
       method: 'GET',
       url: '/v1/exports/salesinvoices?format=EuropeanCsv&from=2026-12-01',
-      headers: account.headers,
+      headers: web.account.headers,
     });
     expect(december.suggestedFilename()).toBe('factures-depuis-2026-12-01.csv');
     expect(readFileSync(await december.path())).toEqual(decemberApi.rawPayload);
@@ -130,17 +104,19 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     const cleared = await ctx.inject({
       method: 'PUT',
       url: '/v1/settings',
-      headers: account.headers,
+      headers: web.account.headers,
       payload: { company: { siret: null } },
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
-    await page.getByRole('button', { name: 'Télécharger le FEC' }).click();
-    await page.getByText('Le FEC porte le SIREN de l’entreprise : renseignez le SIRET dans les Paramètres, puis recommencez.').waitFor();
-    expect(await page.getByRole('link', { name: 'Ouvrir les Paramètres' }).getAttribute('href')).toBe('#/settings');
+    await web.page.getByRole('button', { name: 'Télécharger le FEC' }).click();
+    await web.page
+      .getByText('Le FEC porte le SIREN de l’entreprise : renseignez le SIRET dans les Paramètres, puis recommencez.')
+      .waitFor();
+    expect(await web.page.getByRole('link', { name: 'Ouvrir les Paramètres' }).getAttribute('href')).toBe('#/settings');
     const restored = await ctx.inject({
       method: 'PUT',
       url: '/v1/settings',
-      headers: account.headers,
+      headers: web.account.headers,
       payload: { company: { siret: '12345678200010' } },
     });
     expect(restored.statusCode, restored.body).toBe(200);
@@ -150,13 +126,13 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     const receipt = await ctx.inject({
       method: 'POST',
       url: '/v1/receipts',
-      headers: account.headers,
+      headers: web.account.headers,
       payload: { amount: 1200, date: '2026-11-04', reference: invoice.number, paymentMethod: 'Transfer' },
     });
     expect(receipt.statusCode, receipt.body).toBe(200);
-    await page.goto(`${base}/console/#/bank`);
+    await web.page.goto(`${web.base}/console/#/bank`);
     await opened('Banque');
-    const form = page.getByTestId('new-bank-account');
+    const form = web.page.getByTestId('new-bank-account');
     await form.getByLabel('Nom du compte').fill('Compte courant');
     await form.getByLabel('IBAN').fill('FR76 3000 4008 1900 0101 2345 633');
     await form.getByRole('button', { name: 'Ajouter' }).click();
@@ -166,25 +142,25 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
       .toBe('L’IBAN n’est pas valide : sa clé de contrôle ne correspond pas.');
     await form.getByLabel('IBAN').fill('FR76 3000 4008 1900 0101 2345 632');
     await form.getByRole('button', { name: 'Ajouter' }).click();
-    await page.getByRole('link', { name: 'Compte courant' }).waitFor();
-    await expectAccessible(page, 'bank accounts');
+    await web.page.getByRole('link', { name: 'Compte courant' }).waitFor();
+    await expectAccessible(web.page, 'bank accounts');
     await shoot('bank');
 
-    await page.getByRole('link', { name: 'Compte courant' }).click();
-    await page.getByRole('heading', { name: 'Compte courant' }).waitFor();
+    await web.page.getByRole('link', { name: 'Compte courant' }).click();
+    await web.page.getByRole('heading', { name: 'Compte courant' }).waitFor();
     const statement = `Date;Libellé;Montant\r\n05/11/2026;VIR SEPA DUPONT SARL ${String(invoice.number)};"1 200,00"\r\n06/11/2026;CB PAPETERIE;-35,40\r\n`;
-    await page
+    await web.page
       .getByLabel('Fichier du relevé')
       .setInputFiles({ name: 'releve.csv', mimeType: 'text/csv', buffer: Buffer.from(statement, 'utf8') });
-    await page.getByLabel('Colonne de la date').fill('Date');
-    await page.getByLabel('Colonne du libellé').fill('Libellé');
-    await page.getByLabel('Colonne du montant (signé)').fill('Montant');
-    await page.getByRole('button', { name: 'Importer', exact: true }).click();
+    await web.page.getByLabel('Colonne de la date').fill('Date');
+    await web.page.getByLabel('Colonne du libellé').fill('Libellé');
+    await web.page.getByLabel('Colonne du montant (signé)').fill('Montant');
+    await web.page.getByRole('button', { name: 'Importer', exact: true }).click();
     await expect
       .poll(() => text('[data-testid=statement-import] [role=status]'))
       .toBe('Nouvelles opérations : 2 ; déjà connues : 0 (05/11/2026 – 06/11/2026).');
     await expect.poll(() => text('[data-testid=bank-balance]')).toBe('1 164,60 €');
-    const rows = page.getByTestId('bank-transactions').locator('tbody tr');
+    const rows = web.page.getByTestId('bank-transactions').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
     const incoming = rows.filter({ hasText: 'VIR SEPA DUPONT' });
     await incoming.getByRole('button', { name: 'Suggestions' }).click();
@@ -193,12 +169,12 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     expect(((await suggestion.textContent()) ?? '').replaceAll(NBSP, ' ')).toContain(
       `Encaissement · 04/11/2026 · ${String(invoice.number)} · score 98/100`,
     );
-    await expectAccessible(page, 'bank account with suggestions');
+    await expectAccessible(web.page, 'bank account with suggestions');
     await shoot('bank-account');
     await suggestion.getByRole('button', { name: 'Rapprocher' }).click();
     // Reconciled: it leaves the "to reconcile" list and is found under "Rapprochées".
     await expect.poll(() => rows.count()).toBe(1);
-    await page.getByRole('link', { name: 'Rapprochées' }).click();
+    await web.page.getByRole('link', { name: 'Rapprochées' }).click();
     await expect
       .poll(() => text('[data-testid=bank-transactions] tbody'))
       .toContain(`Encaissement n° ${receipt.json<{ id: number }>().id}`);
@@ -215,45 +191,45 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
   });
 
   it('uploads a supplier’s XML invoice: read, listed, and its original downloaded as it was sent', async () => {
-    await page.goto(`${base}/console/#/received`);
-    await page.getByTestId('purchase-upload').waitFor();
-    await expectAccessible(page, 'received invoices with upload');
-    await page.getByLabel('Fichier (PDF ou XML)').setInputFiles({ name: 'invoice.xml', mimeType: 'application/xml', buffer: UBL });
-    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-    await page.getByRole('heading', { name: /INV-2024-9/ }).waitFor();
+    await web.page.goto(`${web.base}/console/#/received`);
+    await web.page.getByTestId('purchase-upload').waitFor();
+    await expectAccessible(web.page, 'received invoices with upload');
+    await web.page.getByLabel('Fichier (PDF ou XML)').setInputFiles({ name: 'invoice.xml', mimeType: 'application/xml', buffer: UBL });
+    await web.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await web.page.getByRole('heading', { name: /INV-2024-9/ }).waitFor();
     expect(await text('main .facts')).toContain('Lieferant GmbH');
     expect(await text('main .facts')).toContain('800,00 €');
     expect(await text('[data-testid=purchase-facts]')).toContain('Saisie');
-    await expectAccessible(page, 'supplier invoice');
+    await expectAccessible(web.page, 'supplier invoice');
     await shoot('purchase');
     const [original] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Télécharger le fichier d’origine' }).click(),
+      web.page.waitForEvent('download'),
+      web.page.getByRole('button', { name: 'Télécharger le fichier d’origine' }).click(),
     ]);
     expect(readFileSync(await original.path())).toEqual(UBL);
     const purchases = await api<{ reference: string; taxIncludedAmount: number; supplier: { name: string } }[]>('/v1/purchaseinvoices');
     expect(purchases.map((p) => [p.reference, p.taxIncludedAmount, p.supplier.name])).toEqual([['INV-2024-9', 800, 'Lieferant GmbH']]);
-    await page.goto(`${base}/console/#/received`);
-    await page.getByRole('link', { name: 'INV-2024-9' }).waitFor();
+    await web.page.goto(`${web.base}/console/#/received`);
+    await web.page.getByRole('link', { name: 'INV-2024-9' }).waitFor();
   });
 
   it('enters an expense report, submits, approves and repays it', async () => {
     const colleague = await ctx.inject({
       method: 'POST',
       url: '/v1/colleagues',
-      headers: account.headers,
+      headers: web.account.headers,
       payload: { firstName: 'Léa', lastName: 'Petit' },
     });
     expect(colleague.statusCode, colleague.body).toBe(200);
-    await page.goto(`${base}/console/#/expenses`);
+    await web.page.goto(`${web.base}/console/#/expenses`);
     await opened('Notes de frais');
-    const form = page.getByTestId('new-expense-report');
+    const form = web.page.getByTestId('new-expense-report');
     await form.getByLabel('Intitulé').fill('Déplacement Lyon');
     await form.getByLabel('Début de la période').fill('01/11/2026');
     await form.getByLabel('Fin de la période').fill('30/11/2026');
     await form.getByRole('button', { name: 'Créer' }).click();
-    await page.getByRole('heading', { name: 'Déplacement Lyon' }).waitFor();
-    const line = page.getByTestId('expense-line-form');
+    await web.page.getByRole('heading', { name: 'Déplacement Lyon' }).waitFor();
+    const line = web.page.getByTestId('expense-line-form');
     await line.getByLabel('Date').fill('12/11/2026');
     await line.getByLabel('Fournisseur (commerçant)').fill('SNCF');
     await line.getByLabel('Catégorie').fill('Transport');
@@ -265,14 +241,14 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
     await line.getByLabel('Taux de TVA (%)').fill('10');
     await line.getByRole('button', { name: 'Ajouter la dépense' }).click();
     await expect.poll(() => text('[data-testid=expense-totals]')).toBe('45,50 € HT · 4,55 € de TVA · 50,05 € TTC');
-    await expectAccessible(page, 'expense report draft');
+    await expectAccessible(web.page, 'expense report draft');
     await shoot('expense-report');
-    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await web.page.getByRole('button', { name: 'Soumettre' }).click();
     await expect.poll(() => text('[data-testid=expense-status]')).toBe('Soumise');
-    await page.getByRole('button', { name: 'Approuver' }).click();
+    await web.page.getByRole('button', { name: 'Approuver' }).click();
     await expect.poll(() => text('[data-testid=expense-status]')).toBe('Approuvée');
-    await page.getByLabel('Remboursée le').fill('20/11/2026');
-    await page.getByRole('button', { name: 'Marquer comme remboursée' }).click();
+    await web.page.getByLabel('Remboursée le').fill('20/11/2026');
+    await web.page.getByRole('button', { name: 'Marquer comme remboursée' }).click();
     await expect.poll(() => text('[data-testid=expense-status]')).toBe('Remboursée');
 
     const [report] = await api<
@@ -291,46 +267,46 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
       reimbursedDate: '2026-11-20',
     });
     expect(report.lines.map((l) => [l.merchant, l.vatAmount])).toEqual([['SNCF', 4.55]]);
-    await page.getByRole('link', { name: 'Toutes les notes de frais' }).click();
+    await web.page.getByRole('link', { name: 'Toutes les notes de frais' }).click();
     await expect.poll(() => text('[data-testid=expense-reports] tbody')).toContain('Remboursée');
     await shoot('expenses');
   });
 
   it('says in French why a bank statement or a supplier’s file is refused', async () => {
     const [bankAccount] = await api<{ id: number; name: string }[]>('/v1/bankaccounts');
-    await page.goto(`${base}/console/#/bank/${bankAccount.id}`);
-    await page.getByRole('heading', { name: bankAccount.name }).waitFor();
+    await web.page.goto(`${web.base}/console/#/bank/${bankAccount.id}`);
+    await web.page.getByRole('heading', { name: bankAccount.name }).waitFor();
     const statement = 'Date;Libellé;Montant\r\n2026-11-07;VIR SEPA MARTIN;10,00\r\n';
-    await page
+    await web.page
       .getByLabel('Fichier du relevé')
       .setInputFiles({ name: 'releve.csv', mimeType: 'text/csv', buffer: Buffer.from(statement, 'utf8') });
-    await page.getByLabel('Colonne de la date').fill('Date');
-    await page.getByLabel('Colonne du libellé').fill('Libellé');
-    await page.getByLabel('Colonne du montant (signé)').fill('Montant');
-    await page.getByRole('button', { name: 'Importer', exact: true }).click();
+    await web.page.getByLabel('Colonne de la date').fill('Date');
+    await web.page.getByLabel('Colonne du libellé').fill('Libellé');
+    await web.page.getByLabel('Colonne du montant (signé)').fill('Montant');
+    await web.page.getByRole('button', { name: 'Importer', exact: true }).click();
     // The API says "file: line 2: "2026-11-07" is not a date in the format DD/MM/YYYY".
     await expect
       .poll(() => text('[data-testid=statement-import] [role=alert]'))
       .toContain('Ligne 2 : la date n’est pas au format DD/MM/YYYY.');
 
-    await page.goto(`${base}/console/#/received`);
-    await page.getByTestId('purchase-upload').waitFor();
-    await page
+    await web.page.goto(`${web.base}/console/#/received`);
+    await web.page.getByTestId('purchase-upload').waitFor();
+    await web.page
       .getByLabel('Fichier (PDF ou XML)')
       .setInputFiles({ name: 'facture.txt', mimeType: 'text/plain', buffer: Buffer.from('Bonjour, voici la facture.', 'utf8') });
-    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await web.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
     // The API says "the file is neither a PDF nor an XML e-invoice (CII or UBL)".
     await expect
       .poll(() => text('[data-testid=purchase-upload] [role=alert]'))
       .toContain('Fichier refusé : Ce fichier n’est ni un PDF ni une facture électronique XML (Factur-X, CII ou UBL).');
-    if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'purchase-refused.png') });
+    if (ctx.dialect === 'sqlite' && SHOTS) await web.page.screenshot({ path: path.join(SHOTS, 'purchase-refused.png') });
   });
 
   it('shows the receipts with the numbers of the documents they settle, in one request', async () => {
     const paid = await ctx.inject({
       method: 'POST',
       url: '/v1/receipts',
-      headers: account.headers,
+      headers: web.account.headers,
       payload: { amount: 100, date: '2026-11-08', paymentMethod: 'Check', links: [{ type: 'Invoice', id: invoice.id, amount: 100 }] },
     });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -339,14 +315,14 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
       const url = new URL(request.url());
       if (url.pathname.startsWith('/v1/')) asked.push(url.pathname);
     };
-    await page.goto(`${base}/console/#/`);
-    await page.locator('h1:focus').waitFor();
-    page.on('request', listen);
-    await page.goto(`${base}/console/#/receipts`);
+    await web.page.goto(`${web.base}/console/#/`);
+    await web.page.locator('h1:focus').waitFor();
+    web.page.on('request', listen);
+    await web.page.goto(`${web.base}/console/#/receipts`);
     await opened('Encaissements');
-    const row = page.locator('tbody tr').filter({ hasText: '08/11/2026' });
+    const row = web.page.locator('tbody tr').filter({ hasText: '08/11/2026' });
     await expect.poll(() => row.getByRole('link').first().textContent()).toContain(String(invoice.number));
-    page.off('request', listen);
+    web.page.off('request', listen);
     // The list, and no request per row for the document's number.
     expect(asked.filter((p) => p === '/v1/receipts')).toHaveLength(1);
     expect(asked.filter((p) => /^\/v1\/(saleinvoices|salecredits)\//.test(p))).toEqual([]);
@@ -356,22 +332,22 @@ describeEachDb('web console in a browser: exports, bank, supplier invoices, expe
   it('lists the e-mails sent as the API does, filtered by status', async () => {
     const [email] = await api<{ subject: string; to: string[]; status: string }[]>('/v1/emails');
     expect(email.status).toBe('Sent');
-    await page.goto(`${base}/console/#/emails`);
-    await page.getByRole('heading', { name: 'E-mails envoyés' }).waitFor();
-    const rows = page.getByTestId('emails').locator('tbody tr');
+    await web.page.goto(`${web.base}/console/#/emails`);
+    await web.page.getByRole('heading', { name: 'E-mails envoyés' }).waitFor();
+    const rows = web.page.getByTestId('emails').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
     const row = ((await rows.first().textContent()) ?? '').replaceAll(NBSP, ' ');
     expect(row).toContain(`Facture ${invoice.number}`);
     expect(row).toContain(email.subject);
     expect(row).toContain(email.to.join(', '));
     expect(row).toContain('Envoyé');
-    await expectAccessible(page, 'e-mails');
+    await expectAccessible(web.page, 'e-mails');
     await shoot('emails');
-    await page.getByRole('link', { name: 'Échec' }).click();
-    await page.getByText('Aucun e-mail.').waitFor();
-    await page.getByRole('link', { name: 'Envoyé', exact: true }).click();
+    await web.page.getByRole('link', { name: 'Échec' }).click();
+    await web.page.getByText('Aucun e-mail.').waitFor();
+    await web.page.getByRole('link', { name: 'Envoyé', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);
     await rows.first().getByRole('link').click();
-    await page.getByRole('heading', { name: new RegExp(invoice.number as string) }).waitFor();
+    await web.page.getByRole('heading', { name: new RegExp(invoice.number as string) }).waitFor();
   });
 });

@@ -5,15 +5,10 @@
 // partial credit offset against its invoice from the credit's page (both balances, both links).
 // CONSOLE_SCREENSHOTS=1 writes the screenshots of docs/console/.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { expect, it } from 'vitest';
+import { addDays, todayIn } from '../../src/domain/dates.js';
 import { png } from '../helpers/png.js';
-import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
-
-const missing = browserMissing('console-dashboard.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
+import { describeConsole, expectAccessible, NBSP, SHOTS } from './browser.js';
 
 interface Doc {
   id: number;
@@ -39,22 +34,16 @@ const isoDay = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 const cents = (v: number) => Math.round(v * 100);
+/** The account's day: its time zone's (the default, Europe/Paris), from which the API counts lateness. */
+const accountDay = () => todayIn('Europe/Paris');
 
-describeEachDb('web console in a browser: dashboard, search, customer page, offsets', (ctx) => {
-  if (missing) {
-    it.skip(missing, () => {});
-    return;
-  }
-  let browser: Browser;
-  let page: Page;
-  let base: string;
-  let account: TestAccount;
+describeConsole('web console in a browser: dashboard, search, customer page, offsets', { user: 'tableau' }, (web) => {
+  const { ctx } = web;
   let martin: number;
   const docs: Record<string, Doc> = {};
-  const email = `tableau.${ctx.dialect}@atelier.example`;
 
   const api = async <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const res = await ctx.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+    const res = await ctx.inject({ method, url, headers: web.account.headers, ...(payload ? { payload } : {}) });
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json<T>();
   };
@@ -65,33 +54,22 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     expect(finalized.dueDate).toBe(isoDay(days + 30));
     return finalized;
   };
-  const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(NBSP, ' ').trim();
-  const accessible = (what: string) => expectAccessible(page, what);
+  const text = async (selector: string) => ((await web.page.locator(selector).first().textContent()) ?? '').replace(NBSP, ' ').trim();
+  const accessible = (what: string) => expectAccessible(web.page, what);
   async function shot(name: string, options: { fullPage?: boolean } = {}) {
     if (ctx.dialect === 'sqlite' && SHOTS)
-      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
+      await web.page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
   }
   const open = async (hash: string, heading: string) => {
     // The same address again is no navigation: read the page afresh then.
-    const url = `${base}/console/#/${hash}`;
-    if (page.url() === url) await page.reload();
-    else await page.goto(url);
-    await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+    const url = `${web.base}/console/#/${hash}`;
+    if (web.page.url() === url) await web.page.reload();
+    else await web.page.goto(url);
+    await web.page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
   };
 
-  beforeAll(async () => {
-    ({ base, account, browser, page } = await signedInConsole(ctx, email));
-  }, 120_000);
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('lands on the dashboard with the onboarding checklist, each step linking to where it is done, until all are done', async () => {
-    const onboarding = page.getByTestId('onboarding');
+    const onboarding = web.page.getByTestId('onboarding');
     await onboarding.waitFor();
     // The test account has a SIRET and a VAT number but no address, logo, IBAN, customer or invoice.
     expect(await text('[data-testid=onboarding] p')).toBe('0 étape(s) sur 5 faites.');
@@ -106,7 +84,7 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     await accessible('dashboard with onboarding');
     await shot('dashboard-onboarding');
     await onboarding.getByRole('link', { name: 'Créer un premier client' }).click();
-    await page.getByRole('heading', { name: 'Nouveau client' }).waitFor();
+    await web.page.getByRole('heading', { name: 'Nouveau client' }).waitFor();
 
     martin = (
       await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Boulangerie Martin', email: 'martin@boulangerie.example' })
@@ -127,14 +105,21 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     // Chronological finalization: the oldest first.
     docs.a = await invoice(-110, 100); // 120,00 TTC, 80 days late
     await open('dashboard', 'Tableau de bord');
-    await page.getByTestId('revenue').waitFor();
+    await web.page.getByTestId('revenue').waitFor();
     expect(await onboarding.count()).toBe(0);
   }, 90_000);
 
   it("shows revenue, cash, amounts due by lateness and the waiting documents equal to the API's, to the cent", async () => {
     docs.b = await invoice(-80, 200); // 240,00 TTC, 50 days late
-    docs.c2 = await invoice(-40, 30.25); // 36,30 TTC, 10 days late
     docs.c = await invoice(-35, 50); // 60,00 TTC, paid
+    // 36,30 TTC, due yesterday in the account's day (Europe/Paris, whatever the machine's zone): 1 day late.
+    const c2 = await api<Doc>('POST', '/v1/saleinvoices', {
+      customerId: martin,
+      date: addDays(accountDay(), -31),
+      lines: [service(30.25)],
+    });
+    docs.c2 = await api<Doc>('POST', `/v1/saleinvoices/finalize/${c2.id}`);
+    expect(docs.c2.dueDate).toBe(addDays(accountDay(), -1));
     docs.d = await invoice(0, 1000); // 1 200,00 TTC, not yet due
     await api('POST', '/v1/saleinvoices', { customerId: martin, lines: [service(5)] }); // a draft
     await api('POST', '/v1/salecredits', { customerName: 'Client de passage', lines: [service(3)] }); // a credit note draft
@@ -182,12 +167,12 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     const count = (r: { url(): string }) => {
       if (r.url().includes('/v1/')) calls.push(r.url());
     };
-    page.on('request', count);
+    web.page.on('request', count);
     const started = Date.now();
     await open('dashboard', 'Tableau de bord');
-    await page.getByTestId('revenue').waitFor();
+    await web.page.getByTestId('revenue').waitFor();
     const elapsed = Date.now() - started;
-    page.off('request', count);
+    web.page.off('request', count);
     expect(calls.length, calls.join('\n')).toBe(6);
     expect(
       calls.filter((u) => new URL(u).pathname === '/v1/dashboard'),
@@ -195,7 +180,7 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     ).toHaveLength(1);
     console.info(`dashboard [${ctx.dialect}]: ${calls.length} API requests, shown in ${elapsed} ms`);
     for (const [month, value] of byMonth) expect(await text(`[data-testid=revenue] tr[data-month="${month}"] td`)).toBe(euros(value / 100));
-    expect(await page.locator('[data-testid=revenue] tbody tr').count()).toBe(12);
+    expect(await web.page.locator('[data-testid=revenue] tbody tr').count()).toBe(12);
     expect(await text('[data-testid=revenue-total]')).toBe(euros(1370.25));
     for (const [month, value] of cash) expect(await text(`[data-testid=cash] tr[data-month="${month}"] td`)).toBe(euros(value / 100));
     expect(await text('[data-testid=cash-total]')).toBe(euros(78));
@@ -206,7 +191,7 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     expect(await text('[data-testid=aging-upTo30] .aging-value')).toBe(euros(36.3));
     expect(await text('[data-testid=aging-upTo60] .aging-value')).toBe(euros(240));
     expect(await text('[data-testid=aging-over60] .aging-value')).toBe(euros(100));
-    const waiting = page.getByTestId('waiting');
+    const waiting = web.page.getByTestId('waiting');
     expect(await waiting.getByRole('link', { name: 'Factures en brouillon : 1' }).getAttribute('href')).toBe('#/invoices?status=Draft');
     expect(await waiting.getByRole('link', { name: 'Factures en retard : 3' }).getAttribute('href')).toBe('#/invoices?status=Expired');
     expect(toSend.length).toBe(5);
@@ -221,23 +206,23 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     expect(await waiting.locator('h3 + ul li a').first().textContent()).toBe(docs.a.number);
     await accessible('dashboard');
     await shot('dashboard', { fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
+    await web.page.setViewportSize({ width: 390, height: 844 });
     await accessible('dashboard on a phone');
     expect(
-      await page.evaluate(
+      await web.page.evaluate(
         () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
       ),
     ).toBeLessThanOrEqual(390);
     await shot('phone-dashboard');
-    await page.setViewportSize({ width: 1200, height: 800 });
+    await web.page.setViewportSize({ width: 1200, height: 800 });
   }, 120_000);
 
   it('searches the invoice list by number, customer and amount, and everything from the header', async () => {
     const other = (await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Garage Durand' })).id;
     const durand = await api<Doc>('POST', '/v1/saleinvoices', { customerId: other, lines: [service(80)] });
     await open('invoices', 'Factures');
-    const search = page.getByLabel('Recherche (numéro, client, montant)');
-    const rows = page.locator('main table tbody tr');
+    const search = web.page.getByLabel('Recherche (numéro, client, montant)');
+    const rows = web.page.locator('main table tbody tr');
     await search.fill('durand');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().locator('td').nth(2).textContent()).toBe('Garage Durand');
@@ -248,30 +233,30 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     await search.fill('martin');
     await expect.poll(() => rows.count()).toBe(6);
     await search.fill('personne');
-    await page.getByText('Rien à afficher.').waitFor();
+    await web.page.getByText('Rien à afficher.').waitFor();
     await accessible('invoice search');
 
-    await page.getByLabel('Recherche globale').fill('durand');
-    await page.getByLabel('Recherche globale').press('Enter');
-    await page.getByRole('heading', { name: 'Résultats pour « durand »' }).waitFor();
-    await page.getByTestId('found-customers').waitFor();
-    expect(await page.getByTestId('found-customers').getByRole('link').allTextContents()).toEqual(['Garage Durand']);
-    expect(await page.getByTestId('found-invoices').getByRole('heading').textContent()).toBe('Factures (1)');
-    expect(await page.getByTestId('found-invoices').getByRole('link').getAttribute('href')).toBe(`#/invoices/${durand.id}`);
-    expect(await page.getByTestId('found-credits').textContent()).toContain('Aucun résultat.');
+    await web.page.getByLabel('Recherche globale').fill('durand');
+    await web.page.getByLabel('Recherche globale').press('Enter');
+    await web.page.getByRole('heading', { name: 'Résultats pour « durand »' }).waitFor();
+    await web.page.getByTestId('found-customers').waitFor();
+    expect(await web.page.getByTestId('found-customers').getByRole('link').allTextContents()).toEqual(['Garage Durand']);
+    expect(await web.page.getByTestId('found-invoices').getByRole('heading').textContent()).toBe('Factures (1)');
+    expect(await web.page.getByTestId('found-invoices').getByRole('link').getAttribute('href')).toBe(`#/invoices/${durand.id}`);
+    expect(await web.page.getByTestId('found-credits').textContent()).toContain('Aucun résultat.');
     await accessible('global search');
     await shot('search');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await web.page.setViewportSize({ width: 390, height: 844 });
     await accessible('global search on a phone');
     expect(
-      await page.evaluate(
+      await web.page.evaluate(
         () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
       ),
     ).toBeLessThanOrEqual(390);
     await shot('phone-search');
-    await page.setViewportSize({ width: 1200, height: 800 });
-    await page.getByTestId('found-customers').getByRole('link', { name: 'Garage Durand' }).click();
-    await page.getByRole('heading', { name: 'Garage Durand', level: 1 }).waitFor();
+    await web.page.setViewportSize({ width: 1200, height: 800 });
+    await web.page.getByTestId('found-customers').getByRole('link', { name: 'Garage Durand' }).click();
+    await web.page.getByRole('heading', { name: 'Garage Durand', level: 1 }).waitFor();
   }, 90_000);
 
   it("shows a customer's documents, balance and payments equal to the API's", async () => {
@@ -279,45 +264,68 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     await api('PUT', `/v1/customers/${martin}`, { number: 'C-MARTIN' });
     // From an invoice, its customer's name leads to the customer's page.
     await open(`invoices/${docs.a.id}`, docs.a.number);
-    await page.locator('dl.facts').getByRole('link', { name: 'Boulangerie Martin' }).click();
-    await page.getByRole('heading', { name: 'Boulangerie Martin', level: 1 }).waitFor();
-    expect(page.url()).toBe(`${base}/console/#/customers/${martin}/account`);
-    await page.getByTestId('customer-figures').waitFor();
-    const invoices = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&PageSize=100&Cancelled=All`);
-    const credits = await api<Doc[]>('GET', `/v1/salecredits?CustomerId=${martin}&PageSize=100&Cancelled=All`);
-    const finalized = invoices.filter((d) => d.number);
-    const due = finalized.reduce((s, d) => s + cents(d.balance), 0);
-    expect(due).toBe(157_630);
-    expect(await text('[data-testid=customer-due]')).toBe(euros(due / 100));
+    await web.page.locator('dl.facts').getByRole('link', { name: 'Boulangerie Martin' }).click();
+    await web.page.getByRole('heading', { name: 'Boulangerie Martin', level: 1 }).waitFor();
+    expect(web.page.url()).toBe(`${web.base}/console/#/customers/${martin}/account`);
+    await web.page.getByTestId('customer-figures').waitFor();
+    // The figures are the server's: GET /v1/dashboard?CustomerId=, lateness from the account's day.
+    const figures = await api<{ today: string; due: { total: number; overdue: number }; toRefund: number; revenue: number; cash: number }>(
+      'GET',
+      `/v1/dashboard?CustomerId=${martin}`,
+    );
+    expect(figures.today).toBe(accountDay());
+    expect(await text('[data-testid=customer-today]')).toBe(`Au ${figures.today.split('-').reverse().join('/')} (jour du compte)`);
+    const expired = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&Status=Expired&PageSize=100`);
+    const incoming = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&Status=Incoming&PageSize=100`);
+    const balances = (list: Doc[]) => list.reduce((s, d) => s + cents(d.balance), 0);
+    // The invoice due yesterday in the account's day is overdue, in the API and on the page.
+    expect(expired.map((d) => d.id)).toContain(docs.c2.id);
+    expect(cents(figures.due.overdue)).toBe(balances(expired));
+    expect(cents(figures.due.overdue)).toBe(10_000 + 24_000 + 3_630);
     expect(await text('[data-testid=customer-overdue]')).toBe(euros(376.3));
-    expect(await text('[data-testid=customer-credit]')).toBe(euros(credits.reduce((s, d) => s + cents(d.balance), 0) / 100));
+    expect(cents(figures.due.total)).toBe(balances(expired) + balances(incoming));
+    expect(await text('[data-testid=customer-due]')).toBe(euros(1576.3));
+    const credits = await api<(Doc & { isDraft: boolean })[]>('GET', `/v1/salecredits?CustomerId=${martin}&PageSize=100&Cancelled=All`);
+    expect(cents(figures.toRefund)).toBe(balances(credits.filter((d) => !d.isDraft)));
     expect(await text('[data-testid=customer-credit]')).toBe(euros(10));
-    expect(await text('[data-testid=customer-invoiced]')).toBe(euros(finalized.reduce((s, d) => s + cents(d.taxIncludedAmount), 0) / 100));
+    expect(await text('[data-testid=customer-invoiced]')).toBe(euros(1370.25));
     expect(await text('[data-testid=customer-received]')).toBe(euros(78));
-    // Every invoice (the draft too), the credit note, and the three receipts.
-    expect(await page.getByTestId('customer-invoices').locator('tbody tr').count()).toBe(invoices.length);
-    expect(await page.getByTestId('customer-credits').getByRole('link').allTextContents()).toEqual([docs.credit.number]);
-    const payments = page.getByTestId('customer-payments').locator('tbody tr');
+    // A page of ten invoices (the draft too) at a time: Martin has eleven with five more drafts.
+    for (let i = 0; i < 5; i++) await api('POST', '/v1/saleinvoices', { customerId: martin, lines: [service(1 + i)] });
+    const allInvoices = await api<Doc[]>('GET', `/v1/saleinvoices?CustomerId=${martin}&PageSize=100&Cancelled=All`);
+    expect(allInvoices).toHaveLength(11);
+    await web.page.reload();
+    const invoicesSection = web.page.getByTestId('customer-invoices');
+    await invoicesSection.locator('.pager').waitFor();
+    expect(await invoicesSection.locator('tbody tr').count()).toBe(10);
+    expect((await text('[data-testid=customer-invoices] .pager span')).replace(NBSP, ' ')).toBe('Page 1 sur 2 · 11 éléments');
+    await invoicesSection.getByRole('button', { name: 'Suivant' }).click();
+    await invoicesSection.getByText('Page 2 sur 2 · 11 éléments').waitFor();
+    expect(await invoicesSection.locator('tbody tr').count()).toBe(1);
+    await invoicesSection.getByRole('button', { name: 'Précédent' }).click();
+    await invoicesSection.getByText('Page 1 sur 2 · 11 éléments').waitFor();
+    expect(await web.page.getByTestId('customer-credits').getByRole('link').allTextContents()).toEqual([docs.credit.number]);
+    const payments = web.page.getByTestId('customer-payments').locator('tbody tr');
     expect(await payments.count()).toBe(3);
     expect((await payments.allTextContents()).map((r) => r.replace(NBSP, ' '))).toEqual(
       expect.arrayContaining([expect.stringContaining('Chèque'), expect.stringContaining(euros(-2))]),
     );
     await accessible('customer page');
-    await page.getByRole('link', { name: 'Nouvelle facture' }).click();
-    await page.getByRole('heading', { name: 'Nouvelle facture', level: 1 }).waitFor();
-    expect(await page.getByLabel('Client').inputValue()).toBe(String(martin));
-    await page.goBack();
-    await page.getByTestId('customer-figures').waitFor();
-    await shot('customer-account', { fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
+    await web.page.getByRole('link', { name: 'Nouvelle facture' }).click();
+    await web.page.getByRole('heading', { name: 'Nouvelle facture', level: 1 }).waitFor();
+    expect(await web.page.getByLabel('Client').inputValue()).toBe(String(martin));
+    await web.page.goBack();
+    await web.page.getByTestId('customer-figures').waitFor();
+    await shot('customer-account-paged', { fullPage: true });
+    await web.page.setViewportSize({ width: 390, height: 844 });
     await accessible('customer page on a phone');
     expect(
-      await page.evaluate(
+      await web.page.evaluate(
         () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
       ),
     ).toBeLessThanOrEqual(390);
-    await shot('phone-customer-account');
-    await page.setViewportSize({ width: 1200, height: 800 });
+    await shot('phone-customer-account-paged');
+    await web.page.setViewportSize({ width: 1200, height: 800 });
   }, 90_000);
 
   it('offsets a partial credit against its invoice from the credit page: both balances drop, both show the link', async () => {
@@ -325,17 +333,17 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     const credit = await api<Doc>('POST', `/v1/salecredits/finalize/${draft.id}`);
     expect(credit.balance).toBe(24);
     await open(`credits/${credit.id}`, credit.number);
-    await page.getByRole('button', { name: 'Imputer sur une facture' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Imputer sur une facture' });
+    await web.page.getByRole('button', { name: 'Imputer sur une facture' }).click();
+    const dialog = web.page.getByRole('dialog', { name: 'Imputer sur une facture' });
     // The invoice the credit corrects is proposed first, with what can be offset.
     expect(await dialog.getByLabel('Facture').inputValue()).toBe(String(docs.b.id));
     expect(await dialog.getByLabel('Montant imputé').inputValue()).toBe('24');
     await shot('credit-offset');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await web.page.setViewportSize({ width: 390, height: 844 });
     await accessible('offset dialog on a phone');
     expect(await dialog.evaluate((d) => d.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
     await shot('phone-credit-offset');
-    await page.setViewportSize({ width: 1200, height: 800 });
+    await web.page.setViewportSize({ width: 1200, height: 800 });
     await dialog.getByLabel('Montant imputé').fill('30');
     await dialog.getByRole('button', { name: 'Imputer', exact: true }).click();
     // More than the credit holds: refused beside the amount, nothing written.
@@ -348,12 +356,12 @@ describeEachDb('web console in a browser: dashboard, search, customer page, offs
     await dialog.getByLabel('Montant imputé').fill('24');
     await dialog.getByRole('button', { name: 'Imputer', exact: true }).click();
     await expect.poll(() => text('[data-testid=balance]')).toBe(euros(0));
-    const creditPayments = page.getByTestId('payments');
+    const creditPayments = web.page.getByTestId('payments');
     expect((await creditPayments.textContent())?.replace(NBSP, ' ')).toContain(`Imputation · ${euros(24)}`);
     await creditPayments.getByRole('link', { name: `facture ${docs.b.number}` }).click();
-    await page.getByRole('heading', { name: docs.b.number, level: 1 }).waitFor();
+    await web.page.getByRole('heading', { name: docs.b.number, level: 1 }).waitFor();
     await expect.poll(() => text('[data-testid=balance]')).toBe(euros(216));
-    await page
+    await web.page
       .getByTestId('payments')
       .getByRole('link', { name: `avoir ${credit.number}` })
       .waitFor();

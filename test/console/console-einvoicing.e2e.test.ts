@@ -5,68 +5,47 @@
 // answered from the "Factures reçues" page (dispute with a reason), the answer in its timeline.
 // axe-core on each page.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../helpers/platform.js';
-import { browserMissing } from '../helpers/referees.js';
 import { salesClient } from '../helpers/sales.js';
-import { ensureConsoleBuilt, expectAccessible, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
-
-const missing = browserMissing('console-einvoicing.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
+import { describeConsole, expectAccessible, SHOTS } from './browser.js';
 
 let pa: RunningSandbox;
 beforeAll(async () => {
-  if (!missing) pa = await startSandbox();
+  pa = await startSandbox();
 });
 afterAll(() => pa?.close());
 
-describeEachDb(
+describeConsole(
   'web console in a browser: the plateforme agréée',
-  (ctx) => {
-    if (missing) {
-      it.skip(missing, () => {});
-      return;
-    }
-    let browser: Browser;
-    let page: Page;
-    let base: string;
-    let account: TestAccount;
-    const email = `pa.${ctx.dialect}@atelier.example`;
+  { user: 'pa', buildOptions: () => ({ delivery: { platformFetch: (...args: Parameters<typeof fetch>) => pa.fetch(...args) } }) },
+  (web) => {
+    const { ctx } = web;
     const token = `tok-console-${ctx.dialect}-${Date.now()}`;
     let invoice: { id: number; number: string };
 
     async function shot(name: string) {
-      if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+      if (ctx.dialect === 'sqlite' && SHOTS) await web.page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
     }
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-      const res = await ctx.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+      const res = await ctx.inject({ method, url, headers: web.account.headers, ...(payload ? { payload } : {}) });
       expect(res.statusCode, res.body).toBeLessThan(300);
       return res.json<Record<string, unknown>>();
     };
 
     beforeAll(async () => {
-      ({ base, account, browser, page } = await signedInConsole(ctx, email));
       expect((await pa.control(token, 'PUT', '/sandbox/behaviour', { useCase: 'UC1' })).status).toBe(200);
     }, 120_000);
 
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
-
     it('sets the connection in the settings, keeps the token write-only, and tests it', async () => {
-      await page.goto(`${base}/console/#/settings`);
-      const form = page.getByTestId('platform-settings');
+      await web.page.goto(`${web.base}/console/#/settings`);
+      const form = web.page.getByTestId('platform-settings');
       await form.waitFor();
       await form.getByLabel('URL du Flow Service').fill('pas une adresse');
       await form.getByLabel('Jeton d’accès').fill(token);
       await form.getByRole('button', { name: 'Enregistrer la connexion' }).click();
       // The API's refusal shows beside its field.
-      const flowField = form.locator('.field', { has: page.getByLabel('URL du Flow Service', { exact: true }) });
+      const flowField = form.locator('.field', { has: web.page.getByLabel('URL du Flow Service', { exact: true }) });
       await expect.poll(async () => (await flowField.locator('.field-error').allTextContents()).join(' ')).toMatch(/Flow Service base URL/);
       await form.getByLabel('URL du Flow Service').fill(pa.flowServiceUrl);
       await form.getByLabel('URL du Directory Service').fill(pa.directoryServiceUrl);
@@ -84,11 +63,11 @@ describeEachDb(
       ]);
       const webhookUrl = (await call('GET', '/v1/einvoicing/platform/healthcheck')).webhookUrl as string;
       // The same key; the browser's host (the console's origin) instead of inject's.
-      expect(await form.getByTestId('platform-webhook-url').textContent()).toBe(`${base}${new URL(webhookUrl).pathname}`);
+      expect(await form.getByTestId('platform-webhook-url').textContent()).toBe(`${web.base}${new URL(webhookUrl).pathname}`);
       // The main form still saves after the platform's own save (its ETag followed).
-      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-      await expect.poll(() => page.locator('.notice').first().textContent()).toBe('Paramètres enregistrés');
-      await expectAccessible(page, 'settings with the platform');
+      await web.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await expect.poll(() => web.page.locator('.notice').first().textContent()).toBe('Paramètres enregistrés');
+      await expectAccessible(web.page, 'settings with the platform');
       await shot('settings-platform');
     });
 
@@ -101,7 +80,7 @@ describeEachDb(
           invoicingAddress: { street: '1 rue de la Paix', zipcode: '75002', city: 'Paris', countryIso: 'FR' },
         },
       });
-      const api = salesClient(ctx, account);
+      const api = salesClient(ctx, web.account);
       const customerId = await api.customer({ companyName: 'Durand SA', companyInformations: { siret: '73282932000074' } });
       const doc = await api.finalized('Invoice', {
         customerId,
@@ -111,8 +90,8 @@ describeEachDb(
       await ctx.app.outbox.drain();
       await call('POST', '/v1/einvoicing/sync');
 
-      await page.goto(`${base}/console/#/invoices/${invoice.id}`);
-      const panel = page.getByTestId('einvoicing-panel');
+      await web.page.goto(`${web.base}/console/#/invoices/${invoice.id}`);
+      const panel = web.page.getByTestId('einvoicing-panel');
       await panel.waitFor();
       expect(await panel.getByTestId('transmission').textContent()).toBe('Transmise à la plateforme');
       expect(await panel.getByTestId('einvoicing-status').textContent()).toBe('211 Paiement transmis');
@@ -126,15 +105,15 @@ describeEachDb(
         '211 Paiement transmis',
       ]);
       expect(await panel.getByRole('button', { name: 'Transmettre maintenant' }).count()).toBe(0);
-      await expectAccessible(page, 'invoice with its e-invoicing timeline');
+      await expectAccessible(web.page, 'invoice with its e-invoicing timeline');
       await shot('invoice-einvoicing');
 
-      await page.goto(`${base}/console/#/invoices`);
-      await page.getByTestId('platform-status').first().waitFor();
-      expect(await page.getByTestId('platform-status').first().textContent()).toBe('211 Paiement transmis');
-      await page.getByRole('link', { name: 'Traitées' }).click();
-      await page.getByText('Rien à afficher.').or(page.getByRole('table')).first().waitFor();
-      await expect.poll(() => page.getByRole('link', { name: invoice.number }).count()).toBe(0);
+      await web.page.goto(`${web.base}/console/#/invoices`);
+      await web.page.getByTestId('platform-status').first().waitFor();
+      expect(await web.page.getByTestId('platform-status').first().textContent()).toBe('211 Paiement transmis');
+      await web.page.getByRole('link', { name: 'Traitées' }).click();
+      await web.page.getByText('Rien à afficher.').or(web.page.getByRole('table')).first().waitFor();
+      await expect.poll(() => web.page.getByRole('link', { name: invoice.number }).count()).toBe(0);
 
       // Paid: 212 Encaissée goes out, the invoice is processed and appears under the filter.
       await call('POST', '/v1/receipts', {
@@ -144,20 +123,20 @@ describeEachDb(
         links: [{ type: 'Invoice', id: invoice.id }],
       });
       await ctx.app.outbox.drain();
-      await page.reload();
-      await page.getByRole('link', { name: invoice.number }).waitFor();
-      expect(await page.getByTestId('platform-status').first().textContent()).toBe('212 Encaissée');
+      await web.page.reload();
+      await web.page.getByRole('link', { name: invoice.number }).waitFor();
+      expect(await web.page.getByTestId('platform-status').first().textContent()).toBe('212 Encaissée');
 
       // The platform-status filter (EInvoicingStatus): the paid invoice is under "Paiement transmis ou encaissées", not "À corriger".
-      await page.goto(`${base}/console/#/invoices`);
-      const platformFilter = page.getByLabel('Statut plateforme');
+      await web.page.goto(`${web.base}/console/#/invoices`);
+      const platformFilter = web.page.getByLabel('Statut plateforme');
       await platformFilter.selectOption({ label: 'À corriger (rejetées, refusées)' });
-      await expect.poll(() => page.url()).toContain('einvoicing=210%2C213');
-      await page.getByText('Rien à afficher.').waitFor();
+      await expect.poll(() => web.page.url()).toContain('einvoicing=210%2C213');
+      await web.page.getByText('Rien à afficher.').waitFor();
       await platformFilter.selectOption({ label: 'Paiement transmis ou encaissées' });
-      await page.getByRole('link', { name: invoice.number }).waitFor();
-      expect(await page.getByTestId('platform-status').allTextContents()).toEqual(['212 Encaissée']);
-      await expectAccessible(page, 'invoices filtered by platform status');
+      await web.page.getByRole('link', { name: invoice.number }).waitFor();
+      expect(await web.page.getByTestId('platform-status').allTextContents()).toEqual(['212 Encaissée']);
+      await expectAccessible(web.page, 'invoices filtered by platform status');
     });
 
     it('answers a supplier invoice received through the platform: dispute with a reason, seen in its timeline', async () => {
@@ -166,32 +145,30 @@ describeEachDb(
         buyer: { siren: '123456782', name: 'Atelier Lumière SAS' },
       });
       await call('POST', '/v1/einvoicing/sync');
-      const [received] = (await ctx.inject({ method: 'GET', url: '/v1/purchaseinvoices', headers: account.headers })).json<
+      const [received] = (await ctx.inject({ method: 'GET', url: '/v1/purchaseinvoices', headers: web.account.headers })).json<
         { id: number; reference: string }[]
       >();
-      await page.goto(`${base}/console/#/received`);
-      await page.getByRole('heading', { name: 'Factures reçues' }).waitFor();
-      await expectAccessible(page, 'received invoices');
-      await page.getByRole('link', { name: received.reference }).click();
-      await page.getByRole('heading', { name: `Facture reçue ${received.reference}` }).waitFor();
-      await page.getByRole('button', { name: 'Mettre en litige' }).click();
-      const dialog = page.getByRole('dialog');
+      await web.page.goto(`${web.base}/console/#/received`);
+      await web.page.getByRole('heading', { name: 'Factures reçues' }).waitFor();
+      await expectAccessible(web.page, 'received invoices');
+      await web.page.getByRole('link', { name: received.reference }).click();
+      await web.page.getByRole('heading', { name: `Facture reçue ${received.reference}` }).waitFor();
+      await web.page.getByRole('button', { name: 'Mettre en litige' }).click();
+      const dialog = web.page.getByRole('dialog');
       await dialog.getByLabel('Code motif').selectOption('QTE_ERR');
       await dialog.getByLabel('Motif', { exact: true }).fill('Quantité livrée : 8');
       await dialog.getByRole('button', { name: 'Envoyer' }).click();
-      await page.getByTestId('einvoicing-timeline').waitFor();
-      const last = page.getByTestId('einvoicing-timeline').locator('tbody tr').last();
+      await web.page.getByTestId('einvoicing-timeline').waitFor();
+      const last = web.page.getByTestId('einvoicing-timeline').locator('tbody tr').last();
       expect(await last.locator('td').first().textContent()).toBe('207 En litige');
       expect(await last.locator('td').nth(2).textContent()).toBe('Acheteur');
       expect(await last.locator('td').nth(3).textContent()).toBe('QTE_ERR — Quantité livrée : 8');
       const timeline = (
-        await ctx.inject({ method: 'GET', url: `/v1/purchaseinvoices/einvoicingstatuses/${received.id}`, headers: account.headers })
+        await ctx.inject({ method: 'GET', url: `/v1/purchaseinvoices/einvoicingstatuses/${received.id}`, headers: web.account.headers })
       ).json<{ code: string; reasonCode: string | null }[]>();
       expect(timeline.at(-1)).toMatchObject({ code: '207', reasonCode: 'QTE_ERR' });
-      await expectAccessible(page, 'received invoice answered');
+      await expectAccessible(web.page, 'received invoice answered');
       await shot('received-invoice');
     });
   },
-  {},
-  () => ({ delivery: { platformFetch: (...args: Parameters<typeof fetch>) => pa.fetch(...args) } }),
 );

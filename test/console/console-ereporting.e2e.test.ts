@@ -4,44 +4,30 @@
 // one click to send the report, its status after; a period with a blocking point says what to fix
 // and offers no sending. axe-core on each page.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../helpers/platform.js';
-import { browserMissing } from '../helpers/referees.js';
 import { salesClient } from '../helpers/sales.js';
-import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
-
-const missing = browserMissing('console-ereporting.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
+import { describeConsole, expectAccessible, NBSP, SHOTS } from './browser.js';
 
 let pa: RunningSandbox;
 beforeAll(async () => {
-  if (!missing) pa = await startSandbox();
+  pa = await startSandbox();
 });
 afterAll(() => pa?.close());
 
-describeEachDb(
+describeConsole(
   'web console in a browser: e-reporting',
-  (ctx) => {
-    if (missing) {
-      it.skip(missing, () => {});
-      return;
-    }
-    let browser: Browser;
-    let page: Page;
-    let base: string;
-    let account: TestAccount;
-    const email = `ereporting.${ctx.dialect}@atelier.example`;
+  { user: 'ereporting', buildOptions: () => ({ delivery: { platformFetch: (...args: Parameters<typeof fetch>) => pa.fetch(...args) } }) },
+  (web) => {
+    const { ctx } = web;
     const token = `tok-ereporting-${ctx.dialect}-${Date.now()}`;
-    const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replaceAll(NBSP, ' ');
+    const text = async (selector: string) => ((await web.page.locator(selector).first().textContent()) ?? '').replaceAll(NBSP, ' ');
 
     beforeAll(async () => {
-      ({ base, account, browser, page } = await signedInConsole(ctx, email));
       const settings = await ctx.inject({
         method: 'PUT',
         url: '/v1/settings',
-        headers: account.headers,
+        headers: web.account.headers,
         payload: {
           company: {
             siret: '12345678200010',
@@ -55,7 +41,7 @@ describeEachDb(
         },
       });
       expect(settings.statusCode, settings.body).toBe(200);
-      const api = salesClient(ctx, account);
+      const api = salesClient(ctx, web.account);
       const jeanne = await api.customer({ type: 'Consumer', companyName: null, firstName: 'Jeanne', lastName: 'Martin' });
       await api.finalized('Invoice', {
         customerId: jeanne,
@@ -75,60 +61,53 @@ describeEachDb(
       await ctx.app.outbox.drain();
     }, 120_000);
 
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
-
     it('lists the calendar with the late deadline in red, compares with the books, and sends the report in one click', async () => {
-      await page.goto(`${base}/console/#/ereporting`);
-      const calendar = page.getByTestId('ereporting-calendar');
+      await web.page.goto(`${web.base}/console/#/ereporting`);
+      const calendar = web.page.getByTestId('ereporting-calendar');
       await calendar.waitFor();
       const row = calendar.getByRole('row', { name: /02\/10\/2026|01\/10\/2026 – 10\/10\/2026/ }).filter({ hasText: 'Ventes' });
       await expect.poll(() => row.count()).toBe(1);
       const deadline = row.locator('td.late');
       expect(await deadline.textContent()).toBe('20/10/2026 · en retard');
       expect(await deadline.evaluate((e) => e.ownerDocument.defaultView?.getComputedStyle(e).color)).toBe('rgb(179, 38, 30)');
-      await expectAccessible(page, 'e-reporting calendar');
-      if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ereporting.png'), fullPage: true });
+      await expectAccessible(web.page, 'e-reporting calendar');
+      if (ctx.dialect === 'sqlite' && SHOTS) await web.page.screenshot({ path: path.join(SHOTS, 'ereporting.png'), fullPage: true });
 
       await row.getByRole('link').click();
-      await page.getByRole('heading', { name: 'Ventes · 01/10/2026 – 10/10/2026' }).waitFor();
+      await web.page.getByRole('heading', { name: 'Ventes · 01/10/2026 – 10/10/2026' }).waitFor();
       expect(await text('[data-testid=report-status]')).toBe('À déposer');
-      const comparison = page.getByTestId('comparison');
+      const comparison = web.page.getByTestId('comparison');
       // The books hold the consumer's sale; nothing told yet: one difference, the invoice, 100.00 HT.
       expect(await comparison.locator('table').first().locator('tbody').textContent()).toContain('100,00 €');
-      await expect.poll(async () => (await page.getByTestId('differences').locator('tbody tr').count()) >= 1).toBe(true);
-      await page.getByRole('button', { name: 'Envoyer la déclaration' }).click();
+      await expect.poll(async () => (await web.page.getByTestId('differences').locator('tbody tr').count()) >= 1).toBe(true);
+      await web.page.getByRole('button', { name: 'Envoyer la déclaration' }).click();
       await expect.poll(() => text('[data-testid=report-status]')).not.toBe('À déposer');
       await ctx.app.outbox.drain();
-      await page.reload();
-      await page.getByTestId('reports').waitFor();
+      await web.page.reload();
+      await web.page.getByTestId('reports').waitFor();
       expect(await text('[data-testid=reports]')).toMatch(/^Déclaration initiale · (Transmise à la plateforme|En attente de transmission)/);
       const period = (
-        await ctx.inject({ method: 'GET', url: '/v1/ereporting/periods/S-20261001-20261010', headers: account.headers })
+        await ctx.inject({ method: 'GET', url: '/v1/ereporting/periods/S-20261001-20261010', headers: web.account.headers })
       ).json<{ status: string; reports: unknown[] }>();
       expect(period.reports).toHaveLength(1);
       expect(['Queued', 'Sent', 'Accepted']).toContain(period.status);
-      await expectAccessible(page, 'e-reporting period sent');
-      if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ereporting-period.png'), fullPage: true });
+      await expectAccessible(web.page, 'e-reporting period sent');
+      if (ctx.dialect === 'sqlite' && SHOTS) await web.page.screenshot({ path: path.join(SHOTS, 'ereporting-period.png'), fullPage: true });
     });
 
     it('a period with a blocking point says what to fix and offers no sending', async () => {
-      await page.goto(`${base}/console/#/ereporting/S-20261011-20261020`);
-      const blocking = page.getByTestId('blocking');
+      await web.page.goto(`${web.base}/console/#/ereporting/S-20261011-20261020`);
+      const blocking = web.page.getByTestId('blocking');
       await blocking.waitFor();
       expect(await blocking.textContent()).toContain('À corriger avant l’envoi');
-      expect(await page.getByRole('button', { name: 'Envoyer la déclaration' }).count()).toBe(0);
-      const api = (await ctx.inject({ method: 'GET', url: '/v1/ereporting/periods/S-20261011-20261020', headers: account.headers })).json<{
+      expect(await web.page.getByRole('button', { name: 'Envoyer la déclaration' }).count()).toBe(0);
+      const api = (
+        await ctx.inject({ method: 'GET', url: '/v1/ereporting/periods/S-20261011-20261020', headers: web.account.headers })
+      ).json<{
         blocking: { reason: string }[];
       }>();
       expect(api.blocking.length).toBeGreaterThanOrEqual(1);
       for (const b of api.blocking) expect(await blocking.textContent()).toContain(b.reason);
     });
   },
-  {},
-  () => ({ delivery: { platformFetch: (...args: Parameters<typeof fetch>) => pa.fetch(...args) } }),
 );

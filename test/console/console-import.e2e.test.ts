@@ -4,68 +4,45 @@
 // with the API's message in French; a `,` file with comma decimals: prices and VAT rates to the cent,
 // a row that is not an amount flagged in the preview and not sent. axe-core on the preview.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
-import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+import { expect, it } from 'vitest';
+import { describeConsole, expectAccessible, SHOTS } from './browser.js';
 
-const missing = browserMissing('console-import.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
-
-describeEachDb('web console in a browser: CSV import', (ctx) => {
-  if (missing) {
-    it.skip(missing, () => {});
-    return;
-  }
-  let browser: Browser;
-  let page: Page;
-  let base: string;
-  let account: TestAccount;
-
-  beforeAll(async () => {
-    ({ base, account, browser, page } = await signedInConsole(ctx, `import.${ctx.dialect}@atelier.example`));
-  }, 120_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+describeConsole('web console in a browser: CSV import', { user: 'import' }, (web) => {
+  const { ctx } = web;
 
   it('imports the good customers of a French CSV and names the row the API refused, in French', async () => {
-    await page.goto(`${base}/console/#/customers`);
-    await page.getByRole('link', { name: 'Importer des clients (CSV)' }).click();
-    await page.getByRole('heading', { name: 'Importer des clients (CSV)' }).waitFor();
+    await web.page.goto(`${web.base}/console/#/customers`);
+    await web.page.getByRole('link', { name: 'Importer des clients (CSV)' }).click();
+    await web.page.getByRole('heading', { name: 'Importer des clients (CSV)' }).waitFor();
     const csv =
       '\uFEFFRaison sociale;Prénom;Nom;E-mail;Code postal;Ville\r\n' +
       'Boulangerie Dupain;;;contact@dupain.example;75011;Paris\r\n' +
       ';Jeanne;Martin;pas-une-adresse;69001;Lyon\r\n' +
       '"Menuiserie ""Bois; et fils""";;;bois@menuiserie.example;33000;Bordeaux\r\n';
-    await page.getByLabel('Fichier CSV').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-    const preview = page.getByTestId('import-preview');
+    await web.page.getByLabel('Fichier CSV').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    const preview = web.page.getByTestId('import-preview');
     await preview.waitFor();
     // The BOM is not part of the first header: the column is recognised and mapped.
-    expect(await page.getByLabel('Raison sociale', { exact: true }).inputValue()).toBe('0');
-    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('3');
-    expect(await page.getByText(/Lignes lues : 3 ; prêtes : 3 ; avec une erreur : 0/).count()).toBe(1);
+    expect(await web.page.getByLabel('Raison sociale', { exact: true }).inputValue()).toBe('0');
+    expect(await web.page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('3');
+    expect(await web.page.getByText(/Lignes lues : 3 ; prêtes : 3 ; avec une erreur : 0/).count()).toBe(1);
     expect(await preview.locator('tbody tr').nth(2).locator('td').nth(1).textContent()).toBe('Menuiserie "Bois; et fils"');
-    await expectAccessible(page, 'CSV import preview');
-    if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'import-preview.png') });
+    await expectAccessible(web.page, 'CSV import preview');
+    if (ctx.dialect === 'sqlite' && SHOTS) await web.page.screenshot({ path: path.join(SHOTS, 'import-preview.png') });
 
-    await page.getByRole('button', { name: 'Importer les lignes prêtes (3)' }).click();
-    const result = page.getByTestId('import-result');
+    await web.page.getByRole('button', { name: 'Importer les lignes prêtes (3)' }).click();
+    const result = web.page.getByTestId('import-result');
     await result.waitFor();
     expect(await result.locator('.notice').textContent()).toBe('Lignes importées : 2.');
     expect(await result.locator('li').allTextContents()).toEqual(['Ligne 3 : E-mail : Adresse e-mail invalide.']);
-    await expectAccessible(page, 'CSV import result');
+    await expectAccessible(web.page, 'CSV import result');
     if (ctx.dialect === 'sqlite' && SHOTS) {
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: path.join(SHOTS, 'phone-import-result.png') });
-      await page.setViewportSize({ width: 1200, height: 800 });
+      await web.page.setViewportSize({ width: 390, height: 844 });
+      await web.page.screenshot({ path: path.join(SHOTS, 'phone-import-result.png') });
+      await web.page.setViewportSize({ width: 1200, height: 800 });
     }
 
-    const list = await ctx.inject({ method: 'GET', url: '/v1/customers?PageSize=100', headers: account.headers });
+    const list = await ctx.inject({ method: 'GET', url: '/v1/customers?PageSize=100', headers: web.account.headers });
     const customers =
       list.json<{ companyName: string | null; lastName: string | null; email: string; billingAddress: { city: string } }[]>();
     expect(customers.map((c) => [c.companyName, c.email, c.billingAddress.city]).sort()).toEqual([
@@ -75,25 +52,27 @@ describeEachDb('web console in a browser: CSV import', (ctx) => {
   });
 
   it('imports products with comma decimals from a comma-separated file; a row that is not an amount is flagged and not sent', async () => {
-    await page.goto(`${base}/console/#/import/products`);
-    await page.getByRole('heading', { name: 'Importer des produits (CSV)' }).waitFor();
+    await web.page.goto(`${web.base}/console/#/import/products`);
+    await web.page.getByRole('heading', { name: 'Importer des produits (CSV)' }).waitFor();
     const csv =
       'Désignation,Type,Prix HT,Taux de TVA\n' +
       'Conseil,Service,"1 200,50",20\n' +
       'Lampe,Produit,"49,90","5,5 %"\n' +
       'Chaise,Produit,douze,20\n';
-    await page.getByLabel('Fichier CSV').setInputFiles({ name: 'produits.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-    const preview = page.getByTestId('import-preview');
+    await web.page
+      .getByLabel('Fichier CSV')
+      .setInputFiles({ name: 'produits.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    const preview = web.page.getByTestId('import-preview');
     await preview.waitFor();
-    expect(await page.getByText(/Lignes lues : 3 ; prêtes : 2 ; avec une erreur : 1 \(séparateur « , »\)/).count()).toBe(1);
+    expect(await web.page.getByText(/Lignes lues : 3 ; prêtes : 2 ; avec une erreur : 1 \(séparateur « , »\)/).count()).toBe(1);
     expect(await preview.locator('tr.row-invalid').textContent()).toContain('Prix unitaire HT : « douze » n’est pas un montant.');
-    await page.getByRole('button', { name: 'Importer les lignes prêtes (2)' }).click();
-    const result = page.getByTestId('import-result');
+    await web.page.getByRole('button', { name: 'Importer les lignes prêtes (2)' }).click();
+    const result = web.page.getByTestId('import-result');
     await result.waitFor();
     expect(await result.locator('.notice').textContent()).toBe('Lignes importées : 2.');
     expect(await result.locator('li').allTextContents()).toEqual(['Ligne 4 : Prix unitaire HT : « douze » n’est pas un montant.']);
 
-    const list = await ctx.inject({ method: 'GET', url: '/v1/products?PageSize=100', headers: account.headers });
+    const list = await ctx.inject({ method: 'GET', url: '/v1/products?PageSize=100', headers: web.account.headers });
     const products = list.json<{ name: string; type: string; unitPrice: number; vat: { rate: number } }[]>();
     expect(products.map((p) => [p.name, p.type, p.unitPrice, p.vat.rate]).sort()).toEqual([
       ['Conseil', 'Service', 1200.5, 20],

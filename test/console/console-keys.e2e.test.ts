@@ -4,108 +4,86 @@
 // stay in the field. The system's dark colour scheme (emulated) gives the dark colours, with no
 // serious axe-core violation; the light one the light colours.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb } from '../helpers/harness.js';
-import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+import { expect, it } from 'vitest';
+import { describeConsole, expectAccessible, SHOTS } from './browser.js';
 
-const missing = browserMissing('console-keys.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
-
-describeEachDb('web console in a browser: keyboard shortcuts and dark theme', (ctx) => {
-  if (missing) {
-    it.skip(missing, () => {});
-    return;
-  }
-  let browser: Browser;
-  let page: Page;
-  let base: string;
-  const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+describeConsole('web console in a browser: keyboard shortcuts and dark theme', { user: 'keys' }, (web) => {
+  const { ctx } = web;
+  const heading = (name: string) => web.page.getByRole('heading', { level: 1, name, exact: true });
   const style = (selector: string, property: 'color' | 'backgroundColor') =>
-    page
+    web.page
       .locator(selector)
       .first()
       .evaluate((e, p) => e.ownerDocument.defaultView?.getComputedStyle(e)[p], property);
 
-  beforeAll(async () => {
-    ({ base, browser, page } = await signedInConsole(ctx, `keys.${ctx.dialect}@atelier.example`));
-  }, 120_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('? lists the shortcuts; g then a letter goes to a page; / focuses the search box; n opens a new invoice; keys in a field stay there', async () => {
-    await page.goto(`${base}/console/#/invoices`);
+    await web.page.goto(`${web.base}/console/#/invoices`);
     await heading('Factures').waitFor();
-    await page.keyboard.press('?');
-    const dialog = page.getByRole('dialog', { name: 'Raccourcis clavier' });
+    await web.page.keyboard.press('?');
+    const dialog = web.page.getByRole('dialog', { name: 'Raccourcis clavier' });
     await dialog.waitFor();
     expect(((await dialog.getByTestId('shortcuts').textContent()) ?? '').replace(/\s+/g, ' ')).toContain('g puis iAller à : Factures');
-    await expectAccessible(page, 'shortcuts dialog');
-    if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'shortcuts.png') });
+    await expectAccessible(web.page, 'shortcuts dialog');
+    if (ctx.dialect === 'sqlite' && SHOTS) await web.page.screenshot({ path: path.join(SHOTS, 'shortcuts.png') });
     // While the dialog is open, its keys are its own: g then c does not navigate under it.
-    await page.keyboard.press('g');
-    await page.keyboard.press('c');
-    expect(new URL(page.url()).hash).toBe('#/invoices');
-    await page.keyboard.press('Escape');
+    await web.page.keyboard.press('g');
+    await web.page.keyboard.press('c');
+    expect(new URL(web.page.url()).hash).toBe('#/invoices');
+    await web.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.keyboard.press('g');
-    await page.keyboard.press('c');
+    await web.page.keyboard.press('g');
+    await web.page.keyboard.press('c');
     await heading('Clients').waitFor();
-    expect(new URL(page.url()).hash).toBe('#/customers');
+    expect(new URL(web.page.url()).hash).toBe('#/customers');
     // The console moves the focus to the title on navigation; the search box is focused after that.
-    await page.locator('h1:focus').waitFor();
-    await page.keyboard.press('/');
+    await web.page.locator('h1:focus').waitFor();
+    await web.page.keyboard.press('/');
     // The page's own search box (the list's), not the header's global one.
-    const pageSearch = page.getByRole('searchbox', { name: 'Rechercher', exact: true });
+    const pageSearch = web.page.getByRole('searchbox', { name: 'Rechercher', exact: true });
     const searchId = await pageSearch.getAttribute('id');
-    await expect.poll(() => page.locator(':focus').getAttribute('id')).toBe(searchId);
+    await expect.poll(() => web.page.locator(':focus').getAttribute('id')).toBe(searchId);
     // Typed in the search box, "n" and "g b" are letters, not shortcuts.
-    await page.keyboard.type('ngb');
+    await web.page.keyboard.type('ngb');
     expect(await pageSearch.inputValue()).toBe('ngb');
-    expect(new URL(page.url()).hash).toBe('#/customers');
+    expect(new URL(web.page.url()).hash).toBe('#/customers');
     await pageSearch.blur();
 
-    await page.keyboard.press('g');
-    await page.keyboard.press('b');
+    await web.page.keyboard.press('g');
+    await web.page.keyboard.press('b');
     await heading('Banque').waitFor();
-    await page.keyboard.press('g');
-    await page.keyboard.press('x');
+    await web.page.keyboard.press('g');
+    await web.page.keyboard.press('x');
     await heading('Exports comptables').waitFor();
-    await page.keyboard.press('n');
+    await web.page.keyboard.press('n');
     await heading('Nouvelle facture').waitFor();
-    expect(new URL(page.url()).hash).toBe('#/invoices/new');
+    expect(new URL(web.page.url()).hash).toBe('#/invoices/new');
     // With a modifier the key is the browser's: Ctrl+G is no "g".
-    await page.keyboard.press('Control+g');
-    await page.keyboard.press('i');
-    expect(new URL(page.url()).hash).toBe('#/invoices/new');
+    await web.page.keyboard.press('Control+g');
+    await web.page.keyboard.press('i');
+    expect(new URL(web.page.url()).hash).toBe('#/invoices/new');
   });
 
   it('follows the system: dark colours under a dark colour scheme, accessible; light ones otherwise', async () => {
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${base}/console/#/customers`);
+    await web.page.emulateMedia({ colorScheme: 'dark' });
+    await web.page.goto(`${web.base}/console/#/customers`);
     await heading('Clients').waitFor();
     expect(await style('body', 'backgroundColor')).toBe('rgba(0, 0, 0, 0)');
     expect(await style('html', 'backgroundColor')).toBe('rgb(16, 21, 29)');
     expect(await style('html', 'color')).toBe('rgb(230, 235, 242)');
     expect(await style('main input[type=search]', 'backgroundColor')).toBe('rgb(25, 33, 44)');
-    await expectAccessible(page, 'customers, dark');
-    if (ctx.dialect === 'sqlite' && SHOTS) await page.screenshot({ path: path.join(SHOTS, 'dark-customers.png') });
-    await page.goto(`${base}/console/#/exports`);
+    await expectAccessible(web.page, 'customers, dark');
+    if (ctx.dialect === 'sqlite' && SHOTS) await web.page.screenshot({ path: path.join(SHOTS, 'dark-customers.png') });
+    await web.page.goto(`${web.base}/console/#/exports`);
     await heading('Exports comptables').waitFor();
-    await expectAccessible(page, 'exports, dark');
+    await expectAccessible(web.page, 'exports, dark');
     if (ctx.dialect === 'sqlite' && SHOTS) {
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: path.join(SHOTS, 'phone-dark-exports.png') });
-      await page.setViewportSize({ width: 1200, height: 800 });
+      await web.page.setViewportSize({ width: 390, height: 844 });
+      await web.page.screenshot({ path: path.join(SHOTS, 'phone-dark-exports.png') });
+      await web.page.setViewportSize({ width: 1200, height: 800 });
     }
 
-    await page.emulateMedia({ colorScheme: 'light' });
+    await web.page.emulateMedia({ colorScheme: 'light' });
     expect(await style('html', 'backgroundColor')).toBe('rgb(245, 247, 250)');
     expect(await style('html', 'color')).toBe('rgb(28, 35, 48)');
     expect(await style('main input', 'backgroundColor')).toBe('rgb(255, 255, 255)');

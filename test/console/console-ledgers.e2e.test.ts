@@ -2,16 +2,10 @@
 // the commitments and settlements views (#/ledgers) show the API's entries and totals to the cent,
 // filter by kind and due date, page, and link each entry to its document.
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { beforeAll, expect, it } from 'vitest';
 import { BOUNDARY, multipart } from '../helpers/multipart.js';
-import { browserMissing } from '../helpers/referees.js';
 import { salesClient, simpleLine, type DocBody } from '../helpers/sales.js';
-import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, signedInConsole, type Browser } from './browser.js';
-
-const missing = browserMissing('console-ledgers.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
+import { describeConsole, expectAccessible, NBSP } from './browser.js';
 
 const UBL = readFileSync(new URL('../fixtures/einvoicing/ubl-invoice.xml', import.meta.url));
 
@@ -38,31 +32,23 @@ interface Settlement {
   reference: string | null;
 }
 
-describeEachDb('web console in a browser: commitments, settlements, deposits, the line editor', (ctx) => {
-  if (missing) {
-    it.skip(missing, () => {});
-    return;
-  }
-  let browser: Browser;
-  let page: Page;
-  let base: string;
-  let account: TestAccount;
+describeConsole('web console in a browser: commitments, settlements, deposits, the line editor', { user: 'registres' }, (web) => {
+  const { ctx } = web;
   let customerId: number;
   const docs: Record<string, DocBody> = {};
   const ids: Record<string, number> = {};
 
   const api = async <T = DocBody>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const res = await ctx.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+    const res = await ctx.inject({ method, url, headers: web.account.headers, ...(payload ? { payload } : {}) });
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json<T>();
   };
   /** The rows of the ledger table as the page shows them (spaces made plain). */
-  const rows = async () => (await page.getByTestId('ledger').locator('tbody tr').allTextContents()).map((r) => r.replace(NBSP, ' '));
-  const text = async (testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(NBSP, ' ');
+  const rows = async () => (await web.page.getByTestId('ledger').locator('tbody tr').allTextContents()).map((r) => r.replace(NBSP, ' '));
+  const text = async (testId: string) => ((await web.page.getByTestId(testId).textContent()) ?? '').replace(NBSP, ' ');
 
   beforeAll(async () => {
-    ({ base, account, browser, page } = await signedInConsole(ctx, `registres.${ctx.dialect}@atelier.example`));
-    const sales = salesClient(ctx, account);
+    const sales = salesClient(ctx, web.account);
     customerId = await sales.customer({ companyName: 'Boulangerie Martin' });
     docs.big = await sales.finalized('Invoice', { customerId, lines: [simpleLine(1000)] });
     await api('POST', '/v1/saleinvoices/markaspaid', { invoiceId: docs.big.id, amount: 200.5, paymentMethod: 'Check' });
@@ -76,7 +62,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     const upload = await ctx.inject({
       method: 'POST',
       url: '/v1/purchaseinvoices/file',
-      headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { ...web.account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
       payload: multipart([{ name: 'file', filename: 'inv.xml', type: 'application/xml', content: UBL }]),
     });
     expect(upload.statusCode, upload.body).toBe(200);
@@ -94,18 +80,11 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     ids.report = report.id;
   }, 180_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('the commitments show the API’s entries and totals to the cent, page by page; a kind and a due date narrow them', async () => {
     const all = await api<Commitment[]>('GET', '/v1/commitments?PageSize=100');
     expect(all.length).toBe(21); // 18 unpaid invoices, the credit, the purchase invoice, the report
-    await page.goto(`${base}/console/#/ledgers`);
-    await page.getByRole('heading', { name: 'Échéances et règlements' }).waitFor();
+    await web.page.goto(`${web.base}/console/#/ledgers`);
+    await web.page.getByRole('heading', { name: 'Échéances et règlements' }).waitFor();
     await poll(async () => (await rows()).length).toBe(20);
     const first = await rows();
     // Earliest due first, as the API lists them: the first page is the API's first 20.
@@ -119,46 +98,46 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(await text('total-Colleague')).toBe(euros(42));
     const net = sumCents(all.filter((c) => c.type === 'Customer').map((c) => c.dueAmount)) - 50000 - 4200;
     expect(await text('total-net')).toBe(euros(net / 100));
-    await page.getByText('21 écriture(s) pour ces critères.').waitFor();
+    await web.page.getByText('21 écriture(s) pour ces critères.').waitFor();
     // The credit: negative, linked to the credit note.
-    const creditRow = page.getByTestId('ledger').locator('tr', { hasText: docs.credit.number as string });
+    const creditRow = web.page.getByTestId('ledger').locator('tr', { hasText: docs.credit.number as string });
     expect((await creditRow.textContent())?.replace(NBSP, ' ')).toContain(euros(-12));
-    await expectAccessible(page, 'échéances');
+    await expectAccessible(web.page, 'échéances');
 
-    await page.getByRole('button', { name: 'Suivant' }).click();
+    await web.page.getByRole('button', { name: 'Suivant' }).click();
     await poll(async () => (await rows()).length).toBe(1);
     expect((await rows())[0]).toContain(all[20].reference ?? '');
 
     // Only the suppliers: the API's one entry, its total, the overdue mark (due 20/05/2024).
-    await page.getByLabel('Clients').uncheck();
-    await page.getByLabel('Collaborateurs').uncheck();
+    await web.page.getByLabel('Clients').uncheck();
+    await web.page.getByLabel('Collaborateurs').uncheck();
     await poll(async () => (await rows()).length).toBe(1);
     const supplier = (await rows())[0];
     expect(supplier).toContain('INV-2024-9');
     expect(supplier).toContain(euros(800));
     expect(supplier).toContain(euros(500));
     expect(supplier).toContain('En retard');
-    expect(await page.getByTestId('total-Customer').count()).toBe(0);
+    expect(await web.page.getByTestId('total-Customer').count()).toBe(0);
     expect(await text('total-Supplier')).toBe(euros(500));
 
     // Customers again, due from a date: only the API's entries due from then.
-    await page.getByLabel('Clients').check();
-    await page.getByLabel('Fournisseurs').uncheck();
+    await web.page.getByLabel('Clients').check();
+    await web.page.getByLabel('Fournisseurs').uncheck();
     const cut = all.find((c) => c.type === 'Customer')!.dueDate;
     const fromCut = await api<Commitment[]>('GET', `/v1/commitments?types=Customer&From=${cut}&PageSize=100`);
-    await page.getByLabel('Échéance du').fill(frenchDate(cut));
-    await page.getByLabel('Échéance au').fill('01/01/2020');
-    await page.getByText('La date de fin précède la date de début.').waitFor();
-    expect(await page.getByLabel('Échéance au').getAttribute('aria-invalid')).toBe('true');
-    await page.getByLabel('Échéance au').fill('');
-    await page.getByText(`${fromCut.length} écriture(s) pour ces critères.`).waitFor();
+    await web.page.getByLabel('Échéance du').fill(frenchDate(cut));
+    await web.page.getByLabel('Échéance au').fill('01/01/2020');
+    await web.page.getByText('La date de fin précède la date de début.').waitFor();
+    expect(await web.page.getByLabel('Échéance au').getAttribute('aria-invalid')).toBe('true');
+    await web.page.getByLabel('Échéance au').fill('');
+    await web.page.getByText(`${fromCut.length} écriture(s) pour ces critères.`).waitFor();
     expect(await text('total-Customer')).toBe(euros(sumCents(fromCut.map((c) => c.dueAmount)) / 100));
-    await page.getByLabel('Échéance du').fill('31/12/2099');
-    await page.getByText('Aucune écriture pour ces critères.').waitFor();
-    await page.getByRole('button', { name: 'Effacer les dates' }).click();
+    await web.page.getByLabel('Échéance du').fill('31/12/2099');
+    await web.page.getByText('Aucune écriture pour ces critères.').waitFor();
+    await web.page.getByRole('button', { name: 'Effacer les dates' }).click();
     // The customers' 19 entries (18 invoices, the credit), the dates taken away.
     await poll(async () => (await rows()).length).toBe(19);
-    expect(await page.getByLabel('Échéance du').inputValue()).toBe('');
+    expect(await web.page.getByLabel('Échéance du').inputValue()).toBe('');
   });
 
   it('each commitment links to its document: sale invoice, credit note, supplier invoice, expense report', async () => {
@@ -168,17 +147,17 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
       ['Facture fournisseur INV-2024-9', /INV-2024-9/],
       ['Note de frais Février', /Février/],
     ] as const) {
-      await page.goto(`${base}/console/#/ledgers`);
-      await page.getByRole('link', { name, exact: true }).first().click({ timeout: 20_000 });
-      await poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(title);
+      await web.page.goto(`${web.base}/console/#/ledgers`);
+      await web.page.getByRole('link', { name, exact: true }).first().click({ timeout: 20_000 });
+      await poll(async () => (await web.page.locator('main h1').textContent())?.trim()).toMatch(title);
     }
   });
 
   it('the settlements show the API’s receipts, supplier payments and their totals, each linking to what it paid', async () => {
     const all = await api<Settlement[]>('GET', '/v1/settlements?PageSize=100');
     expect(all.map((s) => s.type).sort()).toEqual(['CustomerReceipt', 'SupplierPayment']);
-    await page.goto(`${base}/console/#/ledgers`);
-    await page.getByRole('link', { name: 'Règlements' }).click();
+    await web.page.goto(`${web.base}/console/#/ledgers`);
+    await web.page.getByRole('link', { name: 'Règlements' }).click();
     await poll(async () => (await rows()).length).toBe(2);
     const shown = await rows();
     all.forEach((s, i) => {
@@ -188,16 +167,16 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(await text('total-in')).toBe(euros(200.5));
     expect(await text('total-out')).toBe(euros(-300));
     expect(await text('total-net')).toBe(euros(-99.5));
-    await expectAccessible(page, 'règlements');
-    await page.getByLabel('Encaissements clients').uncheck();
+    await expectAccessible(web.page, 'règlements');
+    await web.page.getByLabel('Encaissements clients').uncheck();
     await poll(async () => (await rows()).length).toBe(1);
     expect(await text('total-net')).toBe(euros(-300));
-    await page.getByLabel('Encaissements clients').check();
-    await page.getByRole('link', { name: `Facture ${docs.big.number as string}` }).click();
-    await poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(docs.big.number);
-    await page.goBack();
-    await page.getByRole('link', { name: `Facture fournisseur #${ids.purchase}` }).click();
-    await poll(async () => (await page.locator('main h1').textContent())?.trim()).toMatch(/INV-2024-9/);
+    await web.page.getByLabel('Encaissements clients').check();
+    await web.page.getByRole('link', { name: `Facture ${docs.big.number as string}` }).click();
+    await poll(async () => (await web.page.locator('main h1').textContent())?.trim()).toBe(docs.big.number);
+    await web.page.goBack();
+    await web.page.getByRole('link', { name: `Facture fournisseur #${ids.purchase}` }).click();
+    await poll(async () => (await web.page.locator('main h1').textContent())?.trim()).toMatch(/INV-2024-9/);
   });
 
   it('an accepted quote’s deposit invoices: by percentage and amount, refusals in French beside the field, listed, deducted by the final invoice', async () => {
@@ -211,29 +190,29 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(quote.taxIncludedAmount).toBe(1411);
     await api('POST', `/v1/salequotes/accept/${quote.id}`);
     const depositIds = async () => (await api('GET', `/v1/salequotes/${quote.id}`)).depositInvoiceIds as number[];
-    const value = () => page.getByTestId('deposit-form').getByRole('textbox');
+    const value = () => web.page.getByTestId('deposit-form').getByRole('textbox');
     const beside = async () => {
       expect(await value().getAttribute('aria-invalid')).toBe('true');
       const described = (await value().getAttribute('aria-describedby')) ?? '';
-      return ((await page.locator(`[id="${described.split(' ')[0]}"]`).textContent()) ?? '').replace(NBSP, ' ');
+      return ((await web.page.locator(`[id="${described.split(' ')[0]}"]`).textContent()) ?? '').replace(NBSP, ' ');
     };
-    await page.goto(`${base}/console/#/quotes/${quote.id}`);
-    await page.getByText('Aucune facture d’acompte sur ce devis.').waitFor();
+    await web.page.goto(`${web.base}/console/#/quotes/${quote.id}`);
+    await web.page.getByText('Aucune facture d’acompte sur ce devis.').waitFor();
 
     // Not a number: refused before sending; more than 100 %: the API's refusal, in French, beside the field.
-    await page.getByLabel('Pourcentage (%)').fill('trente');
-    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
+    await web.page.getByLabel('Pourcentage (%)').fill('trente');
+    await web.page.getByRole('button', { name: 'Facturer l’acompte' }).click();
     await poll(beside).toBe('Un nombre est attendu.');
-    await page.getByLabel('Pourcentage (%)').fill('150');
-    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
+    await web.page.getByLabel('Pourcentage (%)').fill('150');
+    await web.page.getByRole('button', { name: 'Facturer l’acompte' }).click();
     await poll(beside).toBe('Un pourcentage d’acompte est supérieur à 0 et au plus 100.');
     expect(await depositIds()).toEqual([]);
-    await expectAccessible(page, 'acompte refusé');
+    await expectAccessible(web.page, 'acompte refusé');
 
     // 30 %: the deposit invoice draft of 423,30 € (1 411,00 × 30 %), the page the API's.
-    await page.getByLabel('Pourcentage (%)').fill('30');
-    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
-    await page.getByText('Facture d’acompte du devis').waitFor();
+    await web.page.getByLabel('Pourcentage (%)').fill('30');
+    await web.page.getByRole('button', { name: 'Facturer l’acompte' }).click();
+    await web.page.getByText('Facture d’acompte du devis').waitFor();
     const [firstId] = await depositIds();
     const first = await api('GET', `/v1/saleinvoices/${firstId}`);
     expect(first).toMatchObject({ isDeposit: true, isDraft: true, quoteId: quote.id, taxIncludedAmount: 423.3 });
@@ -241,56 +220,56 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     const firstNumber = (await api('POST', `/v1/saleinvoices/finalize/${firstId}`)).number as string;
 
     // Back on the quote: listed, finalized, with what is left; an amount beyond it refused beside the field.
-    await page.goto(`${base}/console/#/quotes/${quote.id}`);
-    await page.getByTestId('deposit-list').getByRole('link', { name: firstNumber }).waitFor();
-    expect((await page.getByTestId('deposit-list').locator('tbody tr').textContent())?.replace(NBSP, ' ')).toContain(
+    await web.page.goto(`${web.base}/console/#/quotes/${quote.id}`);
+    await web.page.getByTestId('deposit-list').getByRole('link', { name: firstNumber }).waitFor();
+    expect((await web.page.getByTestId('deposit-list').locator('tbody tr').textContent())?.replace(NBSP, ' ')).toContain(
       `Finalisée${euros(423.3)}`,
     );
     expect((await api('GET', `/v1/salequotes/${quote.id}`)).balance).toBe(987.7);
     expect(await text('quote-left')).toBe(euros(987.7));
-    await page.getByLabel('Acompte en').selectOption('Fixed');
-    await page.getByLabel('Montant TTC (€)').fill('1 000');
-    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
+    await web.page.getByLabel('Acompte en').selectOption('Fixed');
+    await web.page.getByLabel('Montant TTC (€)').fill('1 000');
+    await web.page.getByRole('button', { name: 'Facturer l’acompte' }).click();
     await poll(beside).toBe(
       `L’acompte (${euros(1000)}) dépasse ce qui reste du devis après les acomptes déjà facturés : ${euros(987.7)} au plus, sur un total de ${euros(1411)}.`,
     );
     expect(await depositIds()).toEqual([firstId]);
 
     // A fixed 100,25: a second draft; while it is a draft, the final invoice is refused in French.
-    await page.getByLabel('Montant TTC (€)').fill('100,25');
-    await page.getByRole('button', { name: 'Facturer l’acompte' }).click();
-    await page.getByText('Facture d’acompte du devis').waitFor();
+    await web.page.getByLabel('Montant TTC (€)').fill('100,25');
+    await web.page.getByRole('button', { name: 'Facturer l’acompte' }).click();
+    await web.page.getByText('Facture d’acompte du devis').waitFor();
     const secondId = (await depositIds())[1];
     expect(await api('GET', `/v1/saleinvoices/${secondId}`)).toMatchObject({ isDeposit: true, taxIncludedAmount: 100.25 });
-    await page.goto(`${base}/console/#/quotes/${quote.id}`);
-    await page
+    await web.page.goto(`${web.base}/console/#/quotes/${quote.id}`);
+    await web.page
       .getByTestId('deposit-list')
       .getByRole('link', { name: `Brouillon #${secondId}` })
       .waitFor();
-    await page.getByRole('button', { name: 'Créer la facture', exact: true }).click();
-    await page
+    await web.page.getByRole('button', { name: 'Créer la facture', exact: true }).click();
+    await web.page
       .getByRole('alert')
       .getByText('Une facture d’acompte de ce devis est encore un brouillon : finalisez-la ou supprimez-la avant de créer la facture.')
       .waitFor();
     const secondNumber = (await api('POST', `/v1/saleinvoices/finalize/${secondId}`)).number as string;
 
     // The final invoice: the full 1 411,00, both deposits deducted and linked, the API's net to pay.
-    await page.reload();
-    await page.getByRole('button', { name: 'Créer la facture', exact: true }).click();
-    await page.getByTestId('deposit-deduction').waitFor();
+    await web.page.reload();
+    await web.page.getByRole('button', { name: 'Créer la facture', exact: true }).click();
+    await web.page.getByTestId('deposit-deduction').waitFor();
     const finalId = (await api('GET', `/v1/salequotes/${quote.id}`)).invoiceId as number;
     const final = await api('GET', `/v1/saleinvoices/${finalId}`);
     expect(final).toMatchObject({ taxIncludedAmount: 1411, prepaidAmount: 523.55, balance: 887.45 });
     expect(await text('total-ttc')).toBe(euros(1411));
     expect(await text('net-to-pay')).toBe(euros(887.45));
-    const deduction = (await page.getByTestId('deposit-deduction').textContent())?.replace(NBSP, ' ') ?? '';
+    const deduction = (await web.page.getByTestId('deposit-deduction').textContent())?.replace(NBSP, ' ') ?? '';
     expect(deduction).toContain(`Acompte ${firstNumber}`);
     expect(deduction).toContain(euros(-423.3));
     expect(deduction).toContain(`Acompte ${secondNumber}`);
     expect(deduction).toContain(euros(-100.25));
-    await expectAccessible(page, 'facture finale');
-    await page.getByRole('link', { name: `Acompte ${secondNumber}` }).click();
-    await poll(async () => (await page.locator('main h1').textContent())?.trim()).toBe(secondNumber);
+    await expectAccessible(web.page, 'facture finale');
+    await web.page.getByRole('link', { name: `Acompte ${secondNumber}` }).click();
+    await poll(async () => (await web.page.locator('main h1').textContent())?.trim()).toBe(secondNumber);
   });
 
   it('the draft editor edits a line’s unit, date and discount (percentage or amount), each read back from the API, totals the API’s; bad values refused in French beside the field', async () => {
@@ -309,14 +288,14 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
       }[];
     };
     const stored = () => api<Stored>('GET', `/v1/saleinvoices/${draft.id}`);
-    const line = page.getByRole('group', { name: 'Ligne 1' });
+    const line = web.page.getByRole('group', { name: 'Ligne 1' });
     /** The message tied to a field (aria-describedby), once the field is marked invalid. */
     const besideField = async (label: string) => {
       const field = line.getByLabel(label, { exact: true });
       if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
       // The error comes first among the descriptions (a date field's hint follows it).
       const [id] = ((await field.getAttribute('aria-describedby')) ?? '').split(' ');
-      return ((await page.locator(`[id="${id}"]`).textContent()) ?? '').replace(NBSP, ' ');
+      return ((await web.page.locator(`[id="${id}"]`).textContent()) ?? '').replace(NBSP, ' ');
     };
     const totalsMatch = async () => {
       const doc = await stored();
@@ -324,7 +303,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
       expect(await text('total-ttc')).toBe(euros(doc.taxIncludedAmount));
       return doc;
     };
-    await page.goto(`${base}/console/#/invoices/${draft.id}`);
+    await web.page.goto(`${web.base}/console/#/invoices/${draft.id}`);
     await line.waitFor();
     expect(await line.getByLabel('Unité').inputValue()).toBe('');
 
@@ -360,8 +339,8 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     await poll(() => besideField('Remise HT (€)')).toBe(
       `La remise (${euros(500)}) dépasse le montant auquel elle s’applique (${euros(300)}).`,
     );
-    expect(await page.getByRole('alert').first().textContent()).not.toMatch(/exceeds|lines\[/);
-    await expectAccessible(page, 'line refused');
+    expect(await web.page.getByRole('alert').first().textContent()).not.toMatch(/exceeds|lines\[/);
+    await expectAccessible(web.page, 'line refused');
     doc = await stored();
     expect(doc.lines[0]).toMatchObject({
       date: '2026-11-15',
@@ -381,7 +360,7 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
     expect(doc).toMatchObject({ taxExcludedAmount: 270, taxIncludedAmount: 324 });
     expect(await besideField('Remise HT (€)')).toBeNull();
     // Read again, the page shows what the API keeps.
-    await page.reload();
+    await web.page.reload();
     await line.waitFor();
     expect(await line.getByLabel('Type de remise').inputValue()).toBe('Fixed');
     expect(await line.getByLabel('Remise HT (€)').inputValue()).toBe('30');
@@ -390,13 +369,13 @@ describeEachDb('web console in a browser: commitments, settlements, deposits, th
   });
 
   it('on a phone the ledgers fit the screen', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${base}/console/#/ledgers`);
+    await web.page.setViewportSize({ width: 390, height: 844 });
+    await web.page.goto(`${web.base}/console/#/ledgers`);
     await poll(async () => (await rows()).length).toBe(20);
-    const width = await page.evaluate(
+    const width = await web.page.evaluate(
       () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
     );
     expect(width).toBeLessThanOrEqual(391);
-    await page.setViewportSize({ width: 1200, height: 800 });
+    await web.page.setViewportSize({ width: 1200, height: 800 });
   });
 });

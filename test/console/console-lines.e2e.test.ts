@@ -3,59 +3,37 @@
 // services on 706 and goods on 707; a product's unit is saved from the reference list; a draft made
 // through the API with a text line, a unit and a discount keeps them when the console edits it; a
 // sign-in link opened directly leaves no "Chargement…" above the header.
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
-import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, PASSWORD, screenshotFailure, signedInConsole, type Browser } from './browser.js';
+import { describeConsole, expectAccessible, PASSWORD } from './browser.js';
 
-const missing = browserMissing('console-lines.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
-
-describeEachDb('web console in a browser: lines booked right', (ctx) => {
-  if (missing) {
-    it.skip(missing, () => {});
-    return;
-  }
-  let browser: Browser;
-  let page: Page;
-  let base: string;
-  let account: TestAccount;
+describeConsole('web console in a browser: lines booked right', { user: 'lignes' }, (web) => {
+  const { ctx } = web;
   let customerId: number;
-  const email = `lignes.${ctx.dialect}@atelier.example`;
 
   const api = async <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const res = await ctx.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+    const res = await ctx.inject({ method, url, headers: web.account.headers, ...(payload ? { payload } : {}) });
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json<T>();
   };
   /** Waits until the draft autosave has reached the API (the editor says so). */
-  const saved = () => page.getByText('Brouillon enregistré').waitFor();
+  const saved = () => web.page.getByText('Brouillon enregistré').waitFor();
 
   beforeAll(async () => {
-    ({ base, account, browser, page } = await signedInConsole(ctx, email));
     customerId = (await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Boulangerie Martin' })).id;
   }, 120_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('a sign-in link opened directly signs in and shows the account page, with no loading line left', async () => {
     const { linkToken } = await createUser(ctx.db, {
-      accountId: account.accountId,
+      accountId: web.account.accountId,
       email: `lien.${ctx.dialect}@atelier.example`,
       profile: 'Standard',
       firstName: 'Léa',
       lastName: 'Petit',
     });
-    const fresh = await browser.context.browser()!.newContext();
+    const fresh = await web.browser.context.browser()!.newContext();
     const tab = await fresh.newPage();
-    await tab.goto(`${base}/console/#/link/${linkToken}`);
+    await tab.goto(`${web.base}/console/#/link/${linkToken}`);
     await tab.getByRole('heading', { name: 'Mon compte' }).waitFor();
     await expect.poll(() => tab.getByText('Chargement…').count()).toBe(0);
     expect(await tab.getByText('Connexion par lien…').count()).toBe(0);
@@ -71,7 +49,7 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
 
   it('an Accountant who tries a change is told in French why the API refused it, and nothing is written', async () => {
     await createUser(ctx.db, {
-      accountId: account.accountId,
+      accountId: web.account.accountId,
       email: `comptable.${ctx.dialect}@atelier.example`,
       profile: 'Accountant',
       firstName: 'Hugo',
@@ -79,14 +57,14 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
       password: PASSWORD,
     });
     const before = (await api<unknown[]>('GET', '/v1/customers?PageSize=100')).length;
-    const fresh = await browser.context.browser()!.newContext();
+    const fresh = await web.browser.context.browser()!.newContext();
     const tab = await fresh.newPage();
-    await tab.goto(`${base}/console/`);
+    await tab.goto(`${web.base}/console/`);
     await tab.getByLabel('E-mail').fill(`comptable.${ctx.dialect}@atelier.example`);
     await tab.getByLabel('Mot de passe').fill(PASSWORD);
     await tab.getByRole('button', { name: 'Se connecter' }).click();
     await tab.getByRole('heading', { name: 'Tableau de bord', exact: true }).waitFor();
-    await tab.goto(`${base}/console/#/customers/new`);
+    await tab.goto(`${web.base}/console/#/customers/new`);
     await tab.getByLabel('Raison sociale').fill('Client du comptable');
     await tab.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect
@@ -98,18 +76,18 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
 
   it('dates are typed and shown day first in an English (en-US) browser too; a day that does not exist is refused beside the field', async () => {
     const { linkToken } = await createUser(ctx.db, {
-      accountId: account.accountId,
+      accountId: web.account.accountId,
       email: `us.${ctx.dialect}@atelier.example`,
       profile: 'Admin',
       firstName: 'Sam',
       lastName: 'Lee',
     });
     const draft = await api<{ id: number; date: string }>('POST', '/v1/saleinvoices', { customerId, date: '2026-11-24' });
-    const us = await browser.context.browser()!.newContext({ locale: 'en-US', timezoneId: 'America/New_York' });
+    const us = await web.browser.context.browser()!.newContext({ locale: 'en-US', timezoneId: 'America/New_York' });
     const tab = await us.newPage();
-    await tab.goto(`${base}/console/#/link/${linkToken}`);
+    await tab.goto(`${web.base}/console/#/link/${linkToken}`);
     await tab.getByRole('heading', { name: 'Mon compte' }).waitFor();
-    await tab.goto(`${base}/console/#/invoices/${draft.id}`);
+    await tab.goto(`${web.base}/console/#/invoices/${draft.id}`);
     const dateField = tab.getByLabel('Date', { exact: true });
     await expect.poll(() => dateField.inputValue()).toBe('24/11/2026');
     await dateField.fill('31/02/2026');
@@ -121,39 +99,39 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
   });
 
   it('saves a product with a unit from the reference list', async () => {
-    await page.goto(`${base}/console/#/products/new`);
-    await page.getByLabel('Nom').fill('Tirage photo 30x40');
-    await page.getByLabel('Type').selectOption('Product');
-    await page.getByLabel('Prix unitaire HT').fill('25');
-    await page.getByLabel('Unité').selectOption({ label: 'Heure' });
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await web.page.goto(`${web.base}/console/#/products/new`);
+    await web.page.getByLabel('Nom').fill('Tirage photo 30x40');
+    await web.page.getByLabel('Type').selectOption('Product');
+    await web.page.getByLabel('Prix unitaire HT').fill('25');
+    await web.page.getByLabel('Unité').selectOption({ label: 'Heure' });
+    await web.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     // A new product opens its own page once created.
-    await page.waitForURL(/#\/products\/\d+$/);
+    await web.page.waitForURL(/#\/products\/\d+$/);
     const products = await api<{ name: string; type: string; unit: { code: string } | null }[]>('GET', '/v1/products');
     expect(products).toEqual([
       expect.objectContaining({ name: 'Tirage photo 30x40', type: 'Product', unit: expect.objectContaining({ code: 'HUR' }) }),
     ]);
-    await page.reload();
-    await expect.poll(() => page.getByLabel('Unité').inputValue()).toBe('HUR');
+    await web.page.reload();
+    await expect.poll(() => web.page.getByLabel('Unité').inputValue()).toBe('HUR');
   });
 
   it('books a service line on 706 and a catalogue product on 707 in the FEC', async () => {
     const draft = await api<{ id: number }>('POST', '/v1/saleinvoices', { customerId });
-    await page.goto(`${base}/console/#/invoices/${draft.id}`);
-    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
-    const line1 = page.getByRole('group', { name: 'Ligne 1' });
+    await web.page.goto(`${web.base}/console/#/invoices/${draft.id}`);
+    await web.page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line1 = web.page.getByRole('group', { name: 'Ligne 1' });
     await line1.getByLabel('Nature').selectOption('Service');
     await line1.getByLabel('Description').fill('Trois jours de développement');
     await line1.getByLabel('Quantité').fill('3');
     await line1.getByLabel('Prix unitaire HT').fill('500');
-    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
-    const line2 = page.getByRole('group', { name: 'Ligne 2' });
+    await web.page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line2 = web.page.getByRole('group', { name: 'Ligne 2' });
     await line2.getByLabel('Produit du catalogue').selectOption({ label: 'Tirage photo 30x40' });
     expect(await line2.getByLabel('Nature').inputValue()).toBe('Product');
     expect(await line2.getByLabel('Prix unitaire HT').inputValue()).toBe('25');
     await line2.getByLabel('Quantité').fill('2');
     await saved();
-    await expectAccessible(page, 'draft with a product line');
+    await expectAccessible(web.page, 'draft with a product line');
     const stored = await api<{
       lines: { type: string; productId: number | null; unit: { code: string } | null; taxExcludedAmount: number }[];
     }>('GET', `/v1/saleinvoices/${draft.id}`);
@@ -164,7 +142,7 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
     expect(stored.lines[1].productId).not.toBeNull();
     await api('POST', `/v1/saleinvoices/finalize/${draft.id}`);
     const year = new Date().getFullYear();
-    const fec = await ctx.inject({ method: 'GET', url: `/v1/exports/fec?year=${year}`, headers: account.headers });
+    const fec = await ctx.inject({ method: 'GET', url: `/v1/exports/fec?year=${year}`, headers: web.account.headers });
     expect(fec.statusCode, fec.body).toBe(200);
     const rows = fec.body.split(/\r?\n/).map((r) => r.split(/\t|\|/));
     const header = rows[0];
@@ -191,10 +169,10 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
         },
       ],
     });
-    await page.goto(`${base}/console/#/invoices/${draft.id}`);
-    await page.getByTestId('kept-line').waitFor();
-    expect(await page.getByTestId('kept-line').textContent()).toContain('Séance du 12 mars');
-    const line2 = page.getByRole('group', { name: 'Ligne 2' });
+    await web.page.goto(`${web.base}/console/#/invoices/${draft.id}`);
+    await web.page.getByTestId('kept-line').waitFor();
+    expect(await web.page.getByTestId('kept-line').textContent()).toContain('Séance du 12 mars');
+    const line2 = web.page.getByRole('group', { name: 'Ligne 2' });
     await line2.getByLabel('Quantité').fill('3');
     await saved();
     const stored = await api<{
@@ -233,14 +211,14 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
         },
       ],
     });
-    await page.goto(`${base}/console/#/invoices/${draft.id}`);
-    await page.getByRole('group', { name: 'Ligne 1' }).waitFor();
+    await web.page.goto(`${web.base}/console/#/invoices/${draft.id}`);
+    await web.page.getByRole('group', { name: 'Ligne 1' }).waitFor();
     const [y, m, d] = draft.dueDate.split('-');
-    expect(await page.getByTestId('draft-due-date').textContent()).toContain(`${d}/${m}/${y}`);
-    expect(await page.getByRole('group', { name: 'Ligne 2' }).getByLabel('Type de remise').inputValue()).toBe('Fixed');
-    expect(await page.getByRole('group', { name: 'Ligne 2' }).getByLabel('Remise HT (€)').inputValue()).toBe('50');
-    await page.getByLabel('Objet du document').fill('Accompagnement du premier trimestre');
-    await page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Remise (%)').fill('12,5');
+    expect(await web.page.getByTestId('draft-due-date').textContent()).toContain(`${d}/${m}/${y}`);
+    expect(await web.page.getByRole('group', { name: 'Ligne 2' }).getByLabel('Type de remise').inputValue()).toBe('Fixed');
+    expect(await web.page.getByRole('group', { name: 'Ligne 2' }).getByLabel('Remise HT (€)').inputValue()).toBe('50');
+    await web.page.getByLabel('Objet du document').fill('Accompagnement du premier trimestre');
+    await web.page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Remise (%)').fill('12,5');
     await saved();
     await expect
       .poll(async () => (await api<{ subject: string | null }>('GET', `/v1/saleinvoices/${draft.id}`)).subject)
@@ -253,13 +231,13 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
     expect(stored.lines[1]).toMatchObject({ discount: { type: 'Fixed', value: 50 }, taxExcludedAmount: 250 });
     expect(stored.taxExcludedAmount).toBe(600);
     // A discount that is not a number stays in the page, named, and nothing is saved.
-    await page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Remise (%)').fill('dix');
-    await page.getByText('≠ 10 ou 12,5').waitFor();
+    await web.page.getByRole('group', { name: 'Ligne 1' }).getByLabel('Remise (%)').fill('dix');
+    await web.page.getByText('≠ 10 ou 12,5').waitFor();
     expect((await api<{ lines: { discount: object | null }[] }>('GET', `/v1/saleinvoices/${draft.id}`)).lines[0].discount).toEqual({
       type: 'Percent',
       value: 12.5,
     });
-    await expectAccessible(page, 'draft with subject and discounts');
+    await expectAccessible(web.page, 'draft with subject and discounts');
   });
 
   it('a paid-in-part invoice says so and lists its payments; a credit note speaks of refunding, not of a balance due', async () => {
@@ -274,11 +252,11 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
       paymentMethod: 'Check',
       links: [{ type: 'Invoice', id: invoice.id, amount: 500 }],
     });
-    await page.goto(`${base}/console/#/invoices/${invoice.id}`);
-    await page.getByRole('heading', { name: finalized.number }).waitFor();
-    expect(await page.locator('.facts .badge').first().textContent()).toBe('Payée en partie');
-    expect((await page.getByTestId('balance').textContent())?.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ')).toBe('700,00 €');
-    const payments = page.getByTestId('payments');
+    await web.page.goto(`${web.base}/console/#/invoices/${invoice.id}`);
+    await web.page.getByRole('heading', { name: finalized.number }).waitFor();
+    expect(await web.page.locator('.facts .badge').first().textContent()).toBe('Payée en partie');
+    expect((await web.page.getByTestId('balance').textContent())?.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ')).toBe('700,00 €');
+    const payments = web.page.getByTestId('payments');
     await payments.waitFor();
     expect((await payments.locator('li').allTextContents()).map((x) => x.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' '))).toEqual([
       '20/11/2026 · Chèque · 500,00 €',
@@ -290,12 +268,12 @@ describeEachDb('web console in a browser: lines booked right', (ctx) => {
       lines: [{ type: 'Service', description: 'Geste commercial', quantity: 1, taxExcludedPrice: 100, vat: { rate: 20 } }],
     });
     const creditDone = await api<{ number: string }>('POST', `/v1/salecredits/finalize/${credit.id}`);
-    await page.goto(`${base}/console/#/credits/${credit.id}`);
-    await page.getByRole('heading', { name: creditDone.number }).waitFor();
-    const facts = await page.locator('.facts dt').allTextContents();
+    await web.page.goto(`${web.base}/console/#/credits/${credit.id}`);
+    await web.page.getByRole('heading', { name: creditDone.number }).waitFor();
+    const facts = await web.page.locator('.facts dt').allTextContents();
     expect(facts).toContain('À rembourser ou imputer');
     expect(facts).not.toContain('Reste dû');
     expect(facts).not.toContain('Échéance');
-    await expectAccessible(page, 'credit note');
+    await expectAccessible(web.page, 'credit note');
   });
 });

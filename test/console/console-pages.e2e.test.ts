@@ -5,13 +5,10 @@
 // page at both sizes, taken here from one seeded account so they are comparable).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, type TestAccount } from '../helpers/harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BOUNDARY, multipart } from '../helpers/multipart.js';
-import { browserMissing } from '../helpers/referees.js';
 import { salesClient } from '../helpers/sales.js';
-import { ensureConsoleBuilt, screenshotFailure, SHOTS, signedInConsole, type Browser } from './browser.js';
+import { describeConsole, SHOTS } from './browser.js';
 
 const UBL = readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoicing/ubl-invoice.xml'));
 
@@ -22,28 +19,18 @@ const UBL = readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoici
 const ENGLISH =
   /\b(?:Invoice|Invoices|Credit|Quote|Draft|Drafts|Transfer|Check|Card|Cash|Paid|Unpaid|Pending|Failed|Submitted|Received|Sent|Error|Save|Cancel|Delete|Edit|Loading|Customer|Amount|Due|Overdue|Status|Product|None|Unknown|Refused|Accepted|Rejected|Expired|Finalized|Cancelled|Processed|Waiting|undefined|null|NaN|Infinity)\b|\[object \w+\]/g;
 
-const missing = browserMissing('console-pages.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
-
-describeEachDb(
+describeConsole(
   'web console in a browser: every page at desktop and phone sizes',
-  (ctx) => {
-    if (missing) {
-      it.skip(missing, () => {});
-      return;
-    }
-    let browser: Browser;
-    let page: Page;
-    let base: string;
-    let account: TestAccount;
+  { user: 'pages', env: { WEBHOOK_ALLOW_PRIVATE: '1' } },
+  (web) => {
+    const { ctx } = web;
     const ids: Record<string, number> = {};
 
     beforeAll(async () => {
-      ({ base, account, browser, page } = await signedInConsole(ctx, `pages.${ctx.dialect}@atelier.example`));
       const put = await ctx.inject({
         method: 'PUT',
         url: '/v1/settings',
-        headers: account.headers,
+        headers: web.account.headers,
         payload: {
           company: {
             name: 'Atelier Lumière SAS',
@@ -54,7 +41,7 @@ describeEachDb(
         },
       });
       expect(put.statusCode, put.body).toBe(200);
-      const api = salesClient(ctx, account);
+      const api = salesClient(ctx, web.account);
       ids.customer = await api.customer({
         companyName: 'Durand SA',
         companyInformations: { siret: '73282932000074' },
@@ -63,7 +50,7 @@ describeEachDb(
       const product = await ctx.inject({
         method: 'POST',
         url: '/v1/products',
-        headers: account.headers,
+        headers: web.account.headers,
         payload: { name: 'Audit', type: 'Service', unitPrice: 450, vat: { rate: 20 } },
       });
       expect(product.statusCode, product.body).toBe(200);
@@ -84,7 +71,7 @@ describeEachDb(
       const quote = await ctx.inject({
         method: 'POST',
         url: '/v1/salequotes',
-        headers: account.headers,
+        headers: web.account.headers,
         payload: {
           customerId: ids.customer,
           lines: [{ type: 'Service', description: 'Refonte du site', quantity: 1, taxExcludedPrice: 2400, vat: { rate: 20 } }],
@@ -96,13 +83,18 @@ describeEachDb(
         ['accept', undefined],
         ['deposit', { type: 'Percent', value: 30 }],
       ] as const) {
-        const res = await ctx.inject({ method: 'POST', url: `/v1/salequotes/${action}/${ids.quote}`, headers: account.headers, payload });
+        const res = await ctx.inject({
+          method: 'POST',
+          url: `/v1/salequotes/${action}/${ids.quote}`,
+          headers: web.account.headers,
+          payload,
+        });
         expect(res.statusCode, res.body).toBe(200);
       }
       const colleague = await ctx.inject({
         method: 'POST',
         url: '/v1/colleagues',
-        headers: account.headers,
+        headers: web.account.headers,
         payload: { firstName: 'Léa', lastName: 'Petit', email: 'lea.petit@atelier.example', phone: '01 23 45 67 89' },
       });
       expect(colleague.statusCode, colleague.body).toBe(200);
@@ -110,7 +102,7 @@ describeEachDb(
       const webhook = await ctx.inject({
         method: 'POST',
         url: '/v1/webhooks',
-        headers: account.headers,
+        headers: web.account.headers,
         payload: { name: 'CRM', url: 'https://crm.example.com/hooks/facturier', types: ['InvoiceFinalized', 'ReceiptCreated'] },
       });
       expect(webhook.statusCode, webhook.body).toBe(201);
@@ -118,7 +110,7 @@ describeEachDb(
       const bank = await ctx.inject({
         method: 'POST',
         url: '/v1/bankaccounts',
-        headers: account.headers,
+        headers: web.account.headers,
         payload: { name: 'Compte pro', iban: 'FR76 3000 4008 1900 0101 2345 632' },
       });
       expect(bank.statusCode, bank.body).toBe(200);
@@ -126,17 +118,13 @@ describeEachDb(
       const purchase = await ctx.inject({
         method: 'POST',
         url: '/v1/purchaseinvoices/file',
-        headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        headers: { ...web.account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
         payload: multipart([{ name: 'file', filename: 'invoice.xml', type: 'application/xml', content: UBL }]),
       });
       expect(purchase.statusCode, purchase.body).toBe(200);
       ids.purchase = purchase.json<{ id: number }>().id;
     }, 120_000);
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-    });
     afterAll(async () => {
-      await browser?.close();
       await ctx.app.close();
     });
 
@@ -179,34 +167,34 @@ describeEachDb(
     ];
 
     async function visitAll(size: 'desktop' | 'phone') {
-      await page.setViewportSize(size === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+      await web.page.setViewportSize(size === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
       const wide: string[] = [];
       const wrongTitles: string[] = [];
       const english: string[] = [];
       for (const [route, title, name] of pages()) {
-        await page.goto(`${base}/console/#/${route}`);
-        const h1 = page.locator('main h1').first();
+        await web.page.goto(`${web.base}/console/#/${route}`);
+        const h1 = web.page.locator('main h1').first();
         await h1.waitFor();
-        await page.waitForLoadState('networkidle');
+        await web.page.waitForLoadState('networkidle');
         const text = ((await h1.textContent()) ?? '').trim();
         if (typeof title === 'string' ? text !== title : !title.test(text)) wrongTitles.push(`${route}: « ${text} »`);
-        await page
+        await web.page
           .locator('[aria-busy="true"], .loading')
           .first()
           .waitFor({ state: 'detached', timeout: 10_000 })
           .catch(() => undefined);
-        expect(await page.locator('.error[role="alert"]').count(), `${route}: an error is shown`).toBe(0);
-        const shown = await page.locator('body').innerText();
+        expect(await web.page.locator('.error[role="alert"]').count(), `${route}: an error is shown`).toBe(0);
+        const shown = await web.page.locator('body').innerText();
         for (const word of shown.match(ENGLISH) ?? []) english.push(`${route}: « ${word} »`);
         if (size === 'phone') {
-          const width = await page.evaluate(
+          const width = await web.page.evaluate(
             () =>
               (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
           );
           if (width > 391) wide.push(`${route} (${width}px)`);
         }
         if (ctx.dialect === 'sqlite' && SHOTS)
-          await page.screenshot({ path: path.join(SHOTS, `${size === 'phone' ? 'phone-' : ''}${name}.png`) });
+          await web.page.screenshot({ path: path.join(SHOTS, `${size === 'phone' ? 'phone-' : ''}${name}.png`) });
       }
       expect(wrongTitles).toEqual([]);
       expect(english).toEqual([]);
@@ -219,8 +207,7 @@ describeEachDb(
 
     it('opens every page on a phone with nothing wider than the screen', async () => {
       expect(await visitAll('phone')).toEqual([]);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await web.page.setViewportSize({ width: 1280, height: 800 });
     });
   },
-  { WEBHOOK_ALLOW_PRIVATE: '1' },
 );

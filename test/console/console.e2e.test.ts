@@ -6,87 +6,58 @@
 // or critical violation). CONSOLE_SCREENSHOTS=1 writes the screenshots of docs/console/.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { createUser } from '../../src/modules/users/index.js';
-import { describeEachDb } from '../helpers/harness.js';
-import { browserMissing } from '../helpers/referees.js';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { inspectPdf } from '../helpers/pdf-inspect.js';
 import { png } from '../helpers/png.js';
-import { ensureConsoleBuilt, expectAccessible, NBSP, openBrowser, screenshotFailure, SHOTS, type Browser } from './browser.js';
+import { describeConsole, expectAccessible, NBSP, PASSWORD, SHOTS } from './browser.js';
 
-const missing = browserMissing('console.e2e.test.ts');
-if (!missing) await ensureConsoleBuilt();
-const PASSWORD = 'un mot de passe solide';
-
-describeEachDb('web console in a browser', (ctx) => {
-  if (missing) {
-    it.skip(missing, () => {});
-    return;
-  }
-  let browser: Browser;
+describeConsole('web console in a browser', { user: 'admin', signIn: false }, (web) => {
+  const { ctx } = web;
   let context: BrowserContext;
-  let page: Page;
-  let base: string;
-  let accountId: number;
   let apiHeaders: Record<string, string>;
-  const email = `admin.${ctx.dialect}@atelier.example`;
+  const { email } = web;
 
   async function shot(name: string, options: { fullPage?: boolean } = {}) {
     if (ctx.dialect === 'sqlite' && SHOTS)
-      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
+      await web.page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
   }
 
   /** axe-core in the page: no serious or critical violation. */
-  const accessible = (what: string) => expectAccessible(page, what);
+  const accessible = (what: string) => expectAccessible(web.page, what);
 
   /** The message shown under a field. */
   const fieldError = async (label: string) =>
     (
-      (await page
-        .locator('.field', { has: page.getByLabel(label, { exact: true }) })
+      (await web.page
+        .locator('.field', { has: web.page.getByLabel(label, { exact: true }) })
         .locator('.field-error')
         .textContent()) ?? ''
     ).trim();
-  const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(NBSP, ' ');
+  const text = async (selector: string) => ((await web.page.locator(selector).first().textContent()) ?? '').replace(NBSP, ' ');
 
-  beforeAll(async () => {
-    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const account = await ctx.newAccount('Atelier Lumière SAS');
-    accountId = account.accountId;
-    apiHeaders = account.headers;
-    await createUser(ctx.db, { accountId, email, profile: 'Admin', firstName: 'Camille', lastName: 'Roux', password: PASSWORD });
-    browser = await openBrowser();
-    context = browser.context;
-    page = browser.page;
-  }, 120_000);
-
-  afterEach(async ({ task }) => {
-    // What the page showed when a step failed, for whoever reads the failure.
-    if (task.result?.state === 'fail' && page) await screenshotFailure(page, `${ctx.dialect}-${task.name}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    apiHeaders = web.account.headers;
+    context = web.browser.context;
   });
 
   it('refuses a wrong password, then signs in with the right one', async () => {
-    await page.goto(`${base}/console/`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Connexion' }).isVisible()).toBe(true);
+    await web.page.goto(`${web.base}/console/`);
+    await expect.poll(() => web.page.getByRole('heading', { name: 'Connexion' }).isVisible()).toBe(true);
     await accessible('sign-in');
     await shot('signin');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Mot de passe').fill('pas le bon mot de passe');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await web.page.getByLabel('E-mail').fill(email);
+    await web.page.getByLabel('Mot de passe').fill('pas le bon mot de passe');
+    await web.page.getByRole('button', { name: 'Se connecter' }).click();
     await expect.poll(() => text('[role=alert]')).toBe('E-mail ou mot de passe incorrect.');
     const cookiesAfterFailure = await context.cookies();
     expect(cookiesAfterFailure.find((c) => c.name === 'facturier_session')).toBeUndefined();
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    await web.page.getByLabel('Mot de passe').fill(PASSWORD);
+    await web.page.getByRole('button', { name: 'Se connecter' }).click();
+    await web.page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === 'facturier_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
+    expect(await web.page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
   }, 60_000);
 
   it('says on the first page which company settings finalization needs, with a link to them, until they are filled', async () => {
@@ -96,96 +67,96 @@ describeEachDb('web console in a browser', (ctx) => {
     const cleared = await put({ siret: null, invoicingAddress: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
     // The invoices' list says it (the dashboard's checklist too, tested in console-dashboard.e2e.test.ts).
-    await page.getByRole('link', { name: 'Factures', exact: true }).click();
-    await page.getByRole('heading', { name: 'Factures' }).waitFor();
-    await page.reload();
-    await page.getByTestId('identity-notice').waitFor();
+    await web.page.getByRole('link', { name: 'Factures', exact: true }).click();
+    await web.page.getByRole('heading', { name: 'Factures' }).waitFor();
+    await web.page.reload();
+    await web.page.getByTestId('identity-notice').waitFor();
     expect(await text('[data-testid=identity-notice]')).toBe(
       'Avant de finaliser une facture, complétez l’identité de votre entreprise : SIRET, adresse. Ouvrir les paramètres',
     );
     await accessible('first page with the identity notice');
-    await page.getByRole('link', { name: 'Ouvrir les paramètres' }).click();
-    await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
+    await web.page.getByRole('link', { name: 'Ouvrir les paramètres' }).click();
+    await web.page.getByRole('heading', { name: 'Paramètres' }).waitFor();
     const address = { street: '8 rue des Ateliers', zipcode: '69001', city: 'Lyon', countryIso: 'FR' };
     expect((await put({ siret, invoicingAddress: address })).statusCode).toBe(200);
-    await page.getByRole('link', { name: 'Factures', exact: true }).click();
-    await page.getByRole('heading', { name: 'Factures' }).waitFor();
-    await page.getByText('Rien à afficher.').waitFor();
-    await expect.poll(() => page.getByTestId('identity-notice').count()).toBe(0);
+    await web.page.getByRole('link', { name: 'Factures', exact: true }).click();
+    await web.page.getByRole('heading', { name: 'Factures' }).waitFor();
+    await web.page.getByText('Rien à afficher.').waitFor();
+    await expect.poll(() => web.page.getByTestId('identity-notice').count()).toBe(0);
   }, 60_000);
 
   it('creates an API key shown once with its curl line, and the key answers /hello', async () => {
-    await page.getByRole('link', { name: 'Accès API' }).click();
-    await page.getByRole('heading', { name: 'Accès API' }).waitFor();
-    await page.getByLabel('Nom de la clé').fill('Boutique en ligne');
-    await page.getByRole('button', { name: 'Créer une clé' }).click();
-    const dialog = page.getByRole('dialog');
+    await web.page.getByRole('link', { name: 'Accès API' }).click();
+    await web.page.getByRole('heading', { name: 'Accès API' }).waitFor();
+    await web.page.getByLabel('Nom de la clé').fill('Boutique en ligne');
+    await web.page.getByRole('button', { name: 'Créer une clé' }).click();
+    const dialog = web.page.getByRole('dialog');
     await dialog.waitFor();
     const key = (await dialog.locator('#new-key').textContent())!;
     expect(key).toMatch(/^fk_[A-Za-z0-9_-]{43}$/);
-    expect(await dialog.locator('pre.curl').textContent()).toBe(`curl -H "x-api-key: ${key}" ${base}/hello`);
+    expect(await dialog.locator('pre.curl').textContent()).toBe(`curl -H "x-api-key: ${key}" ${web.base}/hello`);
     await accessible('API key dialog');
     await shot('apikey-created');
-    const hello = await fetch(`${base}/hello`, { headers: { 'x-api-key': key } });
+    const hello = await fetch(`${web.base}/hello`, { headers: { 'x-api-key': key } });
     expect(hello.status).toBe(200);
     expect(await hello.json()).toMatchObject({ companyName: 'Atelier Lumière SAS', apiKeyName: 'Boutique en ligne' });
     await dialog.getByRole('button', { name: 'Fermer' }).click();
-    const row = page.getByRole('row', { name: /Boutique en ligne/ });
+    const row = web.page.getByRole('row', { name: /Boutique en ligne/ });
     await expect.poll(() => row.textContent()).toContain(key.slice(0, 9));
-    expect(await page.content()).not.toContain(key);
+    expect(await web.page.content()).not.toContain(key);
     await accessible('API access');
     await shot('apikeys');
     await row.getByRole('button', { name: 'Révoquer Boutique en ligne' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Révoquer' }).click();
+    await web.page.getByRole('dialog').getByRole('button', { name: 'Révoquer' }).click();
     await expect.poll(() => row.textContent()).toContain('Révoquée');
-    expect((await fetch(`${base}/hello`, { headers: { 'x-api-key': key } })).status).toBe(401);
+    expect((await fetch(`${web.base}/hello`, { headers: { 'x-api-key': key } })).status).toBe(401);
   }, 60_000);
 
   it("changes the settings: the API's validation message on the SIRET, a logo, bank details and a numbering pattern with its example", async () => {
-    await page.getByRole('link', { name: 'Paramètres', exact: true }).click();
-    await page.getByRole('heading', { name: 'Paramètres' }).waitFor();
-    await page.getByLabel('Raison sociale').fill('Atelier Lumière');
-    await page.getByLabel('SIRET').fill('123');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await web.page.getByRole('link', { name: 'Paramètres', exact: true }).click();
+    await web.page.getByRole('heading', { name: 'Paramètres' }).waitFor();
+    await web.page.getByLabel('Raison sociale').fill('Atelier Lumière');
+    await web.page.getByLabel('SIRET').fill('123');
+    await web.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     // The API's message in French beside the field, and the field brought into view and focused
     // (the Save button is 2,600 px below it).
     await expect.poll(() => fieldError('SIRET')).toBe('Le SIRET doit compter 14 chiffres.');
-    await expect.poll(() => page.getByLabel('SIRET').evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true);
-    await page.getByLabel('SIRET').fill('73282932000075');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(() => web.page.getByLabel('SIRET').evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true);
+    await web.page.getByLabel('SIRET').fill('73282932000075');
+    await web.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect
       .poll(() => fieldError('SIRET'))
       .toBe('Le SIRET n’est pas valide : sa clé de contrôle ne correspond pas (vérifiez les chiffres).');
-    await page.getByLabel('SIRET').fill('73282932000074');
+    await web.page.getByLabel('SIRET').fill('73282932000074');
     // The VAT number must be the SIREN's (main's settings check it against the SIRET).
-    await page.getByLabel('N° de TVA intracommunautaire').fill('FR44732829320');
-    await page.getByLabel('Forme juridique').fill('SAS');
-    await page.getByLabel('Adresse').fill('12 rue des Lilas');
-    await page.getByLabel('Code postal').fill('69003');
-    await page.getByLabel('Ville').fill('Lyon');
-    await page.getByLabel('IBAN').fill('FR7630006000011234567890189');
-    await page.getByLabel('BIC').fill('AGRIFRPP');
-    await page.getByLabel('Titulaire').fill('Atelier Lumière SAS');
-    await page.getByLabel('Modèle des numéros de facture').fill('FAC-{yyyy}-{seq:3}');
+    await web.page.getByLabel('N° de TVA intracommunautaire').fill('FR44732829320');
+    await web.page.getByLabel('Forme juridique').fill('SAS');
+    await web.page.getByLabel('Adresse').fill('12 rue des Lilas');
+    await web.page.getByLabel('Code postal').fill('69003');
+    await web.page.getByLabel('Ville').fill('Lyon');
+    await web.page.getByLabel('IBAN').fill('FR7630006000011234567890189');
+    await web.page.getByLabel('BIC').fill('AGRIFRPP');
+    await web.page.getByLabel('Titulaire').fill('Atelier Lumière SAS');
+    await web.page.getByLabel('Modèle des numéros de facture').fill('FAC-{yyyy}-{seq:3}');
     const year = new Date().getFullYear();
     await expect.poll(() => text('.hint:has-text("FAC-")')).toBe(`Exemple : FAC-${year}-001`);
-    await page.getByLabel('Modèle des numéros d’avoir').fill('AV-{année}');
+    await web.page.getByLabel('Modèle des numéros d’avoir').fill('AV-{année}');
     await expect.poll(() => fieldError('Modèle des numéros d’avoir')).toMatch(/^Unknown token \{année\}/);
-    await page.getByLabel('Modèle des numéros d’avoir').fill('AV-{yyyy}-{seq:4}');
-    await page.getByLabel('Mentions en pied de facture').fill('Merci de votre confiance.');
-    await page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(120, 40) });
-    await page.locator('img.logo-preview').waitFor();
-    expect(await page.locator('img.logo-preview').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    const rules = page.getByLabel('Règles françaises de facturation électronique (BR-FR)');
+    await web.page.getByLabel('Modèle des numéros d’avoir').fill('AV-{yyyy}-{seq:4}');
+    await web.page.getByLabel('Mentions en pied de facture').fill('Merci de votre confiance.');
+    await web.page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(120, 40) });
+    await web.page.locator('img.logo-preview').waitFor();
+    expect(await web.page.locator('img.logo-preview').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const rules = web.page.getByLabel('Règles françaises de facturation électronique (BR-FR)');
     expect(await rules.inputValue()).toBe('Warn');
     await rules.selectOption('Enforce');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await web.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(() => text('.notice')).toBe('Paramètres enregistrés');
-    expect(await page.locator('img.logo-preview').getAttribute('src')).toMatch(/\/v1\/settings\/logo\//);
+    expect(await web.page.locator('img.logo-preview').getAttribute('src')).toMatch(/\/v1\/settings\/logo\//);
     const stored = (await ctx.inject({ method: 'GET', url: '/v1/settings', headers: apiHeaders })).json();
     expect(stored.einvoicing.frenchRules).toBe('Enforce');
     await rules.selectOption('Warn');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await web.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect
       .poll(async () => (await ctx.inject({ method: 'GET', url: '/v1/settings', headers: apiHeaders })).json().einvoicing.frenchRules)
       .toBe('Warn');
@@ -194,50 +165,50 @@ describeEachDb('web console in a browser', (ctx) => {
   }, 60_000);
 
   it('creates a customer and a product', async () => {
-    await page.getByRole('link', { name: 'Clients' }).click();
-    await page.getByRole('link', { name: 'Nouveau client' }).click();
-    await page.getByRole('heading', { name: 'Nouveau client' }).waitFor();
-    await page.getByLabel('Raison sociale').fill('Boulangerie Martin');
-    await page.getByLabel('E-mail').fill('compta@boulangerie-martin.example');
-    await page.getByLabel('Adresse').fill('3 place du Marché');
-    await page.getByLabel('Code postal').fill('69002');
-    await page.getByLabel('Ville').fill('Lyon');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await page.getByRole('heading', { name: 'Boulangerie Martin' }).waitFor();
+    await web.page.getByRole('link', { name: 'Clients' }).click();
+    await web.page.getByRole('link', { name: 'Nouveau client' }).click();
+    await web.page.getByRole('heading', { name: 'Nouveau client' }).waitFor();
+    await web.page.getByLabel('Raison sociale').fill('Boulangerie Martin');
+    await web.page.getByLabel('E-mail').fill('compta@boulangerie-martin.example');
+    await web.page.getByLabel('Adresse').fill('3 place du Marché');
+    await web.page.getByLabel('Code postal').fill('69002');
+    await web.page.getByLabel('Ville').fill('Lyon');
+    await web.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await web.page.getByRole('heading', { name: 'Boulangerie Martin' }).waitFor();
     await accessible('customer');
     await shot('customer-edit');
-    await page.getByRole('link', { name: '← Clients' }).click();
-    await page.getByRole('link', { name: 'Boulangerie Martin' }).waitFor();
-    await page.getByLabel('Rechercher').fill('boul');
-    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await web.page.getByRole('link', { name: '← Clients' }).click();
+    await web.page.getByRole('link', { name: 'Boulangerie Martin' }).waitFor();
+    await web.page.getByLabel('Rechercher').fill('boul');
+    await expect.poll(() => web.page.getByRole('row').count()).toBe(2);
     await accessible('customers');
     await shot('customers');
-    await page.getByRole('link', { name: 'Produits' }).click();
-    await page.getByRole('link', { name: 'Nouveau produit' }).click();
-    await page.getByLabel('Nom', { exact: true }).fill('Atelier photo');
-    await page.getByLabel('Prix unitaire HT').fill('350,50');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await page.getByRole('heading', { name: 'Atelier photo' }).waitFor();
-    await page.getByRole('link', { name: '← Produits' }).click();
+    await web.page.getByRole('link', { name: 'Produits' }).click();
+    await web.page.getByRole('link', { name: 'Nouveau produit' }).click();
+    await web.page.getByLabel('Nom', { exact: true }).fill('Atelier photo');
+    await web.page.getByLabel('Prix unitaire HT').fill('350,50');
+    await web.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await web.page.getByRole('heading', { name: 'Atelier photo' }).waitFor();
+    await web.page.getByRole('link', { name: '← Produits' }).click();
     await expect.poll(() => text('table')).toContain('350,50 €');
     await accessible('products');
     await shot('products');
   }, 60_000);
 
   it('edits a draft with two VAT rates (totals from the API), checks it, finalizes it and downloads the PDF with the new settings', async () => {
-    await page.getByRole('link', { name: 'Factures', exact: true }).click();
-    await page.getByRole('link', { name: 'Nouvelle facture' }).click();
-    await page.getByLabel('Client').selectOption({ label: 'Boulangerie Martin (C00001)' });
-    await page.getByRole('button', { name: 'Nouveau' }).click();
-    await page.getByRole('heading', { name: /brouillon/ }).waitFor();
-    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
-    const line1 = page.getByRole('group', { name: 'Ligne 1' });
+    await web.page.getByRole('link', { name: 'Factures', exact: true }).click();
+    await web.page.getByRole('link', { name: 'Nouvelle facture' }).click();
+    await web.page.getByLabel('Client').selectOption({ label: 'Boulangerie Martin (C00001)' });
+    await web.page.getByRole('button', { name: 'Nouveau' }).click();
+    await web.page.getByRole('heading', { name: /brouillon/ }).waitFor();
+    await web.page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line1 = web.page.getByRole('group', { name: 'Ligne 1' });
     await line1.getByLabel('Description').fill('Séance photo');
     await line1.getByLabel('Quantité').fill('2');
     await line1.getByLabel('Prix unitaire HT').fill('100');
     await line1.getByLabel('TVA').selectOption('20');
-    await page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
-    const line2 = page.getByRole('group', { name: 'Ligne 2' });
+    await web.page.getByRole('button', { name: '+ Ajouter une ligne' }).click();
+    const line2 = web.page.getByRole('group', { name: 'Ligne 2' });
     await line2.getByLabel('Description').fill('Tirages papier');
     await line2.getByLabel('Quantité').fill('3');
     await line2.getByLabel('Prix unitaire HT').fill('2,5');
@@ -245,29 +216,32 @@ describeEachDb('web console in a browser', (ctx) => {
     await expect.poll(() => text('[data-testid=total-ttc]'), { timeout: 15_000 }).toBe('247,91 €');
     expect(await text('[data-testid=total-ht]')).toBe('207,50 €');
     expect((await text('.totals')).replace(/\s+/g, ' ')).toContain('TVA 5,5 %0,41 €');
-    await page.getByLabel('Quantité').first().fill('2,x');
+    await web.page.getByLabel('Quantité').first().fill('2,x');
     await expect.poll(() => text('.field.invalid .field-error')).toBe('≠ 1,5');
-    await page.getByLabel('Quantité').first().fill('2');
+    await web.page.getByLabel('Quantité').first().fill('2');
     await expect.poll(() => text('.save-state')).toBe('Brouillon enregistré');
-    await page.getByRole('button', { name: 'Vérifier la conformité' }).click();
-    await page.getByRole('region', { name: /Aucune anomalie|Points à corriger/ }).waitFor();
+    await web.page.getByRole('button', { name: 'Vérifier la conformité' }).click();
+    await web.page.getByRole('region', { name: /Aucune anomalie|Points à corriger/ }).waitFor();
     await accessible('draft editor');
     await shot('invoice-draft', { fullPage: true });
-    await page.getByRole('button', { name: 'Finaliser' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Finaliser' }).click();
+    await web.page.getByRole('button', { name: 'Finaliser' }).click();
+    await web.page.getByRole('dialog').getByRole('button', { name: 'Finaliser' }).click();
     const year = new Date().getFullYear();
-    await page.getByRole('heading', { name: `FAC-${year}-001` }).waitFor();
+    await web.page.getByRole('heading', { name: `FAC-${year}-001` }).waitFor();
     expect(await text('[data-testid=balance]')).toBe('247,91 €');
     // A business customer without SIREN: the French rules did not refuse it (Warn), and stay shown.
-    await page.getByRole('region', { name: 'Règles françaises de facturation électronique non respectées' }).waitFor();
+    await web.page.getByRole('region', { name: 'Règles françaises de facturation électronique non respectées' }).waitFor();
     expect(await text('[data-testid=kept-warnings]')).toContain('BR-FR-11_BT-47');
     // Said in plain French, the field to fix named once, a link to the customer's form; the rules kept, folded.
-    const kept = page.getByTestId('kept-warnings');
+    const kept = web.page.getByTestId('kept-warnings');
     const siren = kept.getByTestId('finding').filter({ hasText: 'Le SIREN/SIRET du client : à compléter ou corriger.' });
     await expect.poll(() => siren.count()).toBe(1);
     expect(await siren.getByRole('link', { name: 'Corriger' }).getAttribute('href')).toMatch(/^#\/customers\/\d+$/);
     expect(await siren.locator('details').getAttribute('open')).toBeNull();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger le PDF' }).click()]);
+    const [download] = await Promise.all([
+      web.page.waitForEvent('download'),
+      web.page.getByRole('link', { name: 'Télécharger le PDF' }).click(),
+    ]);
     const file = await download.path();
     const pdf = await inspectPdf(readFileSync(file));
     const pdfText = pdf.pageTexts.join('\n');
@@ -280,8 +254,8 @@ describeEachDb('web console in a browser', (ctx) => {
   }, 90_000);
 
   it('marks the invoice as paid; the receipt is listed', async () => {
-    await page.getByRole('button', { name: 'Marquer comme payée' }).click();
-    const dialog = page.getByRole('dialog');
+    await web.page.getByRole('button', { name: 'Marquer comme payée' }).click();
+    const dialog = web.page.getByRole('dialog');
     expect(await dialog.getByLabel('Montant').inputValue()).toBe('247,91');
     // The API's payment methods, in French.
     expect(await dialog.locator('select option').allTextContents()).toEqual([
@@ -300,44 +274,44 @@ describeEachDb('web console in a browser', (ctx) => {
     expect(await text('.badge')).toBe('Payée');
     await accessible('paid invoice');
     await shot('invoice-paid', { fullPage: true });
-    await page.getByRole('link', { name: '← Factures' }).click();
-    await page.getByRole('link', { name: 'Payée' }).click();
+    await web.page.getByRole('link', { name: '← Factures' }).click();
+    await web.page.getByRole('link', { name: 'Payée' }).click();
     await expect.poll(() => text('table')).toContain(`FAC-${new Date().getFullYear()}-001`);
     await accessible('invoices');
     await shot('invoices');
-    await page.getByRole('link', { name: 'Encaissements' }).click();
+    await web.page.getByRole('link', { name: 'Encaissements' }).click();
     await expect.poll(() => text('table')).toContain('247,91 €');
     // The method in French, the invoice by its number.
     expect(await text('tbody td:nth-child(3)')).toBe('Virement');
     expect(await text('tbody td:nth-child(4)')).toBe(`FAC-${new Date().getFullYear()}-001 (247,91 €) `);
     await accessible('receipts');
     await shot('receipts');
-    await page.getByRole('link', { name: 'Mon compte' }).click();
-    await page.getByRole('heading', { name: 'Mon compte' }).waitFor();
+    await web.page.getByRole('link', { name: 'Mon compte' }).click();
+    await web.page.getByRole('heading', { name: 'Mon compte' }).waitFor();
     await accessible('account');
     await shot('account');
   }, 60_000);
 
   it('works on a phone-sized screen, in English too', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'My account' }).waitFor();
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await web.page.setViewportSize({ width: 390, height: 844 });
+    await web.page.getByRole('button', { name: 'English' }).click();
+    await web.page.getByRole('heading', { name: 'My account' }).waitFor();
+    await web.page.getByRole('button', { name: 'Menu' }).click();
+    await web.page.getByRole('link', { name: 'Invoices', exact: true }).click();
     await expect.poll(() => text('table')).toContain('€');
     await accessible('phone, English');
     await shot('phone-invoices');
-    await page.getByRole('button', { name: 'Français' }).count();
-    await page.evaluate(() => {
+    await web.page.getByRole('button', { name: 'Français' }).count();
+    await web.page.evaluate(() => {
       (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('facturier.lang', 'fr');
     });
-    await page.setViewportSize({ width: 1200, height: 800 });
-    await page.reload();
-    await page.getByRole('heading', { name: 'Factures' }).waitFor();
+    await web.page.setViewportSize({ width: 1200, height: 800 });
+    await web.page.reload();
+    await web.page.getByRole('heading', { name: 'Factures' }).waitFor();
   }, 60_000);
 
   it('refuses a change without the CSRF token (403), even with the session cookie', async () => {
-    const status = await page.evaluate(async () => {
+    const status = await web.page.evaluate(async () => {
       const res = await fetch('/v1/customers', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -346,7 +320,7 @@ describeEachDb('web console in a browser', (ctx) => {
       return res.status;
     });
     expect(status).toBe(403);
-    const list = await page.evaluate(async () => (await fetch('/v1/customers?query=Sans')).json());
+    const list = await web.page.evaluate(async () => (await fetch('/v1/customers?query=Sans')).json());
     expect(list).toEqual([]);
   });
 
@@ -355,8 +329,8 @@ describeEachDb('web console in a browser', (ctx) => {
       .updateTable('userSessions')
       .set({ expiresAt: Date.now() - 1000 })
       .execute();
-    await page.getByRole('link', { name: 'Clients' }).click();
-    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    await web.page.getByRole('link', { name: 'Clients' }).click();
+    await web.page.getByRole('heading', { name: 'Connexion' }).waitFor();
     expect(await text('.notice')).toBe('Votre session a expiré : reconnectez-vous.');
   });
 });

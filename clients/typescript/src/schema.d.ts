@@ -4657,6 +4657,8 @@ export interface components {
                 /** @description More than 60 days late */
                 over60: number;
             };
+            /** @description Balance of the finalized credit notes not cancelled, not processed: still to refund or offset */
+            toRefund: number;
             /** @description Counts of the documents waiting for an action */
             waiting: {
                 /** @description Invoices of the Draft list */
@@ -18683,6 +18685,8 @@ export interface operations {
             query?: {
                 /** @description How many calendar months, ending with the current one (default 12) */
                 Months?: number;
+                /** @description Facturier extension: one customer's figures (their documents, receipts and quotes only), as the lists filtered by CustomerId; another account's customer reads as one with no document */
+                CustomerId?: number;
             };
             header?: never;
             path?: never;

@@ -1,43 +1,44 @@
-// A customer's page: what they owe (the finalized invoices' balances), what the account owes them
-// (credit notes still to refund or offset), their documents and the receipts made with them. Read
-// from the lists filtered by CustomerId (the receipts' too: a renamed customer keeps them), in
-// parallel; sums in integer cents.
-import { call } from '../api';
+// A customer's page: what they owe and of which overdue, what the account owes them (credit notes
+// still to refund or offset), the revenue and cash of the last twelve months, all from
+// GET /v1/dashboard?CustomerId= (the server's sums, lateness counted from the account's day, not the
+// browser's); then their documents and the receipts made with them, each list a page at a time from
+// the lists filtered by CustomerId (the receipts' too: a renamed customer keeps them).
+import { useState } from 'preact/hooks';
+import { call, getPage } from '../api';
 import type { Schemas } from '../api-types';
-import { cents, getAll, todayIso } from '../figures';
 import { date, money } from '../format';
 import { t } from '../i18n';
-import { type Column, ErrorBox, Loading, Table, useLoad } from '../ui';
+import { type Column, ErrorBox, Loading, Pager, Table, useLoad } from '../ui';
 import { paymentMethodLabel } from './receipts';
 import '../dashboard.css';
+
+const PAGE_SIZE = 10;
 
 type Invoice = Schemas['Invoice'];
 /** An invoice, credit note or quote of the customer (a quote answers neither isDraft nor isPaid, read as false). */
 type Doc = Pick<Invoice & Schemas['Credit'] & Schemas['Quote'], 'id' | 'number' | 'date' | 'balance' | 'taxIncludedAmount'> &
-  Partial<Pick<Invoice, 'isDraft' | 'isPaid'>> &
-  Partial<Pick<Invoice, 'dueDate' | 'isCancelled'>> &
-  Partial<Pick<Schemas['Quote'], 'status'>>;
+  Partial<Pick<Invoice, 'isDraft' | 'isPaid'>>;
+type Section = 'invoices' | 'credits' | 'quotes';
 
-async function loadAccount(id: string) {
-  const customerId = Number(id);
-  const [customer, invoices, credits, quotes, receipts] = await Promise.all([
-    call('GET', '/v1/customers/{id}', { path: { id: customerId } }).then((a) => a.data),
-    getAll('/v1/saleinvoices', { query: { CustomerId: customerId, Cancelled: 'All', OrderBy: 'date desc' } }),
-    getAll('/v1/salecredits', { query: { CustomerId: customerId, Cancelled: 'All', OrderBy: 'date desc' } }),
-    getAll('/v1/salequotes', { query: { CustomerId: customerId, OrderBy: 'date desc' } }),
-    getAll('/v1/receipts', { query: { CustomerId: customerId } }),
+async function loadCustomer(id: number) {
+  const [customer, figures] = await Promise.all([
+    call('GET', '/v1/customers/{id}', { path: { id } }).then((a) => a.data),
+    call('GET', '/v1/dashboard', { query: { CustomerId: id } }).then((a) => a.data),
   ]);
-  const today = todayIso();
-  const finalized = invoices.filter((d) => !d.isDraft);
-  const due = finalized.reduce((s, d) => s + cents(d.balance), 0);
-  const overdue = finalized.filter((d) => d.balance > 0 && d.dueDate && d.dueDate < today).reduce((s, d) => s + cents(d.balance), 0);
-  const toRefund = credits.filter((d) => !d.isDraft).reduce((s, d) => s + cents(d.balance), 0);
-  const invoiced = finalized.reduce((s, d) => s + cents(d.taxIncludedAmount), 0);
-  const received = receipts.filter((r) => r.status === 'Success').reduce((s, r) => s + cents(r.amount), 0);
-  return { customer, invoices, credits, quotes, receipts, due, overdue, toRefund, invoiced, received };
+  return { customer, figures };
 }
 
-function DocTable({ title, rows, section, testid }: { title: string; rows: Doc[]; section: string; testid: string }) {
+/** One page of the customer's documents of a section, newest first, cancelled ones included. */
+function loadDocs(section: Section, customerId: number, page: number): Promise<{ items: Doc[]; total: number; pages: number }> {
+  const paging = { CustomerId: customerId, OrderBy: 'date desc', PageIndex: page, PageSize: PAGE_SIZE };
+  if (section === 'invoices') return getPage('/v1/saleinvoices', { query: { ...paging, Cancelled: 'All' } });
+  if (section === 'credits') return getPage('/v1/salecredits', { query: { ...paging, Cancelled: 'All' } });
+  return getPage('/v1/salequotes', { query: paging });
+}
+
+function DocSection({ title, section, customerId, testid }: { title: string; section: Section; customerId: number; testid: string }) {
+  const [page, setPage] = useState(1);
+  const list = useLoad(() => loadDocs(section, customerId, page), [section, customerId, page]);
   const columns: Column<Doc>[] = [
     { label: t('number'), cell: (d) => <a href={`#/${section}/${d.id}`}>{d.number ?? `${t('Draft')} #${d.id}`}</a> },
     { label: t('date'), cell: (d) => date(d.date) },
@@ -52,14 +53,63 @@ function DocTable({ title, rows, section, testid }: { title: string; rows: Doc[]
   return (
     <section aria-labelledby={`${testid}-title`} data-testid={testid}>
       <h2 id={`${testid}-title`}>{title}</h2>
-      <Table rows={rows} caption={title} empty={t('empty')} columns={columns} rowKey={(d) => d.id} />
+      {list.loading && <Loading />}
+      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
+      {list.data && !list.loading && (
+        <>
+          <Table rows={list.data.items} caption={title} empty={t('empty')} columns={columns} rowKey={(d) => d.id} />
+          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Payments({ customerId }: { customerId: number }) {
+  const [page, setPage] = useState(1);
+  const list = useLoad(
+    () => getPage('/v1/receipts', { query: { CustomerId: customerId, PageIndex: page, PageSize: PAGE_SIZE } }),
+    [customerId, page],
+  );
+  return (
+    <section aria-labelledby="customer-payments-title" data-testid="customer-payments">
+      <h2 id="customer-payments-title">{t('receipts')}</h2>
+      {list.loading && <Loading />}
+      {list.error !== undefined && <ErrorBox error={list.error} retry={list.reload} />}
+      {list.data && !list.loading && (
+        <>
+          <Table
+            rows={list.data.items}
+            caption={t('receipts')}
+            empty={t('empty')}
+            rowKey={(r) => r.id}
+            columns={[
+              { label: t('date'), cell: (r) => date(r.date) },
+              {
+                label: t('paymentMethod'),
+                cell: (r) => (
+                  <>
+                    {r.amount === 0 ? t('offsetMethod') : paymentMethodLabel(r.paymentMethod)}
+                    {r.status !== 'Success' ? ` (${r.status})` : ''}
+                  </>
+                ),
+              },
+              { label: t('reference'), cell: (r) => r.reference },
+              { label: t('amount'), cell: (r) => money(r.amount), num: true },
+            ]}
+          />
+          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
+        </>
+      )}
     </section>
   );
 }
 
 export function CustomerAccount({ id }: { id: string }) {
-  const account = useLoad(() => loadAccount(id), [id]);
+  const customerId = Number(id);
+  const account = useLoad(() => loadCustomer(customerId), [customerId]);
   const a = account.data;
+  const f = a?.figures;
   return (
     <>
       <div class="page-head">
@@ -70,53 +120,34 @@ export function CustomerAccount({ id }: { id: string }) {
       </div>
       {account.loading && <Loading />}
       {account.error !== undefined && <ErrorBox error={account.error} retry={account.reload} />}
-      {a && !account.loading && (
+      {f && !account.loading && (
         <>
+          <p class="hint" data-testid="customer-today">
+            {t('customerToday', { date: date(f.today) })}
+          </p>
           <dl class="facts figures" data-testid="customer-figures">
             <dt>{t('customerDue')}</dt>
-            <dd data-testid="customer-due">{money(a.due / 100)}</dd>
+            <dd data-testid="customer-due">{money(f.due.total)}</dd>
             <dt>{t('dashOverdue')}</dt>
-            <dd data-testid="customer-overdue">{money(a.overdue / 100)}</dd>
+            <dd data-testid="customer-overdue">{money(f.due.overdue)}</dd>
             <dt>{t('customerToRefund')}</dt>
-            <dd data-testid="customer-credit">{money(a.toRefund / 100)}</dd>
+            <dd data-testid="customer-credit">{money(f.toRefund)}</dd>
             <dt>{t('customerInvoiced')}</dt>
-            <dd data-testid="customer-invoiced">{money(a.invoiced / 100)}</dd>
+            <dd data-testid="customer-invoiced">{money(f.revenue)}</dd>
             <dt>{t('customerReceived')}</dt>
-            <dd data-testid="customer-received">{money(a.received / 100)}</dd>
+            <dd data-testid="customer-received">{money(f.cash)}</dd>
           </dl>
           <p class="actions">
             <a class="button primary" href={`#/invoices/new?customer=${id}`}>
               {t('newInvoice')}
             </a>
           </p>
-          <DocTable title={t('invoices')} rows={a.invoices} section="invoices" testid="customer-invoices" />
-          <DocTable title={t('credits')} rows={a.credits} section="credits" testid="customer-credits" />
-          <DocTable title={t('quotes')} rows={a.quotes} section="quotes" testid="customer-quotes" />
-          <section aria-labelledby="customer-payments-title" data-testid="customer-payments">
-            <h2 id="customer-payments-title">{t('receipts')}</h2>
-            <Table
-              rows={a.receipts}
-              caption={t('receipts')}
-              empty={t('empty')}
-              rowKey={(r) => r.id}
-              columns={[
-                { label: t('date'), cell: (r) => date(r.date) },
-                {
-                  label: t('paymentMethod'),
-                  cell: (r) => (
-                    <>
-                      {r.amount === 0 ? t('offsetMethod') : paymentMethodLabel(r.paymentMethod)}
-                      {r.status !== 'Success' ? ` (${r.status})` : ''}
-                    </>
-                  ),
-                },
-                { label: t('reference'), cell: (r) => r.reference },
-                { label: t('amount'), cell: (r) => money(r.amount), num: true },
-              ]}
-            />
-          </section>
         </>
       )}
+      <DocSection title={t('invoices')} section="invoices" customerId={customerId} testid="customer-invoices" />
+      <DocSection title={t('credits')} section="credits" customerId={customerId} testid="customer-credits" />
+      <DocSection title={t('quotes')} section="quotes" customerId={customerId} testid="customer-quotes" />
+      <Payments customerId={customerId} />
     </>
   );
 }

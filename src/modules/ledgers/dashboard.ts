@@ -28,13 +28,24 @@ const amount = (db: Db, v: StoredAmount | bigint | null | undefined) =>
   v === null || v === undefined ? new Big(0) : fromStoredAmount(db, v);
 const num = (v: Big) => Number(v.toFixed(2));
 
-export async function dashboardFigures(db: Db, accountId: number, today: string, monthCount: number): Promise<DashboardT> {
+/** The account's figures, or one customer's (`customerId`: their documents and receipts only). */
+export async function dashboardFigures(
+  db: Db,
+  accountId: number,
+  today: string,
+  monthCount: number,
+  customerId?: number,
+): Promise<DashboardT> {
   const months = monthsEnding(today, monthCount);
   const from = `${months[0]}-01`;
   const until = addMonths(`${months[months.length - 1]}-01`, 1);
   const late30 = addDays(today, -30);
   const late60 = addDays(today, -60);
-  const docs = () => db.selectFrom('saleDocuments').where('saleDocuments.accountId', '=', accountId);
+  const docs = () =>
+    db
+      .selectFrom('saleDocuments')
+      .where('saleDocuments.accountId', '=', accountId)
+      .$if(customerId !== undefined, (q) => q.where('saleDocuments.customerId', '=', customerId!));
   const month = sql<string>`substr(${sql.ref('date')}, 1, 7)`;
 
   // Revenue: the finalized invoices less the finalized credit notes, excluding VAT, by their dates
@@ -65,6 +76,7 @@ export async function dashboardFigures(db: Db, accountId: number, today: string,
     .selectFrom('receipts')
     .where('accountId', '=', accountId)
     .where('status', '=', 'Success')
+    .$if(customerId !== undefined, (q) => q.where('customerId', '=', customerId!))
     .where('date', '>=', from)
     .where('date', '<', until)
     .select((eb) => [month.as('month'), eb.fn.sum<StoredAmount>('amount').as('amount')])
@@ -112,6 +124,16 @@ export async function dashboardFigures(db: Db, accountId: number, today: string,
         count(eb.and([eb('kind', '=', 'Invoice'), eb('isDraft', '=', true), eb('isPaid', '=', false)])).as('invoiceDrafts'),
         count(eb.and([eb('kind', '=', 'Invoice'), eb('isDraft', '=', false), eb('sentAt', 'is', null)])).as('invoicesToSend'),
         count(eb.and([eb('kind', '=', 'Credit'), eb('isDraft', '=', true)])).as('creditDrafts'),
+        eb.fn
+          .sum<StoredAmount>(
+            eb
+              .case()
+              .when(eb.and([eb('kind', '=', 'Credit'), eb('isDraft', '=', false)]))
+              .then(eb.ref('balance'))
+              .else(sql<StoredAmount>`0`)
+              .end(),
+          )
+          .as('toRefund'),
       ];
     })
     .executeTakeFirstOrThrow();
@@ -120,6 +142,7 @@ export async function dashboardFigures(db: Db, accountId: number, today: string,
     .selectFrom('saleQuotes')
     .where('accountId', '=', accountId)
     .where('status', '=', 'Accepted')
+    .$if(customerId !== undefined, (q) => q.where('customerId', '=', customerId!))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
 
@@ -201,6 +224,7 @@ export async function dashboardFigures(db: Db, accountId: number, today: string,
       upTo60: num(late[1]),
       over60: num(late[2]),
     },
+    toRefund: num(amount(db, state.toRefund)),
     waiting: {
       invoiceDrafts: Number(state.invoiceDrafts ?? 0),
       invoicesToSend: Number(state.invoicesToSend ?? 0),

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import type { TypedApp } from '../../http/module.js';
 import { pageOf, PagingQuery, setPagingHeaders } from '../../http/paging.js';
-import { ensureSchema, Str } from '../../http/schemas.js';
+import { ensureSchema, Int32, Str } from '../../http/schemas.js';
 import { timezoneOf } from '../sales/index.js';
 import { getAccountSettings } from '../settings/index.js';
 import { todayIn } from '../../domain/dates.js';
@@ -124,6 +124,13 @@ export function ledgerRoutes(app: TypedApp, appCtx: AppContext): void {
           Months: Type.Optional(
             Type.Integer({ minimum: 1, maximum: 24, description: 'How many calendar months, ending with the current one (default 12)' }),
           ),
+          CustomerId: Type.Optional(
+            Type.Integer({
+              ...Int32,
+              description:
+                "Facturier extension: one customer's figures (their documents, receipts and quotes only), as the lists filtered by CustomerId; another account's customer reads as one with no document",
+            }),
+          ),
         }),
         response: { 200: Type.Ref(Dashboard), 400: problem },
       },
@@ -131,7 +138,7 @@ export function ledgerRoutes(app: TypedApp, appCtx: AppContext): void {
     async (request) => {
       const accountId = request.principal.accountId;
       const today = todayIn(timezoneOf(await getAccountSettings(db, accountId)));
-      return dashboardFigures(db, accountId, today, request.query.Months ?? 12);
+      return dashboardFigures(db, accountId, today, request.query.Months ?? 12, request.query.CustomerId || undefined);
     },
   );
 }

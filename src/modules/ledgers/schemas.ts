@@ -90,6 +90,7 @@ export const Dashboard = Type.Object(
       },
       { additionalProperties: false, description: 'What customers owe: the Incoming and Expired invoice lists, by lateness' },
     ),
+    toRefund: Amount('Balance of the finalized credit notes not cancelled, not processed: still to refund or offset'),
     waiting: Type.Object(
       {
         invoiceDrafts: Count('Invoices of the Draft list'),

@@ -226,6 +226,7 @@ describeEachDb('dashboard figures (GET /v1/dashboard)', (ctx) => {
     expect(cents(d.revenue)).toBe(99_900 - 300);
     expect(cents(d.cash)).toBe(10_000);
     expect(cents(d.due.total)).toBe(cents(999 * 1.2) - 10_000);
+    expect(cents(d.toRefund)).toBe(360); // its finalized credit note, not its draft
     expect(d.waiting).toEqual({
       invoiceDrafts: 1,
       invoicesToSend: 1,

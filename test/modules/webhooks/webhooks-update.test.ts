@@ -2,9 +2,10 @@
 // signing secret and its deliveries; its URL is checked as at registration (the private-address
 // rule included); another account's webhook is a missing one.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
-import { FakeClock, startReceiver, type Receiver } from '../../helpers/delivery.js';
+import { FakeClock } from '../../helpers/delivery.js';
+import { fakeResolver, suiteReceiver } from '../../helpers/webhook-receiver.js';
 
 const clock = new FakeClock();
 
@@ -13,7 +14,7 @@ describeEachDb(
   (ctx) => {
     let a: TestAccount;
     let b: TestAccount;
-    let receiver: Receiver;
+    const receiver = suiteReceiver(ctx);
     const put = (account: TestAccount, id: number | string, payload: object) =>
       ctx.inject({ method: 'PUT', url: `/v1/webhooks/${id}`, headers: account.headers, payload });
     const list = async (account: TestAccount) =>
@@ -28,17 +29,9 @@ describeEachDb(
       expect(res.statusCode, res.body).toBe(200);
     };
 
-    beforeAll(async () => {
-      receiver = await startReceiver();
-    });
-    afterAll(async () => {
-      await receiver.close();
-    });
     beforeEach(async () => {
       a = await ctx.newAccount();
       b = await ctx.newAccount();
-      await ctx.app.outbox.drain();
-      receiver.received.length = 0;
     });
 
     it('changes the name, URL and event types; the secret is kept and signs the next deliveries, sent to the new URL', async () => {
@@ -114,12 +107,7 @@ describeEachDb(
 );
 
 // Without WEBHOOK_ALLOW_PRIVATE: a change may not point a webhook at the server's own networks.
-const names = new Map<string, string[]>([['hooks.example', ['93.184.216.34']]]);
-const resolve = async (host: string) => {
-  const found = names.get(host);
-  if (!found) throw new Error(`getaddrinfo ENOTFOUND ${host}`);
-  return found;
-};
+const { names, resolve } = fakeResolver([['hooks.example', ['93.184.216.34']]]);
 
 describeEachDb(
   'webhooks: changed in place, SSRF protection',

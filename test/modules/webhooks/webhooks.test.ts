@@ -1,9 +1,10 @@
 // Webhooks end to end: registration as the reference has it, then real deliveries to a receiver on
 // loopback through the outbox worker, driven with a fake clock (no test sleeps through a backoff).
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDb, type TestAccount } from '../../helpers/harness.js';
-import { FakeClock, freePort, startReceiver, type Receiver } from '../../helpers/delivery.js';
+import { FakeClock, freePort, startReceiver } from '../../helpers/delivery.js';
+import { fakeResolver, suiteReceiver } from '../../helpers/webhook-receiver.js';
 
 const clock = new FakeClock();
 
@@ -19,7 +20,7 @@ describeEachDb(
   (ctx) => {
     let a: TestAccount;
     let b: TestAccount;
-    let receiver: Receiver;
+    const receiver = suiteReceiver(ctx);
     const hooks = (account: TestAccount) => ({
       register: (payload: object) => ctx.inject({ method: 'POST', url: '/v1/Webhooks', headers: account.headers, payload }),
       list: () => ctx.inject({ method: 'GET', url: '/v1/webhooks', headers: account.headers }),
@@ -39,19 +40,9 @@ describeEachDb(
     };
     const drain = () => ctx.app.outbox.drain();
 
-    beforeAll(async () => {
-      receiver = await startReceiver();
-    });
-    afterAll(async () => {
-      await receiver.close();
-    });
     beforeEach(async () => {
       a = await ctx.newAccount();
       b = await ctx.newAccount();
-      // Events of earlier tests are handed out first, so that each test sees only its own.
-      await drain();
-      receiver.received.length = 0;
-      receiver.statuses.length = 0;
     });
 
     it('registers a webhook as the n8n trigger does: 201 with its id and generated secret; listed without the secret', async () => {
@@ -298,24 +289,15 @@ describeEachDb(
 
 // Without WEBHOOK_ALLOW_PRIVATE: registration refuses what resolves to the server's own networks,
 // and a name that later resolves there (DNS rebinding) is refused again at delivery.
-const names = new Map<string, string[]>();
-const resolve = async (host: string) => {
-  const found = names.get(host);
-  if (!found) throw new Error(`getaddrinfo ENOTFOUND ${host}`);
-  return found;
-};
+const { names, resolve } = fakeResolver();
 
 describeEachDb(
   'webhooks: SSRF protection',
   (ctx) => {
     let a: TestAccount;
-    let receiver: Receiver;
+    const receiver = suiteReceiver(ctx);
     beforeAll(async () => {
       a = await ctx.newAccount();
-      receiver = await startReceiver();
-    });
-    afterAll(async () => {
-      await receiver.close();
     });
     const register = (url: string) =>
       ctx.inject({ method: 'POST', url: '/v1/webhooks', headers: a.headers, payload: { name: 'x', url, types: ['CustomerCreated'] } });
