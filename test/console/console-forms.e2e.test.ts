@@ -11,7 +11,15 @@ import { baseInvoice } from '../fixtures/einvoicing/documents.js';
 import { describeEachDb, type TestAccount } from '../helpers/harness.js';
 import { BOUNDARY, multipart } from '../helpers/multipart.js';
 import { browserMissing } from '../helpers/referees.js';
-import { ensureConsoleBuilt, expectAccessible, NBSP, screenshotFailure, signedInConsole, type Browser } from './browser.js';
+import {
+  ensureConsoleBuilt,
+  expectAccessible,
+  NBSP,
+  screenshotBothSizes,
+  screenshotFailure,
+  signedInConsole,
+  type Browser,
+} from './browser.js';
 
 const missing = browserMissing('console-forms.e2e.test.ts');
 if (!missing) await ensureConsoleBuilt();
@@ -114,6 +122,69 @@ describeEachDb('web console in a browser: forms in French whatever the browser, 
     }
   });
 
+  it('the draft editor’s line grid gives every field room for its value at 1280 px, at 900 px and on a phone', async () => {
+    const customer = await api<{ id: number }>('POST', '/v1/customers', { companyName: 'Durand SA' });
+    const draft = await api<{ id: number }>('POST', '/v1/saleinvoices', {
+      customerId: customer.id,
+      lines: [{ type: 'Service', description: 'Suivi', quantity: 2, taxExcludedPrice: 80, vat: { rate: 5.5 } }],
+    });
+    /** Each field of the first line: its label, the width of its control, the width its value needs (a select's longest option). */
+    const fields = () =>
+      page.locator('ol.lines li.line fieldset .field').evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const n = node as unknown as {
+            querySelector: (s: string) => {
+              textContent: string;
+              clientWidth: number;
+              getBoundingClientRect: () => { left: number; right: number };
+            } | null;
+          };
+          const control = n.querySelector('select, input')!;
+          return {
+            label: n.querySelector('label')!.textContent,
+            width: control.clientWidth,
+            right: control.getBoundingClientRect().right,
+          };
+        }),
+      );
+    const viewportWidth = () =>
+      page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      );
+    for (const [width, least] of [
+      [1280, 88],
+      [900, 150],
+      [390, 140],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/console/#/invoices/${draft.id}`);
+      await page.getByLabel('TVA', { exact: true }).waitFor();
+      expect(await page.getByLabel('TVA', { exact: true }).locator('option:checked').textContent()).toBe('5,5 %');
+      const measured = await fields();
+      expect(measured.map((f) => f.label)).toEqual([
+        'Produit du catalogue',
+        'Nature',
+        'Description',
+        'Quantité',
+        'Prix unitaire HT',
+        'TVA',
+        'Unité',
+        'Date de la ligne',
+        'Type de remise',
+        'Remise (%)',
+      ]);
+      // The VAT rate select was 2.5rem wide at 1280 px: now no field is narrower than `least`, none beyond the screen.
+      for (const f of measured) {
+        expect(f.width, `${f.label} at ${width} px`).toBeGreaterThanOrEqual(least);
+        expect(f.right, `${f.label} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      expect(await viewportWidth()).toBeLessThanOrEqual(width);
+      if (width === 390) await page.screenshot({ path: `/tmp/facturier-phone-invoice-draft-${ctx.dialect}.png`, fullPage: true });
+    }
+    await expectAccessible(page, 'draft editor');
+    await page.setViewportSize({ width: 1200, height: 800 });
+  });
+
   it('chooses the 150th supplier by name through the search as you type, and the saved invoice carries it', async () => {
     const names = Array.from({ length: 150 }, (_, i) => `Fournisseur ${String(i + 1).padStart(3, '0')}`);
     const ids: number[] = [];
@@ -150,6 +221,8 @@ describeEachDb('web console in a browser: forms in French whatever the browser, 
     await expect.poll(async () => clean(await choice.getByRole('status').textContent())).toBe('1 fournisseur trouvé.');
     await supplier.selectOption({ label: 'Fournisseur 150' });
     await expectAccessible(page, 'supplier searched');
+    await choice.scrollIntoViewIfNeeded();
+    await screenshotBothSizes(page, ctx.dialect, 'purchase-supplier-search');
     await form.getByRole('button', { name: 'Enregistrer les corrections' }).click();
     await form.getByText('Corrections enregistrées.').waitFor();
     expect(await api<{ supplierId: number; supplier: { name: string } }>('GET', `/v1/purchaseinvoices/${id}`)).toMatchObject({
@@ -168,5 +241,57 @@ describeEachDb('web console in a browser: forms in French whatever the browser, 
       ),
     ).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1200, height: 800 });
+  });
+
+  it('a supplier payment also settles an invoice of the supplier found by the search, beyond those offered at once', async () => {
+    const vidal = await api<{ id: number }>('POST', '/v1/suppliers', { name: 'Atelier Vidal' });
+    const scan = await renderDocumentPdf(baseInvoice({ isDraft: true, number: null }));
+    const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
+    const ids: Record<string, number> = {};
+    for (const [i, word] of words.entries()) {
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/v1/purchaseinvoices/file',
+        headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: multipart([{ name: 'file', filename: `${word}.pdf`, type: 'application/pdf', content: scan }]),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      ids[word] = (
+        await api<{ id: number }>('PUT', `/v1/purchaseinvoices/${res.json<{ id: number }>().id}`, {
+          supplierId: vidal.id,
+          reference: `VID-${word.toUpperCase()}`,
+          date: `2026-11-0${i + 1}`,
+          vats: [{ rate: 20, taxExcludedAmount: 100 }],
+        })
+      ).id;
+    }
+    await page.goto(`${base}/console/#/received/${ids.golf}`);
+    const form = page.getByTestId('supplier-payment');
+    await form.getByLabel('Montant payé (€)', { exact: true }).waitFor();
+    // Five of the six others are offered at once; the sixth is found by the search.
+    const offered = await form.locator('label').allTextContents();
+    expect(offered.filter((l) => l.startsWith('Aussi sur la facture'))).toHaveLength(5);
+    const hidden = words.slice(0, 6).find((w) => !offered.includes(`Aussi sur la facture VID-${w.toUpperCase()} (€)`))!;
+    expect(hidden).toBeTruthy();
+    const choice = form.getByTestId('other-invoice-choice');
+    await choice.getByLabel('Régler aussi une autre facture de ce fournisseur : rechercher (numéro, objet)').fill(hidden);
+    await expect.poll(async () => clean(await choice.getByRole('status').textContent())).toBe('1 facture à payer trouvée.');
+    await choice.getByLabel('Facture à ajouter au paiement').selectOption(String(ids[hidden]));
+    const field = form.getByLabel(`Aussi sur la facture VID-${hidden.toUpperCase()} (€)`, { exact: true });
+    await field.fill('50');
+    await expectAccessible(page, 'supplier payment with an invoice found by the search');
+    await form.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+    await form.getByText('Paiement enregistré.').waitFor();
+    const [payment] = await api<{ amount: number; links: { id: number; amount: number }[] }[]>(
+      'GET',
+      `/v1/supplierpayments?SupplierId=${vidal.id}`,
+    );
+    expect(payment.amount).toBe(170);
+    expect(payment.links.map((l) => [l.id, l.amount]).sort((x, y) => x[0] - y[0])).toEqual(
+      [
+        [ids.golf, 120],
+        [ids[hidden], 50],
+      ].sort((x, y) => x[0] - y[0]),
+    );
   });
 });
