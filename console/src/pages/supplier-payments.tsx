@@ -44,6 +44,8 @@ interface PaymentForm {
 const todayIso = () => new Date().toISOString().slice(0, 10);
 /** How many of the supplier's other invoices left to pay the new payment offers at once; the others are searched. */
 const OTHERS_SHOWN = 5;
+/** The supplier's invoices read with the payments (their names in the table, the edit dialog's invoices). */
+const INVOICES_READ = 100;
 const cents = (value: number) => Math.round(value * 100) / 100;
 const nameOf = (p: Payable) => p.reference ?? p.subject ?? `#${p.id}`;
 
@@ -227,7 +229,9 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
     const supplierId = purchase.supplierId ?? undefined;
     const [payments, invoices] = await Promise.all([
       get('/v1/supplierpayments', { query: { PageSize: 100, SupplierId: supplierId } }),
-      supplierId === undefined ? Promise.resolve([]) : get('/v1/purchaseinvoices', { query: { PageSize: 100, SupplierId: supplierId } }),
+      supplierId === undefined
+        ? Promise.resolve([])
+        : get('/v1/purchaseinvoices', { query: { PageSize: INVOICES_READ, SupplierId: supplierId } }),
     ]);
     return { payments, invoices: invoices.filter((i) => i.id !== purchase.id) };
   }, [purchase.id, purchase.balance, purchase.supplierId]);
@@ -420,7 +424,7 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
               index={index}
               error={error}
             />
-            {supplierId !== null && (
+            {supplierId !== null && (unpaid.length > OTHERS_SHOWN || (loaded.data?.invoices.length ?? 0) >= INVOICES_READ) && (
               <SearchSelect
                 label={tp('otherInvoice')}
                 searchLabel={tp('searchOther')}
