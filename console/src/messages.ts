@@ -56,6 +56,7 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   ],
   [/^at most 2 decimals$/, () => 'Deux décimales au plus (les centimes).'],
   [/^a transaction needs a label$/, () => 'Le libellé est obligatoire.'],
+  [/^a bank account needs a name$/, () => 'Le nom du compte est obligatoire.'],
   [/^a Credit \(money in\) is positive/, () => 'Une entrée d’argent est un montant positif.'],
   [/^a Debit \(money out\) is negative/, () => 'Une sortie d’argent est un montant négatif.'],
   [

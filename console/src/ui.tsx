@@ -479,3 +479,89 @@ export function Filters<V extends string>(props: {
     </nav>
   );
 }
+
+/**
+ * A choice among more records than a select can hold (suppliers, a supplier's invoices): a search box
+ * that asks the API as the user types (`search`, a list's `query`, after a pause), and the select of
+ * what it found, the current choice kept in it. Native elements (a phone shows its own picker); the
+ * count found is said in a status line for screen readers.
+ */
+export function SearchSelect(props: {
+  label: string;
+  searchLabel: string;
+  value: string;
+  /** The value chosen and its option's text. */
+  onValue: (value: string, text: string) => void;
+  /** The current choice's [value, text], shown even when the search did not find it. */
+  current?: readonly [string, string] | null;
+  /** The first option (no choice), when there is one. */
+  none?: readonly [string, string];
+  search: (query: string) => Promise<[string, string][]>;
+  /** What the status line says of `n` results. */
+  found: (n: number) => string;
+  error?: string;
+  testId?: string;
+}) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<[string, string][] | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
+  const searchId = useId();
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(
+      () => {
+        props.search(query.trim()).then(
+          (found) => {
+            if (!live) return;
+            setResults(found);
+            setFailed(null);
+          },
+          (error: unknown) => {
+            if (live) setFailed(error);
+          },
+        );
+      },
+      results === null ? 0 : 250,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+  const options: [string, string][] = [];
+  if (props.none) options.push([props.none[0], props.none[1]]);
+  const found = results ?? [];
+  if (props.current && props.current[0] !== (props.none?.[0] ?? null) && !found.some(([v]) => v === props.current![0]))
+    options.push([props.current[0], props.current[1]]);
+  options.push(...found);
+  return (
+    <div class="search-select" data-testid={props.testId}>
+      <div class="field">
+        <label for={searchId}>{props.searchLabel}</label>
+        <input
+          id={searchId}
+          type="search"
+          maxLength={100}
+          autocomplete="off"
+          value={query}
+          onInput={(e) => {
+            setQuery(e.currentTarget.value);
+          }}
+        />
+      </div>
+      <Select
+        label={props.label}
+        value={props.value}
+        onValue={(v) => {
+          props.onValue(v, options.find(([o]) => o === v)?.[1] ?? '');
+        }}
+        options={options}
+        error={props.error}
+      />
+      <p class="hint" role="status" aria-live="polite">
+        {results !== null && props.found(found.length)}
+      </p>
+      {failed !== null && <ErrorBox error={failed} />}
+    </div>
+  );
+}

@@ -200,7 +200,7 @@ describeConsole('web console in a browser: dashboard, search, customer page, off
     );
     expect(creditDrafts.length).toBe(1);
     expect(await waiting.getByRole('link', { name: `Avoirs en brouillon : ${creditDrafts.length}` }).getAttribute('href')).toBe(
-      '#/credits',
+      '#/credits?status=Draft',
     );
     // The oldest overdue first, linking to the invoice.
     expect(await waiting.locator('h3 + ul li a').first().textContent()).toBe(docs.a.number);
@@ -215,6 +215,24 @@ describeConsole('web console in a browser: dashboard, search, customer page, off
     ).toBeLessThanOrEqual(390);
     await shot('phone-dashboard');
     await web.page.setViewportSize({ width: 1200, height: 800 });
+
+    // The credit drafts' count leads to the credit note list filtered on drafts (Status=Draft): exactly them.
+    const drafts = await api<Doc[]>('GET', '/v1/salecredits?Status=Draft&PageSize=100');
+    expect(drafts.map((d) => d.id)).toEqual(creditDrafts.map((d) => d.id));
+    await waiting.getByRole('link', { name: `Avoirs en brouillon : ${creditDrafts.length}` }).click();
+    await web.page.getByRole('heading', { name: 'Avoirs', exact: true }).waitFor();
+    await expect.poll(() => web.page.url()).toMatch(/#\/credits\?status=Draft$/);
+    const filters = web.page.getByRole('navigation', { name: 'Statut' });
+    expect(await filters.locator('[aria-current=true]').textContent()).toBe('Brouillon');
+    const rows = web.page.locator('main table tbody tr');
+    await expect.poll(() => rows.count()).toBe(drafts.length);
+    expect(await rows.first().textContent()).toContain('Client de passage');
+    expect(await web.page.locator('main table tbody').textContent()).not.toContain(docs.credit.number);
+    await accessible('credit notes filtered on drafts');
+    await filters.getByRole('link', { name: 'Toutes' }).click();
+    const all = await api<Doc[]>('GET', '/v1/salecredits?PageSize=20');
+    expect(all.length).toBeGreaterThan(drafts.length);
+    await expect.poll(() => rows.count()).toBe(all.length);
   }, 120_000);
 
   it('searches the invoice list by number, customer and amount, and everything from the header', async () => {

@@ -10460,6 +10460,7 @@ export interface operations {
                 CustomerId?: number;
                 /** @description Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension) */
                 query?: string;
+                Status?: "Draft" | "Incoming" | "Expired" | "Paid" | "ToSend";
                 Cancelled?: "Excluded" | "Only" | "All";
                 /** @description The n8n node's spelling: true is Cancelled=All */
                 IncludeCancelled?: boolean;

@@ -206,14 +206,21 @@ export function BankPage({ readOnly }: { readOnly: boolean }) {
   const [error, setError] = useState<unknown>(null);
   const add = async (e: Event) => {
     e.preventDefault();
+    const container = e.currentTarget as HTMLElement;
     setError(null);
     try {
+      // The form says itself what is missing (noValidate: no browser bubble, in the browser's language).
+      const missing: Record<string, string[]> = {};
+      if (!name.trim()) missing.name = ['is required'];
+      if (!iban.trim()) missing.iban = ['is required'];
+      if (Object.keys(missing).length) throw refuse(missing);
       await call('POST', '/v1/bankaccounts', { body: { name: name.trim(), iban } });
       setName('');
       setIban('');
       list.reload();
     } catch (err) {
       setError(err);
+      focusFirstError(container);
     }
   };
   const fieldError = (field: string) => {
@@ -243,7 +250,7 @@ export function BankPage({ readOnly }: { readOnly: boolean }) {
         ]}
       />
       {!readOnly && (
-        <form onSubmit={(e) => void add(e)} data-testid="new-bank-account">
+        <form onSubmit={(e) => void add(e)} data-testid="new-bank-account" noValidate>
           <fieldset class="plain">
             <legend>{tb('newAccount')}</legend>
             <div class="grid-form">
@@ -305,7 +312,7 @@ function StatementImport({ accountId, onDone }: { accountId: number; onDone: () 
   };
   const columnError = (key: string) => fieldErrors(error, key);
   return (
-    <form onSubmit={(e) => void submit(e)} data-testid="statement-import">
+    <form onSubmit={(e) => void submit(e)} data-testid="statement-import" noValidate>
       <fieldset class="plain">
         <legend>{tb('statement')}</legend>
         <p class="hint">{tb('statementHelp')}</p>

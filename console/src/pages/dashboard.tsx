@@ -199,7 +199,7 @@ export function DashboardPage() {
                 <a href="#/quotes?status=Accepted">{t('dashAccepted', { n: f.waiting.acceptedQuotes })}</a>
               </li>
               <li>
-                <a href="#/credits">{t('dashCreditDrafts', { n: f.waiting.creditDrafts })}</a>
+                <a href="#/credits?status=Draft">{t('dashCreditDrafts', { n: f.waiting.creditDrafts })}</a>
               </li>
               {f.rejected.map((d) => (
                 <li key={`${d.section}${d.id}`} class="alert-item">

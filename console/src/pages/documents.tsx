@@ -148,7 +148,8 @@ const quoteState = (status: string) => t(`quote${status}` as Key);
 const quoteEditable = (doc: SaleDocument) => doc.status === 'Pending' || doc.status === 'Sent';
 
 const STATUSES = ['Draft', 'Incoming', 'Expired', 'Paid', 'ToSend', 'Processed'] as const;
-const CREDIT_FILTERS = ['Processed'] as const;
+/** The credit note list's filters: the API's Status (GET /v1/salecredits takes it too) and Processed. */
+const CREDIT_FILTERS = ['Draft', 'ToSend', 'Paid', 'Processed'] as const;
 const PAGE_SIZE = 20;
 
 function stateOf(doc: SaleDocument, kind: Kind): string {
@@ -216,7 +217,7 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
       kind === 'invoice'
         ? getPage('/v1/saleinvoices', { query: { ...common, ...einvoicing, ...(invoiceStatus ? { Status: invoiceStatus } : {}) } })
         : kind === 'credit'
-          ? getPage('/v1/salecredits', { query: { ...common, ...einvoicing } })
+          ? getPage('/v1/salecredits', { query: { ...common, ...einvoicing, ...(invoiceStatus ? { Status: invoiceStatus } : {}) } })
           : getPage('/v1/salequotes', { query: { ...common, ...(quoteStatus ? { Status: quoteStatus } : {}) } }),
     [kind, page, status, platformCodes, search],
   );
@@ -252,11 +253,13 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
             >
               {s === 'Processed'
                 ? t('processedFilter')
-                : s
-                  ? kind === 'quote'
-                    ? quoteState(s)
-                    : t(s as Exclude<(typeof STATUSES)[number], 'Processed'>)
-                  : t(kind === 'quote' ? 'allQuotes' : 'all')}
+                : kind === 'credit' && s === 'Paid'
+                  ? t('refunded')
+                  : s
+                    ? kind === 'quote'
+                      ? quoteState(s)
+                      : t(s as Exclude<(typeof STATUSES)[number], 'Processed'>)
+                    : t(kind === 'quote' ? 'allQuotes' : 'all')}
             </a>
           ))}
         </nav>

@@ -364,7 +364,7 @@ export function PlatformSettings({ initial, onSaved }: { initial: PlatformConnec
     </li>
   );
   return (
-    <form class="card" onSubmit={(e) => void save(e)} aria-labelledby="platform-title" data-testid="platform-settings">
+    <form class="card" onSubmit={(e) => void save(e)} aria-labelledby="platform-title" data-testid="platform-settings" noValidate>
       <h2 id="platform-title">{t('platformSection')}</h2>
       <p>{t('platformHelp')}</p>
       <Field label={t('flowServiceUrl')} value={flow} onValue={setFlow} error={err('flowServiceUrl')} />

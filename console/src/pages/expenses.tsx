@@ -9,7 +9,7 @@ import { dictionary } from '../dict';
 import { downloadFile } from '../download';
 import { date, money, parseNumber } from '../format';
 import { go } from '../router';
-import { DateField, ErrorBox, Field, fieldErrors, ListTable, Loading, Select, useLoad } from '../ui';
+import { DateField, ErrorBox, Field, fieldErrors, focusFirstError, ListTable, Loading, Select, useLoad } from '../ui';
 import '../tools.css';
 
 export const tx = dictionary(
@@ -191,7 +191,7 @@ function ReceiptCell({
         <span class="hint">{tx('noReceipt')}</span>
       )}
       {canAttach && (
-        <form onSubmit={(e) => void send(e)} data-testid={`receipt-${line.id}`} class={`field${fileError ? ' invalid' : ''}`}>
+        <form onSubmit={(e) => void send(e)} data-testid={`receipt-${line.id}`} class={`field${fileError ? ' invalid' : ''}`} noValidate>
           <label for={id}>{tx('receiptFile', { date: date(line.date) })}</label>
           <input
             id={id}
@@ -230,9 +230,16 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
   const [error, setError] = useState<unknown>(null);
   const create = async (e: Event) => {
     e.preventDefault();
+    const container = e.currentTarget as HTMLElement;
     setError(null);
     const colleagueId = form.colleagueId || String(colleagues.data?.[0]?.id ?? '');
     try {
+      // The form says itself what is missing (noValidate: no browser bubble, in the browser's language).
+      const missing: Record<string, string[]> = {};
+      if (!colleagueId) missing.colleagueId = ['is required'];
+      if (!form.periodStart) missing.periodStart = ['is required'];
+      if (!form.periodEnd) missing.periodEnd = ['is required'];
+      if (Object.keys(missing).length) throw refuse(missing);
       const answer = await call('POST', '/v1/expensereports', {
         body: {
           colleagueId: Number(colleagueId),
@@ -244,6 +251,7 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
       go(`/expenses/${answer.data.id}`);
     } catch (err) {
       setError(err);
+      focusFirstError(container);
     }
   };
   return (
@@ -280,7 +288,7 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
         ]}
       />
       {!readOnly && colleagues.data && (
-        <form onSubmit={(e) => void create(e)} data-testid="new-expense-report">
+        <form onSubmit={(e) => void create(e)} data-testid="new-expense-report" noValidate>
           <fieldset class="plain">
             <legend>{tx('newReport')}</legend>
             {colleagues.data.length === 0 ? (
@@ -306,12 +314,16 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
                     onValue={(v) => {
                       setForm((f) => ({ ...f, title: v }));
                     }}
+                    error={fieldErrors(error, 'title')}
                   />
                   <DateField
                     label={tx('periodStart')}
                     value={form.periodStart}
                     onValue={(v) => {
                       setForm((f) => ({ ...f, periodStart: v }));
+                    }}
+                    onClear={() => {
+                      setForm((f) => ({ ...f, periodStart: '' }));
                     }}
                     error={fieldErrors(error, 'periodStart')}
                   />
@@ -321,10 +333,13 @@ export function ExpensesPage({ readOnly }: { readOnly: boolean }) {
                     onValue={(v) => {
                       setForm((f) => ({ ...f, periodEnd: v }));
                     }}
+                    onClear={() => {
+                      setForm((f) => ({ ...f, periodEnd: '' }));
+                    }}
                     error={fieldErrors(error, 'periodEnd')}
                   />
                 </div>
-                {error !== null && <ErrorBox error={error} />}
+                {error !== null && !fieldErrors(error, 'colleagueId', 'title', 'periodStart', 'periodEnd') && <ErrorBox error={error} />}
                 <div class="actions">
                   <button type="submit" class="primary">
                     {tx('create')}

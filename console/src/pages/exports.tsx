@@ -192,7 +192,7 @@ export function ExportsPage() {
       </div>
       <p>{te('exportsHelp')}</p>
       {done && <Notice>{te('downloaded', { name: done })}</Notice>}
-      <form onSubmit={(e) => void fec(e)} aria-labelledby="fec-title" data-testid="fec-form">
+      <form onSubmit={(e) => void fec(e)} aria-labelledby="fec-title" data-testid="fec-form" noValidate>
         <fieldset class="plain">
           <legend id="fec-title">{te('fec')}</legend>
           <p class="hint">{te('fecHelp')}</p>
@@ -239,7 +239,7 @@ export function ExportsPage() {
           </div>
         </fieldset>
       </form>
-      <form onSubmit={(e) => void other(e)} aria-labelledby="other-title" data-testid="export-form">
+      <form onSubmit={(e) => void other(e)} aria-labelledby="other-title" data-testid="export-form" noValidate>
         <fieldset class="plain">
           <legend id="other-title">{te('otherExports')}</legend>
           <div class="grid-form">

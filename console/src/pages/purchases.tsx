@@ -10,7 +10,7 @@ import { downloadFile } from '../download';
 import { date, inputNumber, money, parseNumber } from '../format';
 import { localMessage } from '../messages';
 import { go } from '../router';
-import { DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, Select, useLoad } from '../ui';
+import { DateField, ErrorBox, Field, fieldErrors, focusFirstError, Loading, Notice, SearchSelect, Select, useLoad } from '../ui';
 import '../tools.css';
 
 export const tp = dictionary(
@@ -59,6 +59,11 @@ export const tp = dictionary(
     nothingDue: 'Rien ne reste à payer sur cette facture.',
     supplier: 'Fournisseur',
     noSupplier: '— Aucun (à compléter) —',
+    searchSupplier: 'Rechercher un fournisseur (nom ou numéro)',
+    noSupplierFound: 'Aucun fournisseur trouvé.',
+    oneSupplierFound: '1 fournisseur trouvé.',
+    suppliersFound: '{n} fournisseurs trouvés.',
+    firstSuppliers: 'Les {n} premiers fournisseurs par nom : précisez la recherche pour en trouver d’autres.',
     newSupplier: 'Nouveau fournisseur (nom)',
     createSupplier: 'Créer et choisir ce fournisseur',
     classification: 'Classement comptable',
@@ -76,6 +81,13 @@ export const tp = dictionary(
     payHelpSeveral:
       'Un virement, un chèque ou une carte qui règle cette facture, en tout ou en partie, et le cas échéant d’autres factures de ce fournisseur : indiquez le montant réglé sur chacune.',
     alsoOn: 'Aussi sur la facture {name} (€)',
+    searchOther: 'Régler aussi une autre facture de ce fournisseur : rechercher (numéro, objet)',
+    otherInvoice: 'Facture à ajouter au paiement',
+    chooseInvoice: '— Choisir une facture —',
+    invoiceOption: '{name} du {date} · reste {amount}',
+    noInvoiceFound: 'Aucune autre facture à payer trouvée.',
+    oneInvoiceFound: '1 facture à payer trouvée.',
+    invoicesFound: '{n} factures à payer trouvées.',
     onInvoice: 'Sur la facture {name} (€)',
     due: 'Reste à payer : {amount}',
     dueBesides: 'Reste à payer hors ce paiement : {amount}',
@@ -134,6 +146,11 @@ export const tp = dictionary(
     nothingDue: 'Nothing is left to pay on this invoice.',
     supplier: 'Supplier',
     noSupplier: '— None (to complete) —',
+    searchSupplier: 'Search a supplier (name or number)',
+    noSupplierFound: 'No supplier found.',
+    oneSupplierFound: '1 supplier found.',
+    suppliersFound: '{n} suppliers found.',
+    firstSuppliers: 'The first {n} suppliers by name: refine the search to find others.',
     newSupplier: 'New supplier (name)',
     createSupplier: 'Create and choose this supplier',
     classification: 'Accounting classification',
@@ -150,6 +167,13 @@ export const tp = dictionary(
     payHelpSeveral:
       'A transfer, cheque or card payment settling this invoice, in full or in part, and if need be other invoices of this supplier: give the amount settled on each.',
     alsoOn: 'Also on invoice {name} (€)',
+    searchOther: 'Also settle another invoice of this supplier: search (number, subject)',
+    otherInvoice: 'Invoice to add to the payment',
+    chooseInvoice: '— Choose an invoice —',
+    invoiceOption: '{name} of {date} · {amount} left',
+    noInvoiceFound: 'No other invoice to pay found.',
+    oneInvoiceFound: '1 invoice to pay found.',
+    invoicesFound: '{n} invoices to pay found.',
     onInvoice: 'On invoice {name} (€)',
     due: 'Left to pay: {amount}',
     dueBesides: 'Left to pay without this payment: {amount}',
@@ -208,7 +232,7 @@ export function PurchaseUpload() {
     setBusy(false);
   };
   return (
-    <form onSubmit={(e) => void send(e)} data-testid="purchase-upload">
+    <form onSubmit={(e) => void send(e)} data-testid="purchase-upload" noValidate>
       <fieldset class="plain">
         <legend>{tp('upload')}</legend>
         <p class="hint">{tp('uploadHelp')}</p>
@@ -332,21 +356,21 @@ function vatsOf(rows: VatRow[]): NonNullable<BodyOf<'/v1/purchaseinvoices/{id}',
   return vats;
 }
 
-/** The account's suppliers (the first 100 by name, and the invoice's own) and the expense classifications. */
+/** The expense classifications (the suppliers are searched as the user types: SupplierChoice). */
 function useChoices(purchase: PurchaseDetails) {
-  return useLoad(async () => {
-    const [suppliers, classifications] = await Promise.all([
-      get('/v1/suppliers', { query: { PageSize: 100 } }),
-      get('/v1/classifications', { query: { type: 'Expense' } }),
-    ]);
-    const own = purchase.supplier;
-    if (own && !suppliers.some((x) => x.id === own.id)) suppliers.push(own);
-    return { suppliers, classifications };
-  }, [purchase.id]);
+  return useLoad(async () => ({ classifications: await get('/v1/classifications', { query: { type: 'Expense' } }) }), [purchase.id]);
+}
+
+const SUPPLIER_PAGE = 20;
+
+/** Suppliers whose name or number matches `query` (GET /v1/suppliers?query=), the first 20 by name. */
+export async function findSuppliers(query: string): Promise<[string, string][]> {
+  const found = await get('/v1/suppliers', { query: { PageSize: SUPPLIER_PAGE, OrderBy: 'name', ...(query ? { query } : {}) } });
+  return found.map((x): [string, string] => [String(x.id), x.name ?? `#${x.id}`]);
 }
 
 /** A new supplier by its name (POST /v1/suppliers), chosen at once for the invoice. */
-function NewSupplier({ onCreated }: { onCreated: (id: number) => void }) {
+function NewSupplier({ onCreated }: { onCreated: (id: number, name: string) => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>(null);
   const create = async () => {
@@ -355,7 +379,7 @@ function NewSupplier({ onCreated }: { onCreated: (id: number) => void }) {
       if (!name.trim()) throw refuse({ name: ['is required'] });
       const answer = await call('POST', '/v1/suppliers', { body: { name: name.trim() } });
       setName('');
-      onCreated(answer.data.id);
+      onCreated(answer.data.id, answer.data.name ?? name.trim());
     } catch (err) {
       setError(err);
     }
@@ -447,6 +471,10 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
   const [vatRows, setVatRows] = useState(() => vatRowsOf(purchase));
   const [vatsChanged, setVatsChanged] = useState(false);
   const choices = useChoices(purchase);
+  // The chosen supplier's [id, name], kept in the choice whatever the search shows.
+  const ownSupplier = (): [string, string] | null =>
+    purchase.supplier ? [String(purchase.supplier.id), purchase.supplier.name ?? `#${purchase.supplier.id}`] : null;
+  const [supplier, setSupplier] = useState(ownSupplier);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -454,6 +482,7 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
   const stored = JSON.stringify([formOf(purchase), vatRowsOf(purchase)]);
   useEffect(() => {
     setForm(formOf(purchase));
+    setSupplier(ownSupplier());
     setVatRows(vatRowsOf(purchase));
     setVatsChanged(false);
   }, [stored]);
@@ -500,18 +529,27 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
         <legend>{tp('correct')}</legend>
         <p class="hint">{tp('correctHelp')}</p>
         <div class="grid-form">
+          <SearchSelect
+            label={tp('supplier')}
+            searchLabel={tp('searchSupplier')}
+            value={form.supplierId}
+            onValue={(id, name) => {
+              setSupplier(id ? [id, name] : null);
+              set('supplierId')(id);
+            }}
+            current={supplier}
+            none={['', tp('noSupplier')]}
+            search={findSuppliers}
+            found={(n) =>
+              tp(n === 0 ? 'noSupplierFound' : n === 1 ? 'oneSupplierFound' : n >= SUPPLIER_PAGE ? 'firstSuppliers' : 'suppliersFound', {
+                n,
+              })
+            }
+            error={fieldError('supplierId')}
+            testId="supplier-choice"
+          />
           {choices.data ? (
             <>
-              <Select
-                label={tp('supplier')}
-                value={form.supplierId}
-                onValue={set('supplierId')}
-                options={[
-                  ['', tp('noSupplier')],
-                  ...choices.data.suppliers.map((x): [string, string] => [String(x.id), x.name ?? `#${x.id}`]),
-                ]}
-                error={fieldError('supplierId')}
-              />
               <Select
                 label={tp('classification')}
                 value={form.classificationId}
@@ -552,8 +590,8 @@ export function PurchaseCorrect({ purchase, onSaved }: { purchase: PurchaseDetai
         </div>
         {choices.data && (
           <NewSupplier
-            onCreated={(id) => {
-              choices.reload();
+            onCreated={(id, name) => {
+              setSupplier([String(id), name]);
               set('supplierId')(String(id));
             }}
           />

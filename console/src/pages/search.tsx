@@ -24,6 +24,7 @@ export function GlobalSearch() {
     <form
       class="global-search"
       role="search"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (value.trim()) go(`/search?q=${encodeURIComponent(value.trim())}`);

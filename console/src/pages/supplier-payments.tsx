@@ -3,7 +3,7 @@
 // payment changed after it is made (PUT /v1/supplierpayments/{id}: its date, method, reference and
 // what it settles on each invoice). The payment's amount is what its links settle (plus, on a payment
 // made through the API with a part left unallocated, that part, kept as it is).
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, get, refuse } from '../api';
 import type { Schemas } from '../api-types';
 import { date, inputNumber, money, parseNumber } from '../format';
@@ -17,6 +17,7 @@ import {
   focusFirstError,
   Loading,
   Notice,
+  SearchSelect,
   Select,
   Table,
   useLoad,
@@ -41,6 +42,10 @@ interface PaymentForm {
 }
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
+/** How many of the supplier's other invoices left to pay the new payment offers at once; the others are searched. */
+const OTHERS_SHOWN = 5;
+/** The supplier's invoices read with the payments (their names in the table, the edit dialog's invoices). */
+const INVOICES_READ = 100;
 const cents = (value: number) => Math.round(value * 100) / 100;
 const nameOf = (p: Payable) => p.reference ?? p.subject ?? `#${p.id}`;
 
@@ -224,7 +229,9 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
     const supplierId = purchase.supplierId ?? undefined;
     const [payments, invoices] = await Promise.all([
       get('/v1/supplierpayments', { query: { PageSize: 100, SupplierId: supplierId } }),
-      supplierId === undefined ? Promise.resolve([]) : get('/v1/purchaseinvoices', { query: { PageSize: 100, SupplierId: supplierId } }),
+      supplierId === undefined
+        ? Promise.resolve([])
+        : get('/v1/purchaseinvoices', { query: { PageSize: INVOICES_READ, SupplierId: supplierId } }),
     ]);
     return { payments, invoices: invoices.filter((i) => i.id !== purchase.id) };
   }, [purchase.id, purchase.balance, purchase.supplierId]);
@@ -244,9 +251,29 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
   useEffect(() => {
     setForm((f) => ({ ...f, amounts: { [purchase.id]: inputNumber(purchase.balance) } }));
   }, [purchase.balance]);
-  // This invoice first (it is the payment's supplier's), then the supplier's others with something left to pay.
-  const others = (loaded.data?.invoices ?? []).filter((i) => i.balance !== 0);
+  // This invoice first (it is the payment's supplier's), then the supplier's first others with something
+  // left to pay, then those the user found through the search (any of the supplier's unpaid invoices).
+  const [added, setAdded] = useState<Payable[]>([]);
+  const found = useRef(new Map<string, Payable>());
+  const unpaid = (loaded.data?.invoices ?? []).filter((i) => i.balance !== 0);
+  const others = [
+    ...unpaid.slice(0, OTHERS_SHOWN),
+    ...added.filter((a) => a.id !== purchase.id && !unpaid.slice(0, OTHERS_SHOWN).some((i) => i.id === a.id)),
+  ];
   const payables: Payable[] = [purchase, ...others];
+  const supplierId = purchase.supplierId;
+  const searchOthers = async (query: string): Promise<[string, string][]> => {
+    if (supplierId === null) return [];
+    const invoices = await get('/v1/purchaseinvoices', {
+      query: { PageSize: 20, SupplierId: supplierId, Status: 'Unpaid', ...(query ? { query } : {}) },
+    });
+    return invoices
+      .filter((i) => i.balance !== 0 && !payables.some((p) => p.id === i.id))
+      .map((i): [string, string] => {
+        found.current.set(String(i.id), i);
+        return [String(i.id), tp('invoiceOption', { name: nameOf(i), date: date(i.date), amount: money(i.balance) })];
+      });
+  };
   const pay = async (e: Event) => {
     e.preventDefault();
     const container = e.currentTarget as HTMLElement;
@@ -265,6 +292,7 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
         },
       });
       setForm(blank());
+      setAdded([]);
       setDone(true);
       onChange();
     } catch (err) {
@@ -396,6 +424,21 @@ export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: P
               index={index}
               error={error}
             />
+            {supplierId !== null && (unpaid.length > OTHERS_SHOWN || (loaded.data?.invoices.length ?? 0) >= INVOICES_READ) && (
+              <SearchSelect
+                label={tp('otherInvoice')}
+                searchLabel={tp('searchOther')}
+                value=""
+                none={['', tp('chooseInvoice')]}
+                onValue={(id) => {
+                  const invoice = found.current.get(id);
+                  if (invoice && !payables.some((p) => p.id === invoice.id)) setAdded((list) => [...list, invoice]);
+                }}
+                search={searchOthers}
+                found={(n) => tp(n === 0 ? 'noInvoiceFound' : n === 1 ? 'oneInvoiceFound' : 'invoicesFound', { n })}
+                testId="other-invoice-choice"
+              />
+            )}
             {error !== null && !besideAField(error) && <ErrorBox error={error} />}
             {done && <Notice>{tp('paymentRecorded')}</Notice>}
             <div class="actions">

@@ -41,7 +41,6 @@ interface KindRoutes {
   tag: string;
   input: SchemaOf<DocumentInputT>;
   output: TSchema;
-  withStatus: boolean;
   /** The spec has credit delete answer with the Invoice schema. */
   deleteOutput: TSchema;
 }
@@ -79,7 +78,8 @@ function documentRoutes(app: TypedApp, ctx: sales.SalesContext, r: KindRoutes): 
         "Part of the number or of the customer's name (any case), or an exact amount with or without VAT (1234,50) (Facturier extension)",
       ),
     ),
-    ...(r.withStatus ? { Status: Type.Optional(InvoiceStatusFilter) } : {}),
+    // Credits too (Facturier extension: the reference lists credits without a status filter).
+    Status: Type.Optional(InvoiceStatusFilter),
     Cancelled: Type.Optional(InclusionFilter),
     IncludeCancelled: Type.Optional(Type.Boolean({ description: "The n8n node's spelling: true is Cancelled=All" })),
     Processed: Type.Optional(InclusionFilter),
@@ -256,7 +256,6 @@ export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
     tag: 'SaleInvoices',
     input: InvoiceInput,
     output: Invoice,
-    withStatus: true,
     deleteOutput: Invoice,
   });
   documentRoutes(app, ctx, {
@@ -265,7 +264,6 @@ export function salesRoutes(app: TypedApp, appCtx: AppContext): void {
     tag: 'SaleCredits',
     input: CreditInput,
     output: Credit,
-    withStatus: false,
     deleteOutput: Invoice,
   });
 

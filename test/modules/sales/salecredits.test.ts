@@ -172,12 +172,13 @@ describeEachDb('sale credits', (ctx) => {
 });
 
 describeEachDb('sale credit lists', (ctx) => {
+  let a: TestAccount;
   let api: SalesClient;
   let alice: number;
   let bob: number;
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    const a = await ctx.newAccount('Listes avoirs');
+    a = await ctx.newAccount('Listes avoirs');
     api = salesClient(ctx, a);
     alice = await api.customer({ companyName: 'Alice SA' });
     bob = await api.customer({ companyName: 'Bob SARL' });
@@ -208,6 +209,34 @@ describeEachDb('sale credit lists', (ctx) => {
     expect(await listIds({ Cancelled: 'All', Processed: 'All', CustomerId: alice })).toEqual([ids.draft, ids.cancelled, ids.old]);
     expectProblem(await api.list('Credit', { Processed: 'Some' }), 400);
     expectProblem(await api.list('Credit', { CustomerId: 'bob' }), 400);
+  });
+
+  it('filters by Status as invoices are filtered (Facturier extension): Draft, ToSend, Paid; an unknown status is a 400 naming it; another account’s credits never appear', async () => {
+    const b = await ctx.newAccount('Voisin avoirs');
+    const other = salesClient(ctx, b);
+    const theirs = await other.customer({ companyName: 'Chez Voisin' });
+    const theirDraft = (await other.draft('Credit', { customerId: theirs, lines: [simpleLine(15)] })).id;
+    await other.finalized('Credit', { customerId: theirs, lines: [simpleLine(16)] });
+    expect(await listIds({ Status: 'Draft' })).toEqual([ids.draft]);
+    expect(await listIds({ Status: 'ToSend' })).toEqual([ids.mid, ids.old]);
+    expect(await listIds({ Status: 'Paid' })).toEqual([]);
+    expect(await listIds({ Status: 'Draft', Cancelled: 'All', Processed: 'All', CustomerId: bob })).toEqual([]);
+    const count = await api.list('Credit', { Status: 'Draft' });
+    expect(count.headers['x-record-count']).toBe('1');
+    // Refunded in full: Paid, and no longer among the finalized credits left to settle.
+    const refund = await ctx.inject({
+      method: 'POST',
+      url: '/v1/salecredits/markasrefunded',
+      headers: a.headers,
+      payload: { creditId: ids.old, date: '2021-06-01', paymentMethod: 'Transfer' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await listIds({ Status: 'Paid' })).toEqual([ids.old]);
+    expect([...(await listIds({ Status: 'Incoming' })), ...(await listIds({ Status: 'Expired' }))].sort()).toEqual([ids.mid]);
+    const bad = expectProblem(await api.list('Credit', { Status: 'Refunded' }), 400);
+    expect(Object.keys(bad.errors)).toEqual(['Status']);
+    // The neighbour's own draft is theirs alone.
+    expect((await other.list('Credit', { Status: 'Draft' })).json().map((d: DocBody) => d.id)).toEqual([theirDraft]);
   });
 
   it('orders by whitelisted fields and pages with headers', async () => {
