@@ -229,7 +229,7 @@ describeConsole('web console in a browser: dashboard, search, customer page, off
     expect(await rows.first().textContent()).toContain('Client de passage');
     expect(await web.page.locator('main table tbody').textContent()).not.toContain(docs.credit.number);
     await accessible('credit notes filtered on drafts');
-    await filters.getByRole('link', { name: 'Toutes' }).click();
+    await filters.getByRole('link', { name: 'Tous' }).click();
     const all = await api<Doc[]>('GET', '/v1/salecredits?PageSize=20');
     expect(all.length).toBeGreaterThan(drafts.length);
     await expect.poll(() => rows.count()).toBe(all.length);

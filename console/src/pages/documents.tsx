@@ -252,14 +252,14 @@ export function DocumentsPage({ kind, query }: { kind: Kind; query: URLSearchPar
               }}
             >
               {s === 'Processed'
-                ? t('processedFilter')
+                ? t(kind === 'credit' ? 'processedCredits' : 'processedFilter')
                 : kind === 'credit' && s === 'Paid'
                   ? t('refunded')
                   : s
                     ? kind === 'quote'
                       ? quoteState(s)
                       : t(s as Exclude<(typeof STATUSES)[number], 'Processed'>)
-                    : t(kind === 'quote' ? 'allQuotes' : 'all')}
+                    : t(kind === 'quote' ? 'allQuotes' : kind === 'credit' ? 'allCredits' : 'all')}
             </a>
           ))}
         </nav>

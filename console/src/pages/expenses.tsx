@@ -15,6 +15,7 @@ import '../tools.css';
 export const tx = dictionary(
   {
     expenses: 'Notes de frais',
+    reportNumber: 'Note de frais #{id}',
     expensesHelp: 'Les dépenses avancées par vos collaborateurs : saisies, soumises, approuvées puis remboursées.',
     newReport: 'Nouvelle note de frais',
     colleague: 'Collaborateur',
@@ -63,6 +64,7 @@ export const tx = dictionary(
   },
   {
     expenses: 'Expense reports',
+    reportNumber: 'Expense report #{id}',
     expensesHelp: 'Expenses paid by your colleagues: entered, submitted, approved, then repaid.',
     newReport: 'New expense report',
     colleague: 'Colleague',
@@ -411,7 +413,7 @@ export function ExpenseReportPage({ id, readOnly }: { id: string; readOnly: bool
         <a href="#/expenses">{tx('back')}</a>
       </p>
       <div class="page-head">
-        <h1 tabIndex={-1}>{r.title ?? `${tx('expenses')} #${r.id}`}</h1>
+        <h1 tabIndex={-1}>{r.title ?? tx('reportNumber', { id: r.id })}</h1>
         <span class="badge" data-testid="expense-status">
           {tx(r.status)}
         </span>
