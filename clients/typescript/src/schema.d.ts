@@ -13692,6 +13692,8 @@ export interface operations {
                 /** @description Up to this date (inclusive) */
                 To?: string;
                 SupplierId?: number;
+                /** @description Only the payments settling this purchase invoice or supplier credit note (extension) */
+                PurchaseInvoiceId?: number;
                 /** @description Full-text search: reference, notes, internal id, supplier */
                 query?: string;
             };

@@ -220,15 +220,15 @@ function EditPayment(props: { payment: SupplierPayment; invoices: Payable[]; onD
 }
 
 /**
- * The supplier payments settling this invoice (GET /v1/supplierpayments of its supplier, those with a
- * link to it), a new one (POST /v1/supplierpayments: this invoice, and the supplier's other invoices
+ * The supplier payments settling this invoice (GET /v1/supplierpayments?PurchaseInvoiceId=, whatever
+ * the number of the supplier's other payments), a new one (POST /v1/supplierpayments: this invoice, and the supplier's other invoices
  * left to pay the user gives an amount on), each changed or deleted.
  */
 export function PurchasePayments({ purchase, readOnly, onChange }: { purchase: PurchaseDetails; readOnly: boolean; onChange: () => void }) {
   const loaded = useLoad(async () => {
     const supplierId = purchase.supplierId ?? undefined;
     const [payments, invoices] = await Promise.all([
-      get('/v1/supplierpayments', { query: { PageSize: 100, SupplierId: supplierId } }),
+      get('/v1/supplierpayments', { query: { PageSize: 100, PurchaseInvoiceId: purchase.id } }),
       supplierId === undefined
         ? Promise.resolve([])
         : get('/v1/purchaseinvoices', { query: { PageSize: INVOICES_READ, SupplierId: supplierId } }),

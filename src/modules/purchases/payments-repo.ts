@@ -112,6 +112,8 @@ export interface PaymentFilter {
   from?: string;
   to?: string;
   supplierId?: number;
+  /** Payments with a link to this purchase invoice or supplier credit note. */
+  purchaseInvoiceId?: number;
   query?: string;
 }
 
@@ -120,6 +122,16 @@ function filtered(db: Db, accountId: number, filter: PaymentFilter) {
   if (filter.from) base = base.where('date', '>=', filter.from);
   if (filter.to) base = base.where('date', '<=', filter.to);
   if (filter.supplierId !== undefined) base = base.where('supplierId', '=', filter.supplierId);
+  if (filter.purchaseInvoiceId !== undefined) {
+    const invoiceId = filter.purchaseInvoiceId;
+    base = base.where('id', 'in', (eb) =>
+      eb
+        .selectFrom('supplierPaymentLinks')
+        .select('paymentId')
+        .where('accountId', '=', accountId)
+        .where('purchaseInvoiceId', '=', invoiceId),
+    );
+  }
   for (const c of searchTextConditions(filter.query)) base = base.where(c);
   return base;
 }

@@ -36,6 +36,14 @@ export function supplierPaymentRoutes(app: TypedApp, appCtx: AppContext): void {
           ...PagingQuery,
           ...DateRangeQuery,
           SupplierId: Type.Optional(Int32),
+          PurchaseInvoiceId: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: 2147483647,
+              format: 'int32',
+              description: 'Only the payments settling this purchase invoice or supplier credit note (extension)',
+            }),
+          ),
           query: Type.Optional(Str(200, 'Full-text search: reference, notes, internal id, supplier')),
         }),
         response: { 200: Type.Array(ref), 400: problem },
@@ -45,7 +53,7 @@ export function supplierPaymentRoutes(app: TypedApp, appCtx: AppContext): void {
       const q = request.query;
       const page = pageOf(q);
       const order = parseOrderBy(q.OrderBy, ORDER_BY, DEFAULT_ORDER);
-      const filter = { from: q.From, to: q.To, supplierId: q.SupplierId, query: q.query };
+      const filter = { from: q.From, to: q.To, supplierId: q.SupplierId, purchaseInvoiceId: q.PurchaseInvoiceId, query: q.query };
       const { items, total } = await payments.listSupplierPayments(ctx, request.principal.accountId, filter, page, order);
       setPagingHeaders(request, reply, page, total);
       return items;

@@ -231,6 +231,40 @@ describeEachDb('purchase invoices as a ledger, supplier payments', (ctx) => {
     expect((await call('GET', `/v1/purchaseinvoices/${credit.id}`)).json()).toMatchObject({ balance: 0, status: 'Paid' });
   });
 
+  it('lists the payments of one invoice (PurchaseInvoiceId, an extension): those linked to it, not the supplier’s others, never another account’s', async () => {
+    const inv = await manual('PI-1', [{ rate: 20, taxExcludedAmount: 100 }]);
+    const other = await manual('PI-2', [{ rate: 20, taxExcludedAmount: 50 }]);
+    const both = (
+      await call('POST', '/v1/supplierpayments', {
+        amount: 50,
+        links: [
+          { id: inv.id, amount: 20 },
+          { id: other.id, amount: 30 },
+        ],
+      })
+    ).json();
+    const only = (await call('POST', '/v1/supplierpayments', { amount: 30, links: [{ id: inv.id }] })).json();
+    const elsewhere = (await call('POST', '/v1/supplierpayments', { amount: 10, links: [{ id: other.id }] })).json();
+    expect([both.id, only.id, elsewhere.id].every(Number.isInteger)).toBe(true);
+    const ids = async (qs: string, who = a) => {
+      const res = await call('GET', `/v1/supplierpayments?PageSize=100&OrderBy=id${qs}`, undefined, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return { ids: res.json().map((p: { id: number }) => p.id), count: res.headers['x-record-count'] };
+    };
+    expect(await ids(`&PurchaseInvoiceId=${inv.id}`)).toEqual({ ids: [both.id, only.id], count: '2' });
+    expect(await ids(`&PurchaseInvoiceId=${other.id}`)).toEqual({ ids: [both.id, elsewhere.id], count: '2' });
+    expect(await ids(`&PurchaseInvoiceId=${inv.id}&query=nothing-matches`)).toEqual({ ids: [], count: '0' });
+    // Another account asking for this invoice's payments sees none.
+    expect(await ids(`&PurchaseInvoiceId=${inv.id}`, b)).toEqual({ ids: [], count: '0' });
+    // 0 is "not set", as the Altoviz clients send it (docs/compatibility.md): the whole list.
+    expect((await ids('&PurchaseInvoiceId=0')).count).toBe((await ids('')).count);
+    for (const bad of ['-3', 'abc', '99999999999']) {
+      const res = await call('GET', `/v1/supplierpayments?PurchaseInvoiceId=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.body).toContain('PurchaseInvoiceId');
+    }
+  });
+
   it('delete is refused while payments settle the invoice, then removes it; PUT with a stale If-Match is a 412', async () => {
     const inv = await manual('DEL-1', [{ rate: 0, taxExcludedAmount: 40 }]);
     const pay = (await call('POST', '/v1/supplierpayments', { amount: 40, links: [{ id: inv.id }] })).json();
