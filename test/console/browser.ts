@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
 import { describeEachDb, type TestAccount, type TestContext } from '../helpers/harness.js';
@@ -42,6 +42,18 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
     `${what}: ${JSON.stringify(violations)}`,
   ).toEqual([]);
+}
+
+/**
+ * The French message under the field labelled `label` in `scope` (exactly, for a string), once the field
+ * is marked invalid and described by it.
+ */
+export async function errorBeside(scope: Locator, label: string | RegExp): Promise<string> {
+  const input = scope.getByLabel(label, { exact: typeof label === 'string' });
+  await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+  const errorId = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('-error'));
+  expect(errorId, `${String(label)} is described by its error`).toBeTruthy();
+  return ((await scope.page().locator(`[id="${errorId}"]`).textContent()) ?? '').replaceAll(NBSP, ' ').trim();
 }
 
 export interface Browser {

@@ -10,14 +10,13 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderDocumentPdf } from '../../src/rendering/pdf.js';
 import { startReceiver, type Receiver } from '../helpers/delivery.js';
 import { baseInvoice } from '../fixtures/einvoicing/documents.js';
 import { BOUNDARY, multipart } from '../helpers/multipart.js';
 import { png } from '../helpers/png.js';
-import { describeConsole, expectAccessible, NBSP, screenshotBothSizes } from './browser.js';
+import { describeConsole, errorBeside, expectAccessible, NBSP, screenshotBothSizes } from './browser.js';
 
 const UBL = readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoicing/ubl-invoice.xml'));
 
@@ -40,15 +39,6 @@ describeConsole(
     const opened = async (title: string | RegExp, focused = true) => {
       await web.page.getByRole('heading', { level: 1, name: title }).waitFor();
       if (focused) await web.page.locator('h1:focus').waitFor();
-    };
-    /** The French message under the field labelled `label` in `scope`, the field marked invalid and described by it. */
-    const errorBeside = async (scope: Locator, label: string | RegExp) => {
-      const input = scope.getByLabel(label, { exact: typeof label === 'string' });
-      await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-      const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
-      const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
-      expect(errorId, `${String(label)} is described by its error`).toBeTruthy();
-      return clean(await web.page.locator(`[id="${errorId}"]`).textContent());
     };
     const shoot = (name: string) => screenshotBothSizes(web.page, ctx.dialect, name);
 

@@ -3,13 +3,12 @@
 // empty show « Champ obligatoire. » beside each field and nothing is created (read back from the API),
 // never the browser's own bubble (in the browser's language); and a supplier invoice's supplier is
 // searched as the user types, so that the 150th supplier by name is chosen and saved.
-import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/index.js';
 import { renderDocumentPdf } from '../../src/rendering/pdf.js';
 import { baseInvoice } from '../fixtures/einvoicing/documents.js';
 import { BOUNDARY, multipart } from '../helpers/multipart.js';
-import { describeConsole, expectAccessible, NBSP, screenshotBothSizes } from './browser.js';
+import { describeConsole, errorBeside, expectAccessible, NBSP, screenshotBothSizes } from './browser.js';
 
 describeConsole('web console in a browser: forms in French whatever the browser, a supplier among many', { user: 'formulaires' }, (web) => {
   const { ctx } = web;
@@ -18,14 +17,6 @@ describeConsole('web console in a browser: forms in French whatever the browser,
     const res = await ctx.inject({ method, url, headers: web.account.headers, ...(payload ? { payload } : {}) });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
     return res.json<T>();
-  };
-  /** The message under the field labelled `label` in `scope`: the field marked invalid and described by it. */
-  const errorBeside = async (tab: Page, scope: Locator, label: string) => {
-    const input = scope.getByLabel(label, { exact: true });
-    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-    const errorId = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('-error'));
-    expect(errorId, `${label} is described by its error`).toBeTruthy();
-    return clean(await tab.locator(`[id="${errorId}"]`).textContent());
   };
 
   it('in an English browser, a new bank account and a new expense report sent empty are refused in French beside their fields; nothing is created', async () => {
@@ -50,8 +41,8 @@ describeConsole('web console in a browser: forms in French whatever the browser,
       const bank = tab.getByTestId('new-bank-account');
       expect(await bank.getAttribute('novalidate')).not.toBeNull();
       await bank.getByRole('button', { name: 'Ajouter' }).click();
-      expect(await errorBeside(tab, bank, 'Nom du compte')).toBe('Champ obligatoire.');
-      expect(await errorBeside(tab, bank, 'IBAN')).toBe('Champ obligatoire.');
+      expect(await errorBeside(bank, 'Nom du compte')).toBe('Champ obligatoire.');
+      expect(await errorBeside(bank, 'IBAN')).toBe('Champ obligatoire.');
       // The first field in error has the focus.
       const nameField = bank.getByLabel('Nom du compte', { exact: true });
       await expect
@@ -63,7 +54,7 @@ describeConsole('web console in a browser: forms in French whatever the browser,
       // A name alone: the IBAN is still asked for, in French; then the API's own refusal of a name of spaces.
       await bank.getByLabel('Nom du compte', { exact: true }).fill('Compte courant');
       await bank.getByRole('button', { name: 'Ajouter' }).click();
-      expect(await errorBeside(tab, bank, 'IBAN')).toBe('Champ obligatoire.');
+      expect(await errorBeside(bank, 'IBAN')).toBe('Champ obligatoire.');
       expect(await bank.getByLabel('Nom du compte', { exact: true }).getAttribute('aria-invalid')).toBeNull();
       expect(await api<unknown[]>('GET', '/v1/bankaccounts')).toEqual([]);
 
@@ -74,8 +65,8 @@ describeConsole('web console in a browser: forms in French whatever the browser,
       await report.getByLabel('Début de la période').fill('');
       await report.getByLabel('Fin de la période').fill('');
       await report.getByRole('button', { name: 'Créer' }).click();
-      expect(await errorBeside(tab, report, 'Début de la période')).toBe('Champ obligatoire.');
-      expect(await errorBeside(tab, report, 'Fin de la période')).toBe('Champ obligatoire.');
+      expect(await errorBeside(report, 'Début de la période')).toBe('Champ obligatoire.');
+      expect(await errorBeside(report, 'Fin de la période')).toBe('Champ obligatoire.');
       await expectAccessible(tab, 'new expense report refused');
       expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('Notes de frais');
       expect(await api<unknown[]>('GET', '/v1/expensereports')).toEqual([]);

@@ -38,9 +38,8 @@ export function supplierPaymentRoutes(app: TypedApp, appCtx: AppContext): void {
           SupplierId: Type.Optional(Int32),
           PurchaseInvoiceId: Type.Optional(
             Type.Integer({
+              ...Int32,
               minimum: 1,
-              maximum: 2147483647,
-              format: 'int32',
               description: 'Only the payments settling this purchase invoice or supplier credit note (extension)',
             }),
           ),
