@@ -268,6 +268,45 @@ export async function getDocumentWithStoredSnapshot(
   return row && withStoredSnapshot(db, row);
 }
 
+/**
+ * A document read for its answer (GET, lists; issue #29): what the key of its answer needs at once,
+ * the rest decoded only when asked, so that an answer already held costs no decoding. Every write of
+ * the application moves `version` (updateDocument, writeFinalization) and ids are never given twice
+ * (AUTOINCREMENT, sequences): the pair names the row and its snapshot exactly.
+ */
+export interface AnswerableDocument {
+  id: number;
+  kind: DocumentKind;
+  version: number;
+  updatedAt: string;
+  isProcessed: boolean;
+  /** The row with its amounts decoded (a 409 when they do not read) and its snapshot as stored. */
+  stored(): StoredDocumentRow;
+}
+
+function answerable(db: Db, row: StoredRow): AnswerableDocument {
+  let stored: StoredDocumentRow | undefined;
+  return {
+    id: row.id,
+    kind: row.kind,
+    version: row.version,
+    updatedAt: row.updatedAt,
+    isProcessed: Boolean(row.isProcessed),
+    stored: () => (stored ??= withStoredSnapshot(db, row)),
+  };
+}
+
+/** The document as GET answers it: one read, decoded only if its answer is not already held. */
+export async function getDocumentForAnswer(
+  db: Db,
+  accountId: number,
+  kind: DocumentKind,
+  id: number,
+): Promise<AnswerableDocument | undefined> {
+  const [row] = await documentById(db, { accountId, kind, id });
+  return row && answerable(db, row);
+}
+
 /** One document with its snapshot as stored: GET's query, compiled once (src/db/prepared.ts). */
 const documentById = preparedQuery((db, v: { accountId: number; kind: DocumentKind; id: number }) =>
   withData(db).where('accountId', '=', v.accountId).where('kind', '=', v.kind).where('id', '=', v.id),
@@ -339,7 +378,7 @@ export async function listDocuments(
   filter: ListFilter,
   page: Page,
   order: SortKey<SortColumn>[],
-): Promise<{ rows: StoredDocumentRow[]; total: number }> {
+): Promise<{ rows: AnswerableDocument[]; total: number }> {
   const base = applyFilter(db, db.selectFrom('saleDocuments').where('accountId', '=', accountId).where('kind', '=', kind), filter);
   const total = await countOnce(db, `sale_documents:${accountId}:${kind}:${JSON.stringify(filter)}`, async () =>
     Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
@@ -359,8 +398,8 @@ export async function listDocuments(
   if (!order.some((k) => k.column === 'id')) q = q.orderBy('id', order[0]?.direction ?? 'asc');
   const ids = (await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id);
   if (!ids.length) return { rows: [], total };
-  // Snapshots as stored: the service inflates only those whose answer it does not already hold.
-  const byId = new Map((await withData(db).where('saleDocuments.id', 'in', ids).execute()).map((r) => [r.id, withStoredSnapshot(db, r)]));
+  // Snapshots as stored: the service decodes only those whose answer it does not already hold.
+  const byId = new Map((await withData(db).where('saleDocuments.id', 'in', ids).execute()).map((r) => [r.id, answerable(db, r)]));
   return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
 }
 

@@ -31,7 +31,7 @@ import { AuditChains } from './audit.js';
 import { carriedFields, composeDocument, payableOf, scheduleFor } from './compose.js';
 import { encodeDocument, storedForm, type DocumentKind, type StoredDocument } from './document.js';
 import { parseData, presentDocument, type PresentContext } from './present.js';
-import { keyOf, lazyItem, type Lazy } from '../../app/fragments.js';
+import { fragmentsFor, lazyItem, type FragmentCache, type Lazy } from '../../app/fragments.js';
 import * as repo from './repo.js';
 import type { CreditT, DocumentInputT, InvoiceT } from './schemas.js';
 import type { WorkerPool } from '../../workers/pool.js';
@@ -239,16 +239,28 @@ export async function deleteDraft(ctx: SalesContext, accountId: number, kind: Do
 
 /**
  * A document's answer through the cache of serialized answers of its database (src/app/fragments.ts):
- * its key is everything presentDocument reads (the row as just read, its snapshot as stored, the
- * day, the public URL), so a payment, a cancellation or a status is a new key, never a stale answer.
+ * its key is everything presentDocument reads: the row and its snapshot, named by their version and
+ * last write (repo.AnswerableDocument), the day and the public URL. A payment, a cancellation or a
+ * status moves the version: a new key, never a stale answer. An answer already held is taken as it
+ * is, before anything of the row is decoded.
  */
-function presentedLazily(row: repo.StoredDocumentRow, ctx: PresentContext): Lazy<InvoiceT & CreditT> {
-  const { data, ...state } = row;
-  const key = keyOf('sale-document', JSON.stringify(state), data, ctx.today, ctx.publicUrl ?? '');
-  return lazyItem<InvoiceT & CreditT>({ id: row.id, isProcessed: Boolean(row.isProcessed) }, key, () => {
-    const readable = repo.readableDocument(row);
+function presentedLazily(
+  accountId: number,
+  doc: repo.AnswerableDocument,
+  ctx: PresentContext,
+  cache: FragmentCache,
+): Lazy<InvoiceT & CreditT> {
+  const key = `sale-document:${accountId}:${doc.kind}:${doc.id}:${doc.version}:${doc.updatedAt}:${ctx.today}:${ctx.publicUrl ?? ''}`;
+  const held = cache.get(key);
+  // Not held: the amounts are decoded now, so that a row changed outside the application is a 409
+  // before anything is answered (its snapshot is inflated and parsed when the answer is built).
+  const row = held === undefined ? doc.stored() : undefined;
+  // Built even when held, should a hook add fields to the answer (the platform's statuses: another key).
+  const build = () => {
+    const readable = repo.readableDocument(row ?? doc.stored());
     return presentDocument(readable.row, ctx, readable.data);
-  });
+  };
+  return lazyItem<InvoiceT & CreditT>({ id: doc.id, isProcessed: doc.isProcessed }, key, build, held);
 }
 
 /** The document as answered by GET (through the cache of answers: the route serializes it with answerThroughCache). */
@@ -258,10 +270,11 @@ export async function getDocument(
   kind: DocumentKind,
   id: number,
 ): Promise<Versioned<Lazy<InvoiceT & CreditT>>> {
-  const row = await repo.getDocumentWithStoredSnapshot(ctx.db.kysely, accountId, kind, id);
-  if (!row) throw new NotFoundError(LABEL[kind], id);
+  const doc = await repo.getDocumentForAnswer(ctx.db.kysely, accountId, kind, id);
+  if (!doc) throw new NotFoundError(LABEL[kind], id);
   const settings = await getAccountSettings(ctx.db.kysely, accountId);
-  return { value: presentedLazily(row, { today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl }), version: row.version };
+  const present = { today: todayIn(timezoneOf(settings)), publicUrl: ctx.publicUrl };
+  return { value: presentedLazily(accountId, doc, present, fragmentsFor(ctx.db.kysely)), version: doc.version };
 }
 
 export async function findDocuments(
@@ -288,7 +301,8 @@ export async function listDocuments(
   const today = todayIn(timezoneOf(settings));
   const { rows, total } = await repo.listDocuments(ctx.db.kysely, accountId, kind, { ...filter, today }, page, order);
   // Answered through the cache of answers (the route serializes them with answerThroughCache).
-  return { items: rows.map((r) => presentedLazily(r, { today, publicUrl: ctx.publicUrl })), total };
+  const cache = fragmentsFor(ctx.db.kysely);
+  return { items: rows.map((r) => presentedLazily(accountId, r, { today, publicUrl: ctx.publicUrl }, cache)), total };
 }
 
 // --- finalization ---------------------------------------------------------------------------
