@@ -13,7 +13,10 @@
 //
 // A use case never opens a transaction inside its own: on SQLite the inner one would wait for the
 // group that waits for it, forever; on PostgreSQL it would commit apart from the outer one. Such a
-// call is refused at once (TransactionReentryError); pass the open `trx` down instead.
+// call is refused at once (TransactionReentryError); pass the open `trx` down instead. The async
+// context that tells (an AsyncLocalStorage) is switched on only while a transaction is open: once
+// switched on, Node runs a hook on every promise of the process, which cost a sixth of the CPU of
+// every read answer (issue #29, docs/decisions.md). With none open, no caller is inside one.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './connection.js';
@@ -107,16 +110,25 @@ export class TransactionReentryError extends Error {
   }
 }
 
+/** Transactions open in this process, of any database: the async context is on while there is one. */
+let open = 0;
+
 /** Runs `work` as one transaction (on SQLite, possibly sharing its commit with concurrent use cases). */
-export function transaction<T>(db: Db, work: Work<T>): Promise<T> {
-  if (insideTransaction.getStore() === db.kysely) return Promise.reject(new TransactionReentryError());
-  if (db.dialect !== 'sqlite') {
-    return db.kysely.transaction().execute((trx) => insideTransaction.run(db.kysely, () => work(trx)));
+export async function transaction<T>(db: Db, work: Work<T>): Promise<T> {
+  if (insideTransaction.getStore() === db.kysely) throw new TransactionReentryError();
+  open++;
+  try {
+    if (db.dialect !== 'sqlite') {
+      return await db.kysely.transaction().execute((trx) => insideTransaction.run(db.kysely, () => work(trx)));
+    }
+    let group = groups.get(db.kysely);
+    if (!group) {
+      group = new GroupCommit(db.kysely);
+      groups.set(db.kysely, group);
+    }
+    return await group.run(work);
+  } finally {
+    // The last one closed: every later getStore() answers undefined until the next run() switches it on.
+    if (--open === 0) insideTransaction.disable();
   }
-  let group = groups.get(db.kysely);
-  if (!group) {
-    group = new GroupCommit(db.kysely);
-    groups.set(db.kysely, group);
-  }
-  return group.run(work);
 }

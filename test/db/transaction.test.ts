@@ -44,6 +44,41 @@ for (const dialect of dialects()) {
       expect(await labels(db)).toEqual(['after']);
     });
 
+    it('still refuses a nested one after every transaction closed (the async context is switched on again)', async () => {
+      await sql`delete from scratch`.execute(db.kysely);
+      for (let round = 0; round < 3; round++) {
+        // Each round starts with no transaction open: the context was switched off at the end of the last.
+        const nested = transaction(db, async (trx) => {
+          await insert(trx, 10 + round, `round ${round}`);
+          await new Promise((resolve) => setImmediate(resolve));
+          await transaction(db, (inner) => insert(inner, 20 + round, 'inner'));
+        });
+        await expect(nested).rejects.toBeInstanceOf(TransactionReentryError);
+      }
+      expect(await labels(db)).toEqual([]);
+    });
+
+    if (dialect === 'postgres') {
+      // On SQLite an open use case holds its group, so none runs beside it.
+      it('still refuses a nested one when a concurrent transaction closed while it was open', async () => {
+        await sql`delete from scratch`.execute(db.kysely);
+        let endShort!: () => void;
+        const gate = new Promise<void>((resolve) => (endShort = resolve));
+        const short = transaction(db, async (trx) => {
+          await insert(trx, 30, 'short');
+          await gate;
+        });
+        const nested = transaction(db, async () => {
+          endShort();
+          await short;
+          // `short` closed while this one is open: the context must still be on for this one.
+          await transaction(db, (inner) => insert(inner, 31, 'inner'));
+        });
+        await expect(nested).rejects.toBeInstanceOf(TransactionReentryError);
+        expect(await labels(db)).toEqual(['short']);
+      });
+    }
+
     it('runs concurrent use cases to their own results; a failing one leaves no write and the others stand', async () => {
       await sql`delete from scratch`.execute(db.kysely);
       const outcomes = await Promise.allSettled(
