@@ -47,10 +47,22 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
   const kysely = db.kysely;
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'DELETE' && request.method !== 'PATCH') return;
+  // Both hooks take a callback and answer at once when there is nothing to do (a read, a write without
+  // the header): an async hook costs a promise and a turn of microtasks on every request (issue #29).
+  app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const write = request.method === 'POST' || request.method === 'PUT' || request.method === 'DELETE' || request.method === 'PATCH';
     const raw = request.headers['idempotency-key'];
-    if (raw === undefined || !request.principal) return;
+    if (!write || raw === undefined || !request.principal) {
+      done();
+      return;
+    }
+    // Once it has answered (a replay), Fastify runs nothing more for the request.
+    claim(request, reply, raw).then(() => {
+      done();
+    }, done);
+  });
+
+  async function claim(request: FastifyRequest, reply: FastifyReply, raw: string | string[]): Promise<unknown> {
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (!KEY.test(key)) throw ValidationError.field('Idempotency-Key', 'must be 1 to 255 visible ASCII characters (a UUID will do)');
     const accountId = request.principal.accountId;
@@ -124,12 +136,22 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
         throw new ConflictError(`A request with Idempotency-Key "${key}" is still being processed; retry later`);
       await sleep(pollMs);
     }
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const held = request.idempotency;
+    if (!held) {
+      done(null, payload);
+      return;
+    }
+    request.idempotency = null;
+    record(reply, held, payload).then(() => {
+      done(null, payload);
+    }, done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const held = request.idempotency;
-    if (!held) return payload;
-    request.idempotency = null;
+  /** Keeps the answer for replays (a 5xx, or an answer that is not text, frees the key instead). */
+  async function record(reply: FastifyReply, held: { accountId: number; key: string }, payload: unknown): Promise<void> {
     const where = kysely.deleteFrom('idempotencyKeys').where('accountId', '=', held.accountId).where('key', '=', held.key);
     const body =
       typeof payload === 'string'
@@ -141,7 +163,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
             : null;
     if (reply.statusCode >= 500 || body === null) {
       await where.where('status', '=', 'pending').execute();
-      return payload;
+      return;
     }
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
@@ -154,8 +176,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
       .where('accountId', '=', held.accountId)
       .where('key', '=', held.key)
       .execute();
-    return payload;
-  });
+  }
 }
 
 /** Deletes the keys whose 24 hours are over (run by the outbox worker). */

@@ -21,26 +21,33 @@ export const platformPlugin = modulePlugin('platform', (app, ctx) => {
   platformRoutes(app, p);
   // Invoice and Credit carry `einvoicingStatus` and `einvoicingStatuses` (declared in their schemas):
   // filled here for the sale routes' answers, in one read per answer, so that sales needs no link to this module.
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (reply.statusCode >= 300 || !request.principal || !SALE_PATHS.test(request.url)) return payload;
-    const items = (Array.isArray(payload) ? payload : [payload]) as SaleWire[];
-    const docs = items.filter(
-      (d): d is SaleWire & { id: number } => !!d && typeof d === 'object' && typeof d.id === 'number' && 'isProcessed' in d,
-    );
-    if (!docs.length) return payload;
+  // A callback hook that answers at once on every other route: an async one costs a promise and a
+  // turn of microtasks on every request of the API (issue #29).
+  app.addHook('preSerialization', (request, reply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
+    const docs =
+      reply.statusCode < 300 && request.principal && SALE_PATHS.test(request.url)
+        ? ((Array.isArray(payload) ? payload : [payload]) as SaleWire[]).filter(
+            (d): d is SaleWire & { id: number } => !!d && typeof d === 'object' && typeof d.id === 'number' && 'isProcessed' in d,
+          )
+        : [];
+    if (!docs.length) {
+      done(null, payload);
+      return;
+    }
     const kind = /^\/v1\/salecredits/i.test(request.url) ? 'Credit' : 'Invoice';
-    const found = await documentStatuses(
+    documentStatuses(
       ctx.db.kysely,
       request.principal.accountId,
       kind,
       docs.map((d) => d.id),
-    );
-    // Documents that never met the platform keep answering without the two fields (they are optional).
-    for (const d of docs) {
-      const status = found.get(d.id);
-      if (status?.einvoicingStatus) Object.assign(d, status);
-    }
-    return payload;
+    ).then((found) => {
+      // Documents that never met the platform keep answering without the two fields (they are optional).
+      for (const d of docs) {
+        const status = found.get(d.id);
+        if (status?.einvoicingStatus) Object.assign(d, status);
+      }
+      done(null, payload);
+    }, done);
   });
 });
 
