@@ -82,7 +82,7 @@ async function fill(db: Db, first: { apiKey: string; accountId: number }): Promi
     const created = a === 0 ? first : await createBenchAccount(db, `Bench scale ${a}`);
     accounts.push({ ...created, customerIds: await generateCustomers(db, created.accountId, 200), documentIds: [] });
   }
-  const drafts = Number(process.env.BENCH_SCALE_DRAFTS ?? 3000);
+  const drafts = Number(process.env.BENCH_SCALE_DRAFTS ?? 6000);
   const all = accounts.map((_, i) => i);
   return {
     accounts,

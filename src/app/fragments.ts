@@ -7,8 +7,9 @@
 // (src/http/fragments.ts).
 //
 // The key is the whole truth of the answer: a module builds it from every input of its presenter
-// (the row as read in the same request, the day, the public URL), so a change of any of them is a
-// new key and an old entry is never served for it; stale entries only age out. Hooks that add
+// (the row as read in the same request, named by its version and last write, which every write of
+// the application moves; the day, the public URL), so a change of any of them is a new key and an
+// old entry is never served for it; stale entries only age out. Hooks that add
 // fields to the items before serialization (the platform's statuses) add them to the key too.
 import { createHash } from 'node:crypto';
 
