@@ -13,16 +13,17 @@ export function messageOf(error: unknown): string {
 
 /** Loads data for a page; `reload` runs it again. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  // `of`: the deps the data (or the error) was loaded for.
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean; of?: unknown[] }>({ loading: true });
   const run = useCallback(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true, error: undefined }));
     load().then(
       (data) => {
-        if (live) setState({ data, loading: false });
+        if (live) setState({ data, loading: false, of: deps });
       },
       (error: unknown) => {
-        if (live) setState({ error, loading: false });
+        if (live) setState({ error, loading: false, of: deps });
       },
     );
     return () => {
@@ -30,11 +31,15 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
     };
   }, deps);
   useEffect(run, [run]);
+  // Between a change of the deps (the next page asked for) and the effect that loads for them, the
+  // data is still the previous deps' one: loading, so that no page shows "Page 2" over page 1's rows.
+  const current = state.of !== undefined && state.of.length === deps.length && state.of.every((d, i) => Object.is(d, deps[i]));
   return {
     ...state,
+    loading: state.loading || !current,
     reload: run,
     setData: (data: T) => {
-      setState({ data, loading: false });
+      setState({ data, loading: false, of: deps });
     },
   };
 }
